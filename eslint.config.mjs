@@ -1,0 +1,34 @@
+// Lint for the whole workspace. The module-boundary rule is the one that matters most:
+// a remote may import only @dossier/shared, never another remote or the shell.
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default [
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/.local-stack/**', '**/test-results/**', '**/*.cjs', '**/*.mjs', '**/*.js'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@nx': nx, 'react-hooks': reactHooks },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:remote', onlyDependOnLibsWithTags: ['type:shared'] },
+            { sourceTag: 'type:shell', onlyDependOnLibsWithTags: ['type:shared'] },
+            { sourceTag: 'type:shared', onlyDependOnLibsWithTags: ['type:shared'] },
+            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:shared'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:shared', 'type:platform'] },
+          ],
+        },
+      ],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'warn',
+    },
+  },
+];

@@ -1,0 +1,31 @@
+// One Jest setup for every project: SWC transforms TypeScript/TSX fast (no type checking here;
+// `npm run typecheck` does that), path aliases mirror tsconfig.base.json.
+const path = require('node:path');
+
+const root = __dirname;
+
+module.exports = {
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'json'],
+  moduleNameMapper: {
+    '^@dossier/shared$': path.join(root, 'shared/src/index.ts'),
+    '^@dossier/shared/(.*)$': path.join(root, 'shared/src/$1/index.ts'),
+    '\\.(css)$': path.join(root, 'tools/jest/style-stub.cjs'),
+  },
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // ESM-only packages that must be transformed for Jest's CommonJS runtime.
+  transformIgnorePatterns: ['/node_modules/(?!(file-type|strtok3|peek-readable|token-types|uint8array-extras|@tokenizer|idb|jose)/)'],
+};

@@ -1,0 +1,68 @@
+import { SignJWT, jwtVerify, decodeProtectedHeader } from 'jose';
+
+/** The claims Supabase puts in an access token (plus whatever else GoTrue adds). */
+export interface JwtClaims {
+  sub?: string;
+  role: 'anon' | 'authenticated' | 'service_role' | string;
+  aud?: string | string[];
+  email?: string;
+  phone?: string;
+  session_id?: string;
+  aal?: string;
+  amr?: Array<{ method: string; timestamp: number }>;
+  is_anonymous?: boolean;
+  user_metadata?: Record<string, unknown>;
+  app_metadata?: Record<string, unknown>;
+  iss?: string;
+  iat?: number;
+  exp?: number;
+  [key: string]: unknown;
+}
+
+export class InvalidJwtError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidJwtError';
+  }
+}
+
+export interface JwtService {
+  sign(claims: JwtClaims, expiresInSeconds: number): Promise<string>;
+  /** Verifies signature (HS256 only: `alg: none` and others are refused) and expiry. */
+  verify(token: string): Promise<JwtClaims>;
+}
+
+export function createJwtService(secret: string): JwtService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims, expiresInSeconds) {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ ...claims })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt(now)
+        .setExpirationTime(now + expiresInSeconds)
+        .sign(key);
+    },
+    async verify(token) {
+      let alg: string | undefined;
+      try {
+        alg = decodeProtectedHeader(token).alg;
+      } catch {
+        throw new InvalidJwtError('invalid JWT: unable to parse or verify signature, token is malformed');
+      }
+      if (alg !== 'HS256') {
+        throw new InvalidJwtError(`invalid JWT: unable to parse or verify signature, signing method ${alg ?? 'none'} is invalid`);
+      }
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        if (typeof payload.role !== 'string') throw new InvalidJwtError('invalid JWT: missing role claim');
+        return payload as JwtClaims;
+      } catch (e) {
+        if (e instanceof InvalidJwtError) throw e;
+        const code = (e as { code?: string }).code;
+        if (code === 'ERR_JWT_EXPIRED') throw new InvalidJwtError('invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
+        throw new InvalidJwtError('invalid JWT: unable to parse or verify signature, signature is invalid');
+      }
+    },
+  };
+}
