@@ -20,6 +20,8 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
+    // NodeNext-style relative imports ('./x.js') resolve to the TypeScript source.
+    '^(\\.{1,2}/.*)\\.js$': '$1',
     '^@dossier/shared$': path.join(root, 'shared/src/index.ts'),
     '^@dossier/shared/(.*)$': path.join(root, 'shared/src/$1/index.ts'),
     '\\.(css)$': path.join(root, 'tools/jest/style-stub.cjs'),
