@@ -1,0 +1,136 @@
+/**
+ * Every exact text SPEC.md prescribes, in one module. UI and tests import them from here;
+ * never retype a SPEC string elsewhere. Section numbers cite SPEC.md.
+ */
+
+/** §2 screen behaviours */
+export const LOADING_TEXT = 'Loading...';
+export const OFFLINE_BADGE_TEXT = "You're offline";
+export const VIEW_FULL_PAGE = 'View Full Page';
+export const APPLICATION_ERROR_TITLE = 'Application Error';
+export const ERROR_SCREEN_BUTTONS = {
+  tryAgain: 'Try Again',
+  retry: (n: number) => `Retry (${n})`,
+  retrying: 'Retrying...',
+  reloadPage: 'Reload Page',
+} as const;
+
+/** §5 validation */
+export const VALIDATION_MESSAGES = {
+  invalidPortfolioName: 'Invalid portfolio name provided',
+  unnamedPortfolio: 'Unnamed Portfolio',
+  invalidDownloadId: 'Invalid file ID provided for download',
+  invalidDeleteId: 'Invalid file ID provided for deletion',
+  notAuthenticatedWithDrive: (provider: string) => `Not authenticated with ${provider}`,
+  noAccessToken: (provider: string) => `No access token received from ${provider}`,
+  signupNoUser: 'Signup failed - no user data returned',
+  loginFailed: 'Login failed',
+  consentRequired: 'You must accept the Terms of Service and Privacy Policy to continue.',
+} as const;
+
+/** §4 OAuth return handling */
+export const oauthErrorMessage = (code: string) => `OAuth error: ${code}`;
+
+/** §8 sign-in categories */
+export type AuthErrorKind =
+  | 'oauth_cancelled'
+  | 'network_error'
+  | 'timeout'
+  | 'rate_limited'
+  | 'popup_blocked'
+  | 'account_conflict'
+  | 'server_error'
+  | 'invalid_credentials'
+  | 'unknown_error';
+
+export const AUTH_ERROR_MESSAGES: Record<AuthErrorKind, string> = {
+  oauth_cancelled: 'Authentication was cancelled',
+  network_error: 'Connection failed. Please check your internet connection and try again.',
+  timeout: 'Authentication timed out. Please try again.',
+  rate_limited: 'Too many authentication attempts. Please wait a moment and try again.',
+  popup_blocked: 'Popup was blocked. Please allow popups for this site and try again.',
+  account_conflict: 'An account with this email already exists. Please try signing in instead.',
+  server_error: 'Authentication service is temporarily unavailable. Please try again later.',
+  invalid_credentials: 'Authentication failed. Please try again or use email signup.',
+  unknown_error: 'An unexpected error occurred during authentication.',
+};
+
+/** §8 user messages by status / class */
+export const USER_MESSAGES = {
+  unauthorized: 'Please sign in to continue.',
+  forbidden: "You don't have permission to perform this action.",
+  clientError: 'Invalid request. Please try again.',
+  serverError: 'Server is temporarily unavailable. Please try again later.',
+  timeout: 'Request timed out. Please try again.',
+  permission: 'Permission denied. Please grant the required permissions.',
+  unsupported: 'This feature is not available on your device.',
+  validation: 'Please check your input and try again.',
+  offline: "You're offline. Some features may not be available.",
+  default: 'Something went wrong. Please try again.',
+} as const;
+
+/** §8 error screen titles */
+export const ERROR_SCREEN_TITLES = {
+  network: 'Connection Problem',
+  noInternet: 'No Internet Connection',
+  offline: "You're Offline",
+  authentication: 'Authentication Required',
+  permission: 'Permission Denied',
+  server: 'Server Error',
+  androidFeature: 'Feature Unavailable',
+  default: 'Something went wrong',
+} as const;
+
+/** §4 / §9 error screen retry */
+export const WAIT_ONLINE_TIMEOUT_MESSAGE = 'Timeout waiting for online connection';
+
+/** §8 drive error titles / actions where SPEC gives them */
+export const DRIVE_ERROR_TEXTS = {
+  authentication_failed: { action: 'Sign in again' },
+  authentication_expired: { title: 'Session Expired' },
+  quota_exceeded: { title: 'Storage Full' },
+  permission_denied: { title: 'Access Denied' },
+  api_limit_exceeded: { title: 'Too Many Requests' },
+  file_too_large: { detail: 'maximum 5TB' },
+  duplicate_file_name: { detail: 'will be renamed automatically' },
+} as const;
+
+/** §8 other drive messages */
+export const DRIVE_MESSAGES = {
+  fetchFilesFailed: 'Failed to fetch files from the drive',
+  fetchFoldersFailed: 'Failed to fetch folders from the drive',
+  createPortfolioFolderFailed: 'Failed to create portfolio folder in the drive',
+  createUncategorizedFolderFailed: 'Failed to create uncategorized folder in the drive',
+  folderStructureFailed: 'Failed to retrieve folder structure',
+  listPortfolioFoldersFailed: 'Failed to list portfolio folders',
+  httpError: (status: number, text: string) => `HTTP ${status}: ${text}`,
+  exportForbidden: 'download it as PDF first, then upload it here',
+} as const;
+
+/** §8 file access check */
+export const FILE_ACCESS_MESSAGES = {
+  notFound: 'File not found',
+  accessDenied: 'Access denied',
+  authenticationRequired: 'Authentication required',
+  network: 'Network error or service unavailable',
+  unknown: 'Unknown error',
+} as const;
+
+/** §2 / §4 install prompt */
+export const INSTALL_TEXTS = {
+  manualHintTitle: 'How to Install',
+} as const;
+
+/** §4 consent dialog buttons */
+export const CONSENT_BUTTONS = {
+  acceptAll: 'Accept All',
+  acceptSelected: 'Accept Selected',
+  declineAll: 'Decline All',
+} as const;
+
+/** §1 / §9 drive folder names */
+export const DRIVE_FOLDER_NAMES = {
+  appRoot: 'Dossier',
+  uncategorized: 'Uncategorized',
+  portfolio: (name: string) => `Portfolio: ${name}`,
+} as const;
