@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { StackConfig } from './context.js';
+import { DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from './keys.js';
+
+/** A configuration the stack refuses to start with; the message names what is wrong. */
+export class StackConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StackConfigError';
+  }
+}
+
+/** Walks up from `from` until nx.json is found (no import.meta: Jest loads this as CommonJS). */
+export function findRepoRoot(from: string = process.cwd()): string {
+  let dir = path.resolve(from);
+  for (;;) {
+    if (existsSync(path.join(dir, 'nx.json'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new StackConfigError(`could not find the repository root (nx.json) above ${from}`);
+    dir = parent;
+  }
+}
+
+/** The origins of the shell and the remotes (4200-4205), under both loopback spellings. */
+export const DEFAULT_CORS_ORIGINS: readonly string[] = [0, 1, 2, 3, 4, 5].flatMap((i) => [
+  `http://127.0.0.1:${4200 + i}`,
+  `http://localhost:${4200 + i}`,
+]);
+
+const S3_VARIABLES = {
+  region: 'STORAGE_S3_REGION',
+  accessKeyId: 'STORAGE_S3_ACCESS_KEY_ID',
+  secretAccessKey: 'STORAGE_S3_SECRET_ACCESS_KEY',
+  bucket: 'STORAGE_S3_BUCKET',
+} as const;
+
+function port(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new StackConfigError(`${name} must be a port number (0-65535), got "${value}"`);
+  return n;
+}
+
+function flag(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  return /^(1|true|yes|on)$/i.test(value);
+}
+
+function storageFromEnv(env: NodeJS.ProcessEnv, dataDir: string): StackConfig['storage'] {
+  const endpoint = env.STORAGE_S3_ENDPOINT || undefined;
+  const anyS3 = endpoint !== undefined || Object.values(S3_VARIABLES).some((name) => env[name]);
+  if (!anyS3) return { kind: 'local', root: path.join(dataDir, 'storage') };
+  // Choosing S3 half-way would silently write files to the wrong place: every variable is required.
+  for (const name of Object.values(S3_VARIABLES)) {
+    if (!env[name]) throw new StackConfigError(`S3 storage is configured but ${name} is missing; set it or unset every STORAGE_S3_* variable to use the local directory`);
+  }
+  return {
+    kind: 's3',
+    region: env[S3_VARIABLES.region]!,
+    accessKeyId: env[S3_VARIABLES.accessKeyId]!,
+    secretAccessKey: env[S3_VARIABLES.secretAccessKey]!,
+    bucket: env[S3_VARIABLES.bucket]!,
+    endpoint,
+    // A custom endpoint (MinIO, s3rver, …) almost always wants path-style addressing.
+    forcePathStyle: endpoint !== undefined,
+  };
+}
+
+/**
+ * The stack's configuration: Supabase CLI defaults, then environment variables, then `overrides`
+ * (tests and startStack callers). Throws StackConfigError for an unusable combination.
+ */
+export function loadConfig(overrides: Partial<StackConfig> = {}, env: NodeJS.ProcessEnv = process.env): StackConfig {
+  const root = findRepoRoot();
+  const host = overrides.host ?? env.STACK_HOST ?? '127.0.0.1';
+  const apiPort = overrides.port ?? port(env.SUPABASE_PORT ?? env.STACK_PORT, 'SUPABASE_PORT/STACK_PORT', 54321);
+  const googlePort = overrides.googlePort ?? port(env.GOOGLE_EMULATOR_PORT, 'GOOGLE_EMULATOR_PORT', 54330);
+  const dataDir = path.resolve(root, overrides.dataDir ?? env.STACK_DATA_DIR ?? '.local-stack');
+  const corsOrigins =
+    overrides.corsOrigins ??
+    (env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : [...DEFAULT_CORS_ORIGINS]);
+  const config: StackConfig = {
+    host,
+    port: apiPort,
+    publicUrl: `http://${host}:${apiPort}`,
+    googlePort,
+    googleUrl: `http://${host}:${googlePort}`,
+    jwtSecret: DEMO_JWT_SECRET,
+    anonKey: DEMO_ANON_KEY,
+    serviceRoleKey: DEMO_SERVICE_ROLE_KEY,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    supabaseDir: path.join(root, 'supabase'),
+    corsOrigins,
+    enableEmailConfirmations: flag(env.ENABLE_EMAIL_CONFIRMATIONS) ?? false,
+    siteUrl: env.SITE_URL ?? 'http://127.0.0.1:4200',
+    storage: overrides.storage ?? storageFromEnv(env, dataDir),
+    maxJsonBodyBytes: 2 * 1024 * 1024,
+    ...overrides,
+  };
+  // publicUrl / googleUrl follow host and ports unless given explicitly.
+  if (!overrides.publicUrl) config.publicUrl = `http://${config.host}:${config.port}`;
+  if (!overrides.googleUrl) config.googleUrl = `http://${config.host}:${config.googlePort}`;
+  config.dataDir = dataDir;
+  return config;
+}

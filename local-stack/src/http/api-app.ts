@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import type { StackContext } from '../context.js';
+import { createAuthApp } from '../auth/index.js';
+import { createStorageApp } from '../storage/index.js';
+import { createFunctionsApp } from '../functions/index.js';
+import { createRestApp } from '../rest/index.js';
+import { pgrstError } from '../rest/errors.js';
+import { stackCors } from './cors.js';
+import { requestLog } from './request-log.js';
+import { jsonBodyLimit } from './body-limit.js';
+
+/** The Supabase-compatible API on one origin, as the Supabase gateway lays it out. */
+export function buildApiApp(ctx: StackContext): Hono {
+  const app = new Hono();
+  app.use('*', requestLog(ctx.jwt, ctx.log));
+  app.use('*', stackCors(ctx.config.corsOrigins));
+  // JSON APIs get a body cap; storage uploads are exempt (each bucket has its own size limit).
+  app.use(
+    '/rest/v1/*',
+    jsonBodyLimit(ctx.config.maxJsonBodyBytes, (c, message) =>
+      c.json(pgrstError('PGRST413', message, null, 'Send a smaller request body'), 413),
+    ),
+  );
+  app.use(
+    '/auth/v1/*',
+    jsonBodyLimit(ctx.config.maxJsonBodyBytes, (c, message) =>
+      c.json({ code: 413, error_code: 'request_too_large', msg: message }, 413),
+    ),
+  );
+  app.route('/rest/v1', createRestApp(ctx));
+  app.route('/auth/v1', createAuthApp(ctx));
+  app.route('/storage/v1', createStorageApp(ctx));
+  app.route('/functions/v1', createFunctionsApp(ctx));
+  app.get('/', (c) => c.json({ name: 'dossier local stack', rest: '/rest/v1', auth: '/auth/v1', storage: '/storage/v1', functions: '/functions/v1' }));
+  app.onError((err, c) => {
+    ctx.log(`unhandled error on ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);
+    return c.json({ code: '500', message: 'Internal server error', details: null, hint: null }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,13 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+
+/**
+ * Caps request bodies of the JSON APIs. `shape` renders the 413 in the mounted service's own
+ * error format (PostgREST's or GoTrue's), so clients parse it like any other error.
+ */
+export function jsonBodyLimit(maxBytes: number, shape: (c: Context, message: string) => Response): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) => shape(c, `Request body exceeds the limit of ${maxBytes} bytes`),
+  });
+}

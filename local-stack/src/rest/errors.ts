@@ -1,0 +1,23 @@
+/** PostgREST's error body: always these four keys, missing ones as null. */
+export interface PgrstErrorBody {
+  code: string;
+  message: string;
+  details: string | null;
+  hint: string | null;
+}
+
+export function pgrstError(code: string, message: string, details: string | null = null, hint: string | null = null): PgrstErrorBody {
+  return { code, message, details, hint };
+}
+
+/** An error the REST layer answers with directly (status + PostgREST body). */
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: PgrstErrorBody,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(body.message);
+    this.name = 'RestError';
+  }
+}
