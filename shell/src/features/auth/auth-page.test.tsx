@@ -1,0 +1,100 @@
+/** @jest-environment jsdom */
+import './testing/jsdom-polyfills';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { DossierServicesProvider, type DossierServices } from '@dossier/shared/contract';
+import { AUTH_ERROR_MESSAGES, VALIDATION_MESSAGES } from '@dossier/shared/core';
+import { AuthPage } from './auth-page';
+
+function renderAuth(auth: Record<string, jest.Mock>, path = '/auth') {
+  const supabase = { auth: { getSession: jest.fn().mockResolvedValue({ data: { session: null } }), ...auth } } as unknown as SupabaseClient;
+  const services = { auth: { status: 'signed-out', user: null, session: null, supabase, signOut: jest.fn() } } as unknown as DossierServices;
+  render(
+    <DossierServicesProvider services={services}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/auth" element={<AuthPage />} />
+        </Routes>
+      </MemoryRouter>
+    </DossierServicesProvider>,
+  );
+}
+
+describe('AuthPage', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('shows the invalid-credentials message for a wrong password', async () => {
+    const signInWithPassword = jest.fn().mockResolvedValue({
+      data: { user: null, session: null },
+      error: Object.assign(new Error('Invalid login credentials'), { status: 400, code: 'invalid_credentials' }),
+    });
+    renderAuth({ signInWithPassword });
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
+    // The first 'Sign in' is the tab switch, the second submits the form.
+    await userEvent.click(screen.getAllByRole('button', { name: 'Sign in' })[1]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_ERROR_MESSAGES.invalid_credentials);
+    expect(signInWithPassword).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'wrong-password' });
+  });
+
+  it("shows 'Login failed' when sign-in returns no user", async () => {
+    renderAuth({ signInWithPassword: jest.fn().mockResolvedValue({ data: { user: null, session: null }, error: null }) });
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-123');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Sign in' })[1]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION_MESSAGES.loginFailed);
+  });
+
+  it("signs up with the name as metadata and shows 'Signup failed - no user data returned' without a user", async () => {
+    const signUp = jest.fn().mockResolvedValue({ data: { user: null, session: null }, error: null });
+    renderAuth({ signUp }, '/auth?mode=sign-up');
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada Lovelace');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-123');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION_MESSAGES.signupNoUser);
+    expect(signUp).toHaveBeenCalledWith(
+      expect.objectContaining({ email: 'ada@example.com', password: 'secret-123', options: expect.objectContaining({ data: { name: 'Ada Lovelace' } }) }),
+    );
+  });
+
+  it('shows the account-conflict message for an existing address', async () => {
+    const signUp = jest.fn().mockResolvedValue({
+      data: { user: null, session: null },
+      error: Object.assign(new Error('User already registered'), { status: 422, code: 'user_already_exists' }),
+    });
+    renderAuth({ signUp }, '/auth?mode=sign-up');
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-123');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_ERROR_MESSAGES.account_conflict);
+  });
+
+  it("shows 'OAuth error: {code}' after a failed provider return", async () => {
+    window.history.replaceState(null, '', '/auth#error=server_error&error_code=unexpected_failure');
+    renderAuth({});
+    expect(await screen.findByRole('alert')).toHaveTextContent('OAuth error: unexpected_failure');
+    await waitFor(() => expect(window.location.hash).toBe(''));
+  });
+
+  it('fails silently for access_denied and cleans the address', async () => {
+    window.history.replaceState(null, '', '/auth?error=access_denied&error_description=denied');
+    renderAuth({});
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Sign in to Dossier' })).toBeInTheDocument();
+  });
+
+  it('sends the reset link for a forgotten password', async () => {
+    const resetPasswordForEmail = jest.fn().mockResolvedValue({ data: {}, error: null });
+    renderAuth({ resetPasswordForEmail });
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('a link to set a new password is on its way');
+    expect(resetPasswordForEmail).toHaveBeenCalledWith('ada@example.com', expect.objectContaining({ redirectTo: expect.stringContaining('/auth') }));
+  });
+});

@@ -1,0 +1,241 @@
+import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '@dossier/shared/contract';
+import { AUTH_ERROR_MESSAGES, LOADING_TEXT } from '@dossier/shared/core';
+import { classifyAuthError } from './auth-errors';
+import { useAuthSession } from './auth-session-context';
+import { requestPasswordReset, setNewPassword, signInWithEmail, signUpWithEmail, NoUserReturnedError } from './email-auth';
+import { signInWithGoogle } from './google-sign-in';
+import { AuthFailureError } from './oauth-retry';
+import { OAUTH_PENDING_KEY, cleanOAuthAddress, pollForSession, readOAuthReturn } from './oauth-return';
+import { redirectTarget } from './redirect-target';
+import './auth-page.css';
+
+export type AuthMode = 'sign-in' | 'sign-up' | 'forgot' | 'new-password';
+
+/** What a person sees for a failure: SPEC §5's own texts, or SPEC §8's category message. */
+function failureText(error: unknown): string {
+  if (error instanceof NoUserReturnedError) return error.message;
+  if (error instanceof AuthFailureError) return error.failure.message;
+  return classifyAuthError(error).message;
+}
+
+function readPending(): boolean {
+  try {
+    return Boolean(sessionStorage.getItem(OAUTH_PENDING_KEY));
+  } catch {
+    return false;
+  }
+}
+
+function clearPending() {
+  try {
+    sessionStorage.removeItem(OAUTH_PENDING_KEY);
+  } catch {
+    // nothing stored
+  }
+}
+
+/** SPEC §4 OAuth return handling for the page the identity provider sent the person back to. */
+function useOAuthReturn(setError: (message: string | null) => void) {
+  const { supabase } = useAuth();
+  const [waiting, setWaiting] = useState(() => readOAuthReturn(window.location.href, readPending()).kind === 'session-expected');
+  useEffect(() => {
+    const result = readOAuthReturn(window.location.href, readPending());
+    clearPending();
+    if (result.kind === 'none') return;
+    if (result.kind !== 'session-expected') {
+      window.history.replaceState(window.history.state, '', cleanOAuthAddress(window.location.href));
+      if (result.kind === 'error') setError(result.message);
+      return;
+    }
+    let live = true;
+    pollForSession(() => supabase.auth.getSession()).then(
+      (session) => {
+        if (!live) return;
+        setWaiting(false);
+        if (!session) setError(AUTH_ERROR_MESSAGES.timeout);
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setWaiting(false);
+        setError(failureText(error));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [supabase, setError]);
+  return waiting;
+}
+
+function Field({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className="auth-field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} {...input} />
+    </div>
+  );
+}
+
+export function AuthPage() {
+  const auth = useAuth();
+  const session = useAuthSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const initialMode: AuthMode = new URLSearchParams(location.search).get('mode') === 'sign-up' ? 'sign-up' : 'sign-in';
+  const [mode, setMode] = useState<AuthMode>(() => (session?.recovering() ? 'new-password' : initialMode));
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<ReactNode>(null);
+  const [busy, setBusy] = useState(false);
+  const waitingForProvider = useOAuthReturn(setError);
+
+  // The recovery link signs the person in with a recovery session: ask for the new password first.
+  useEffect(() => {
+    if (!session) return;
+    if (session.recovering()) setMode('new-password');
+    return session.subscribe(() => {
+      if (session.recovering()) setMode('new-password');
+    });
+  }, [session]);
+
+  const target = redirectTarget(location.search);
+  useEffect(() => {
+    if (auth.status === 'signed-in' && mode !== 'new-password') navigate(target, { replace: true });
+  }, [auth.status, mode, navigate, target]);
+
+  const switchTo = (next: AuthMode) => {
+    setMode(next);
+    setError(null);
+    setNotice(null);
+  };
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(failureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    void run(async () => {
+      if (mode === 'sign-in') {
+        await signInWithEmail(auth.supabase, email, password);
+      } else if (mode === 'sign-up') {
+        const name = String(form.get('name') ?? '').trim();
+        const result = await signUpWithEmail(auth.supabase, { email, password, name });
+        await session?.signedUp({ id: result.user.id, email: result.user.email }, result.signedIn);
+        if (!result.signedIn) setNotice(`Check ${email} for a link to confirm your account.`);
+      } else if (mode === 'forgot') {
+        await requestPasswordReset(auth.supabase, email);
+        setNotice(`If an account exists for ${email}, a link to set a new password is on its way.`);
+      } else {
+        await setNewPassword(auth.supabase, password);
+        session?.endRecovery();
+        navigate(target, { replace: true });
+      }
+    });
+  };
+
+  const google = () => void run(() => signInWithGoogle(auth.supabase));
+
+  if (waitingForProvider || (auth.status === 'signed-in' && mode !== 'new-password')) {
+    return (
+      <main className="auth-page" aria-busy="true">
+        <p role="status" className="auth-status">
+          {LOADING_TEXT}
+        </p>
+      </main>
+    );
+  }
+
+  const titles: Record<AuthMode, string> = {
+    'sign-in': 'Sign in to Dossier',
+    'sign-up': 'Create your Dossier account',
+    forgot: 'Reset your password',
+    'new-password': 'Set a new password',
+  };
+  const submitLabels: Record<AuthMode, string> = {
+    'sign-in': 'Sign in',
+    'sign-up': 'Create account',
+    forgot: 'Send reset link',
+    'new-password': 'Save new password',
+  };
+
+  return (
+    <main className="auth-page">
+      <section className="auth-card" aria-labelledby="auth-title">
+        <h1 id="auth-title">{titles[mode]}</h1>
+        {(mode === 'sign-in' || mode === 'sign-up') && (
+          <div className="auth-tabs" role="group" aria-label="Choose sign in or sign up">
+            <button type="button" aria-pressed={mode === 'sign-in'} onClick={() => switchTo('sign-in')}>
+              Sign in
+            </button>
+            <button type="button" aria-pressed={mode === 'sign-up'} onClick={() => switchTo('sign-up')}>
+              Sign up
+            </button>
+          </div>
+        )}
+        {error && (
+          <p role="alert" className="auth-error">
+            {error}
+          </p>
+        )}
+        {notice && (
+          <p role="status" className="auth-notice">
+            {notice}
+          </p>
+        )}
+        <form onSubmit={submit} noValidate={false} aria-busy={busy}>
+          {mode === 'sign-up' && <Field label="Name" name="name" autoComplete="name" required />}
+          {mode !== 'new-password' && <Field label="Email" name="email" type="email" autoComplete="email" required />}
+          {mode !== 'forgot' && (
+            <Field
+              label={mode === 'new-password' ? 'New password' : 'Password'}
+              name="password"
+              type="password"
+              autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+              minLength={mode === 'sign-in' ? undefined : 6}
+              required
+            />
+          )}
+          <button type="submit" className="auth-primary" disabled={busy}>
+            {submitLabels[mode]}
+          </button>
+        </form>
+        {(mode === 'sign-in' || mode === 'sign-up') && (
+          <>
+            <p className="auth-divider">or</p>
+            <button type="button" className="auth-google" onClick={google} disabled={busy}>
+              Continue with Google
+            </button>
+          </>
+        )}
+        <p className="auth-links">
+          {mode === 'sign-in' && (
+            <button type="button" className="auth-link" onClick={() => switchTo('forgot')}>
+              Forgot password?
+            </button>
+          )}
+          {mode === 'forgot' && (
+            <button type="button" className="auth-link" onClick={() => switchTo('sign-in')}>
+              Back to sign in
+            </button>
+          )}
+          <Link to="/">Back to the home page</Link>
+        </p>
+      </section>
+    </main>
+  );
+}

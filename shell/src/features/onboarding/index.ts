@@ -1,0 +1,1 @@
+export { createOnboarding, ensureDefaultCategories, isNewIdentityProviderUser } from './onboarding';

@@ -1,0 +1,2 @@
+// Stylesheets are bundled by webpack's css-loader; Jest maps them to a stub.
+declare module '*.css';
