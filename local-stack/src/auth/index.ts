@@ -1,9 +1,66 @@
 import { Hono } from 'hono';
 import type { StackContext } from '../context.js';
+import { API_VERSION, API_VERSION_HEADER, AuthApiError, authErrorResponse } from './errors.js';
+import { type AuthDeps } from './http.js';
+import { RateLimiter } from './rate-limit.js';
+import { registerAdminRoutes } from './routes-admin.js';
+import { registerEmailRoutes } from './routes-email.js';
+import { registerOAuthRoutes } from './routes-oauth.js';
 
-// Temporary seam so main.ts compiles while GoTrue's endpoints are being written.
-export function createAuthApp(_ctx: StackContext): Hono {
+// Paths the browser reaches by navigation (no apikey header possible), as Supabase's gateway allows.
+const OPEN_PATHS = new Set(['/authorize', '/callback', '/verify']);
+
+/**
+ * GoTrue-compatible auth API, mounted at /auth/v1: what supabase-js's auth client calls, in
+ * GoTrue's request and response shapes, over auth.users and the tables of 11-auth-sessions.sql.
+ */
+export function createAuthApp(ctx: StackContext): Hono {
   const app = new Hono();
-  app.all('*', (c) => c.json({ code: 501, error_code: 'not_implemented', msg: 'auth not implemented yet' }, 501));
+  const deps: AuthDeps = { ctx, limiter: new RateLimiter() };
+
+  app.use('*', async (c, next) => {
+    c.header(API_VERSION_HEADER, API_VERSION);
+    const sub = c.req.path.replace(/^.*?\/auth\/v1/, '') || '/';
+    if (!OPEN_PATHS.has(sub) && c.req.method !== 'OPTIONS') {
+      const key = c.req.header('apikey') ?? c.req.query('apikey');
+      let ok = false;
+      if (key) {
+        try {
+          await ctx.jwt.verify(key);
+          ok = true;
+        } catch {
+          ok = false;
+        }
+      }
+      if (!ok) return c.json({ message: key ? 'Invalid API key' : 'No API key found in request', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
+    }
+    await next();
+  });
+
+  app.onError((e, c) => {
+    c.header(API_VERSION_HEADER, API_VERSION);
+    if (e instanceof AuthApiError) return authErrorResponse(c, e);
+    ctx.log(`auth: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    return authErrorResponse(c, new AuthApiError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+  });
+
+  app.get('/health', (c) => c.json({ version: 'v2-local', name: 'GoTrue', description: 'GoTrue-compatible auth of the Dossier local stack' }));
+
+  app.get('/settings', (c) =>
+    c.json({
+      external: { anonymous_users: false, apple: false, azure: false, email: true, github: false, google: true, phone: false, saml: false },
+      disable_signup: false,
+      mailer_autoconfirm: !ctx.config.enableEmailConfirmations,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    }),
+  );
+
+  registerEmailRoutes(app, deps);
+  registerOAuthRoutes(app, deps);
+  registerAdminRoutes(app, deps);
+
+  app.notFound((c) => authErrorResponse(c, new AuthApiError(404, 'not_found', 'Not Found')));
   return app;
 }

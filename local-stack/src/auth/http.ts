@@ -1,0 +1,131 @@
+import type { Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { StackContext } from '../context.js';
+import type { JwtClaims } from '../http/jwt.js';
+import { AuthApiError, badJson } from './errors.js';
+import type { RateLimiter } from './rate-limit.js';
+import { sessionExists } from './sessions.js';
+import { findUserById, type UserRow } from './users.js';
+
+export interface AuthDeps {
+  ctx: StackContext;
+  limiter: RateLimiter;
+}
+
+/** The peer address (the stack listens on loopback, so no proxy header is trusted). */
+export function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // app.request() in unit tests has no socket.
+    return 'unknown';
+  }
+}
+
+export async function readJson(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    const v = JSON.parse(text) as unknown;
+    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw badJson();
+}
+
+export function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function obj(v: unknown): Record<string, unknown> | undefined {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+export function bearer(c: Context): string | undefined {
+  return /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim() || undefined;
+}
+
+/** Spends one unit of `bucket` for this client or answers 429 with Retry-After. */
+export function rateLimit(deps: AuthDeps, c: Context, bucket: string, limit: number, windowSeconds: number, email = false): void {
+  const r = deps.limiter.take(bucket, clientIp(c), limit, windowSeconds);
+  if (!r.ok) {
+    c.header('Retry-After', String(r.retryAfter));
+    throw email
+      ? new AuthApiError(429, 'over_email_send_rate_limit', 'email rate limit exceeded')
+      : new AuthApiError(429, 'over_request_rate_limit', 'Request rate limit reached');
+  }
+}
+
+export interface Caller {
+  user: UserRow;
+  claims: JwtClaims;
+  sessionId: string | undefined;
+  token: string;
+}
+
+/** GoTrue's requireAuthentication: a verified user JWT whose session and user still exist. */
+export async function requireUser(deps: AuthDeps, c: Context): Promise<Caller> {
+  const token = bearer(c);
+  if (!token) throw new AuthApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  let claims: JwtClaims;
+  try {
+    claims = await deps.ctx.jwt.verify(token);
+  } catch (e) {
+    throw new AuthApiError(403, 'bad_jwt', (e as Error).message);
+  }
+  if (!claims.sub) throw new AuthApiError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+  const sub = claims.sub;
+  const sessionId = typeof claims.session_id === 'string' ? claims.session_id : undefined;
+  const found = await deps.ctx.db.admin(async (q) => {
+    if (sessionId && !(await sessionExists(q, sessionId))) return 'no-session' as const;
+    return findUserById(q, sub);
+  });
+  if (found === 'no-session') throw new AuthApiError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+  if (!found) throw new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  return { user: found, claims, sessionId, token };
+}
+
+/** Admin endpoints need the service_role key (as Bearer token). */
+export async function requireServiceRole(deps: AuthDeps, c: Context): Promise<void> {
+  const token = bearer(c) ?? c.req.header('apikey');
+  if (!token) throw new AuthApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  let claims: JwtClaims;
+  try {
+    claims = await deps.ctx.jwt.verify(token);
+  } catch (e) {
+    throw new AuthApiError(403, 'bad_jwt', (e as Error).message);
+  }
+  if (claims.role !== 'service_role') throw new AuthApiError(403, 'not_admin', 'User not allowed');
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/**
+ * GoTrue only redirects to the site URL or an allowed URL; anything else falls back to the site
+ * URL. Locally every loopback origin is allowed (the app and its remotes run on several ports).
+ */
+export function safeRedirect(ctx: StackContext, wanted: string | undefined): string {
+  if (!wanted) return ctx.config.siteUrl;
+  try {
+    const u = new URL(wanted);
+    const site = new URL(ctx.config.siteUrl);
+    if ((u.protocol === 'http:' || u.protocol === 'https:') && (LOOPBACK.has(u.hostname) || u.host === site.host)) return u.toString();
+  } catch {
+    // not a URL
+  }
+  return ctx.config.siteUrl;
+}
+
+/** Appends params to a URL's fragment (implicit flow) or query (PKCE flow, errors of PKCE). */
+export function withParams(url: string, params: Record<string, string | number | undefined>, where: 'fragment' | 'query'): string {
+  const u = new URL(url);
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) p.set(k, String(v));
+  if (where === 'query') {
+    for (const [k, v] of p) u.searchParams.set(k, v);
+    return u.toString();
+  }
+  u.hash = p.toString();
+  return u.toString();
+}

@@ -1,0 +1,72 @@
+import type { StackConfig } from '../context.js';
+
+/**
+ * Per-IP request budgets of the auth endpoints, in requests per window. The names and defaults
+ * follow supabase/config.toml's [auth.rate_limit] (counted per 5 minutes, e-mails per hour).
+ */
+export interface AuthRateLimits {
+  /** /signup and /token?grant_type=password|pkce, per 5 minutes */
+  signInSignUps: number;
+  /** /token?grant_type=refresh_token, per 5 minutes */
+  tokenRefresh: number;
+  /** /verify, per 5 minutes */
+  tokenVerifications: number;
+  /** e-mails sent (recover, signup confirmation, e-mail change), per hour */
+  emailSent: number;
+}
+
+declare module '../context.js' {
+  interface StackConfig {
+    /** Overrides of the auth rate limits (tests raise or lower them). */
+    authRateLimits?: Partial<AuthRateLimits>;
+  }
+}
+
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  signInSignUps: 30,
+  tokenRefresh: 150,
+  tokenVerifications: 30,
+  // Supabase's local default is 2 per hour, which stops a developer after two password resets;
+  // the outbox costs nothing, so the local budget is higher.
+  emailSent: 30,
+};
+
+const ENV_NAMES: Record<keyof AuthRateLimits, string> = {
+  signInSignUps: 'AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS',
+  tokenRefresh: 'AUTH_RATE_LIMIT_TOKEN_REFRESH',
+  tokenVerifications: 'AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS',
+  emailSent: 'AUTH_RATE_LIMIT_EMAIL_SENT',
+};
+
+/** Defaults, then AUTH_RATE_LIMIT_* environment variables, then config.authRateLimits. */
+export function authRateLimits(config: StackConfig, env: NodeJS.ProcessEnv = process.env): AuthRateLimits {
+  const limits = { ...DEFAULT_AUTH_RATE_LIMITS };
+  for (const key of Object.keys(ENV_NAMES) as Array<keyof AuthRateLimits>) {
+    const raw = env[ENV_NAMES[key]];
+    const n = raw === undefined ? NaN : Number(raw);
+    if (Number.isInteger(n) && n > 0) limits[key] = n;
+    const override = config.authRateLimits?.[key];
+    if (override !== undefined) limits[key] = override;
+  }
+  return limits;
+}
+
+/** The Google OAuth client GoTrue uses for "Continue with Google" (the emulator accepts any). */
+export const LOCAL_GOOGLE_CLIENT_ID = 'dossier-local.apps.googleusercontent.com';
+export const LOCAL_GOOGLE_CLIENT_SECRET = 'dossier-local-google-secret';
+
+export function googleClient(env: NodeJS.ProcessEnv = process.env): { clientId: string; secret: string } {
+  return {
+    // supabase/config.toml's [auth.external.google] names first, then the plain names.
+    clientId: env.SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_ID || LOCAL_GOOGLE_CLIENT_ID,
+    secret: env.SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET || env.GOOGLE_CLIENT_SECRET || LOCAL_GOOGLE_CLIENT_SECRET,
+  };
+}
+
+/** Access tokens live one hour, as on Supabase (config.toml jwt_expiry). */
+export const ACCESS_TOKEN_SECONDS = 3600;
+export const MIN_PASSWORD_LENGTH = 6;
+/** Links in auth e-mails and PKCE codes expire (Supabase: otp_expiry 3600 s; flow state 5 min). */
+export const OTP_EXPIRY_SECONDS = 3600;
+export const FLOW_STATE_SECONDS = 300;
+export const BCRYPT_COST = 10;
