@@ -1,0 +1,2 @@
+export * from './feature-support';
+export * from './notify';

@@ -1,0 +1,5 @@
+export * from './failure-kind';
+export * from './retry-policy';
+export * from './retry';
+export * from './circuit-breaker';
+export * from './resilient-operation';

@@ -1,0 +1,113 @@
+import { OPERATION_RETRY, RETRY_DEFAULTS } from '../limits';
+import { failureKind, isTemporaryFailure, retryAfterMs, type FailureKind } from './failure-kind';
+
+/** How one kind of operation is retried (SPEC §9). */
+export interface RetryPolicy {
+  /** Total tries including the first. */
+  attempts: number;
+  baseDelayMs: number;
+  /** No back-off is shorter (download 1 s, upload 2 s). */
+  minDelayMs: number;
+  maxDelayMs: number;
+  multiplier: number;
+  /** Random extra of up to this share of the delay, so clients that failed together spread out. */
+  jitterRatio: number;
+  /** Which failures are worth another try. */
+  shouldRetry(error: unknown): boolean;
+  /** Fixed waits per retry (SPEC's "1 s then 2 s" rules); replaces the exponential back-off. */
+  fixedDelaysMs?: readonly number[];
+  /** A successful answer that still means "try again" (the drive's empty download). */
+  isEmptyResult?(value: unknown): boolean;
+  /** Waits before retrying an empty result: 2 s then 5 s for downloads. */
+  emptyResultDelaysMs?: readonly number[];
+}
+
+const retryUnless =
+  (...never: FailureKind[]) =>
+  (error: unknown) => {
+    // An open circuit answers at once by design; retrying it would only spin.
+    if ((error as Error | undefined)?.name === 'CircuitOpenError') return false;
+    const kind = failureKind(error);
+    return !never.includes(kind) && kind !== 'client';
+  };
+
+/** SPEC §9 general retry defaults; only temporary failures are retried. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  attempts: RETRY_DEFAULTS.attempts,
+  baseDelayMs: RETRY_DEFAULTS.baseDelayMs,
+  minDelayMs: 0,
+  maxDelayMs: RETRY_DEFAULTS.maxDelayMs,
+  multiplier: RETRY_DEFAULTS.multiplier,
+  jitterRatio: RETRY_DEFAULTS.jitterRatio,
+  shouldRetry: isTemporaryFailure,
+};
+
+export type OperationName = 'authenticate' | 'download' | 'upload' | 'delete' | 'folderCreation';
+
+/** SPEC §9 per-operation policies. */
+export const OPERATION_RETRY_POLICIES: Record<OperationName, RetryPolicy> = {
+  authenticate: {
+    ...DEFAULT_RETRY_POLICY,
+    attempts: OPERATION_RETRY.authenticate.attempts,
+    baseDelayMs: OPERATION_RETRY.authenticate.baseDelayMs,
+    // Only a lost connection is worth a second sign-in attempt; anything else needs the person.
+    shouldRetry: (error) => failureKind(error) === 'network',
+  },
+  download: {
+    ...DEFAULT_RETRY_POLICY,
+    attempts: OPERATION_RETRY.download.attempts,
+    baseDelayMs: OPERATION_RETRY.download.minDelayMs,
+    minDelayMs: OPERATION_RETRY.download.minDelayMs,
+    maxDelayMs: OPERATION_RETRY.download.maxDelayMs,
+    isEmptyResult: isEmptyFile,
+    emptyResultDelaysMs: OPERATION_RETRY.download.emptyFileDelaysMs,
+  },
+  upload: {
+    ...DEFAULT_RETRY_POLICY,
+    attempts: OPERATION_RETRY.upload.attempts,
+    baseDelayMs: OPERATION_RETRY.upload.minDelayMs,
+    minDelayMs: OPERATION_RETRY.upload.minDelayMs,
+    maxDelayMs: OPERATION_RETRY.upload.maxDelayMs,
+    shouldRetry: retryUnless('auth', 'quota', 'too-large', 'permission'),
+  },
+  delete: {
+    ...DEFAULT_RETRY_POLICY,
+    attempts: OPERATION_RETRY.delete.attempts,
+    maxDelayMs: OPERATION_RETRY.delete.maxDelayMs,
+    shouldRetry: retryUnless('not-found', 'permission', 'auth'),
+  },
+  folderCreation: {
+    ...DEFAULT_RETRY_POLICY,
+    attempts: OPERATION_RETRY.folderCreation.attempts,
+    baseDelayMs: OPERATION_RETRY.folderCreation.baseDelayMs,
+    maxDelayMs: OPERATION_RETRY.folderCreation.maxDelayMs,
+  },
+};
+
+/** An empty download: a zero-byte Blob/ArrayBuffer/typed array or an empty string. */
+export function isEmptyFile(value: unknown): boolean {
+  if (value === '') return true;
+  if (typeof Blob !== 'undefined' && value instanceof Blob) return value.size === 0;
+  if (value instanceof ArrayBuffer) return value.byteLength === 0;
+  if (ArrayBuffer.isView(value)) return value.byteLength === 0;
+  return false;
+}
+
+/**
+ * The wait before retry number `retry` (1 for the first retry) after `error` (SPEC §9):
+ * base × multiplier^(retry-1) plus up to 30% jitter, capped at the policy's maximum; a timeout
+ * waits 1.5× longer; a lost connection at most 10 s; a rate limit at least 5 s (or Retry-After).
+ */
+export function retryDelay(retry: number, error: unknown, policy: RetryPolicy = DEFAULT_RETRY_POLICY, random: () => number = Math.random): number {
+  const kind = failureKind(error);
+  if (kind === 'rate-limit') {
+    return Math.max(retryAfterMs(error) ?? RETRY_DEFAULTS.rateLimitMinDelayMs, RETRY_DEFAULTS.rateLimitMinDelayMs);
+  }
+  const fixed = policy.fixedDelaysMs;
+  let delay = fixed ? fixed[Math.min(retry, fixed.length) - 1] : policy.baseDelayMs * policy.multiplier ** (retry - 1);
+  if (!fixed) delay += delay * policy.jitterRatio * random();
+  if (kind === 'timeout') delay *= RETRY_DEFAULTS.timeoutDelayMultiplier;
+  delay = Math.min(delay, policy.maxDelayMs);
+  if (kind === 'network') delay = Math.min(delay, RETRY_DEFAULTS.networkMaxDelayMs);
+  return Math.round(Math.max(delay, policy.minDelayMs));
+}
