@@ -1,0 +1,17 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { check } from './api-error';
+
+/** Gives every document every tag (existing links are kept: ignore-duplicates upsert). */
+export async function addTagsToDocuments(client: SupabaseClient, documentIds: readonly string[], tagIds: readonly string[]): Promise<void> {
+  const rows = documentIds.flatMap((document_id) => tagIds.map((tag_id) => ({ document_id, tag_id })));
+  if (rows.length === 0) return;
+  check(
+    await client.from('document_tags').upsert(rows, { onConflict: 'document_id,tag_id', ignoreDuplicates: true }),
+    'add tags',
+  );
+}
+
+export async function removeTagFromDocuments(client: SupabaseClient, documentIds: readonly string[], tagId: string): Promise<void> {
+  if (documentIds.length === 0) return;
+  check(await client.from('document_tags').delete().eq('tag_id', tagId).in('document_id', [...documentIds]), 'remove tag');
+}

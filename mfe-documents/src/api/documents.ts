@@ -1,0 +1,144 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { check, unwrap } from './api-error';
+
+export type DocumentSource = 'upload' | 'drive' | 'share';
+export type ExtractionStatus = 'done' | 'none' | 'failed' | 'encrypted';
+
+/** A row of public.documents as the library uses it (extracted_text and search are not fetched). */
+export interface DocumentRecord {
+  id: string;
+  user_id?: string;
+  name: string;
+  category_id: string | null;
+  portfolio_id: string | null;
+  storage_path: string;
+  mime_type: string;
+  size: number;
+  sha256: string | null;
+  notes: string | null;
+  extraction_status: ExtractionStatus;
+  source: DocumentSource;
+  issued_on: string | null;
+  expires_on: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** What the upload inserts: the id and path were chosen by the client before the object upload. */
+export interface NewDocument {
+  id: string;
+  name: string;
+  storage_path: string;
+  mime_type: string;
+  size: number;
+  sha256: string;
+  category_id?: string | null;
+  portfolio_id?: string | null;
+  extracted_text?: string | null;
+  extraction_status: ExtractionStatus;
+  source?: DocumentSource;
+}
+
+/** The fields a person edits on a document. */
+export type DocumentChanges = Partial<
+  Pick<DocumentRecord, 'name' | 'category_id' | 'portfolio_id' | 'notes' | 'issued_on' | 'expires_on' | 'deleted_at'>
+>;
+
+export const DOCUMENT_COLUMNS =
+  'id,name,category_id,portfolio_id,storage_path,mime_type,size,sha256,notes,extraction_status,source,issued_on,expires_on,created_at,updated_at,deleted_at';
+
+/** TanStack Query keys of the documents area; invalidate `documentKeys.all` after any write. */
+export const documentKeys = {
+  all: ['documents'] as const,
+  lists: () => [...documentKeys.all, 'list'] as const,
+  list: (params: unknown) => [...documentKeys.lists(), params] as const,
+  detail: (id: string) => [...documentKeys.all, 'detail', id] as const,
+  duplicates: (sha256: string) => [...documentKeys.all, 'duplicates', sha256] as const,
+  recent: (limit: number) => [...documentKeys.all, 'recent', limit] as const,
+  expiring: (days: number) => [...documentKeys.all, 'expiring', days] as const,
+};
+
+export async function getDocument(client: SupabaseClient, id: string): Promise<DocumentRecord | null> {
+  const result = await client.from('documents').select(DOCUMENT_COLUMNS).eq('id', id).maybeSingle();
+  return unwrap(result, 'get document') as DocumentRecord | null;
+}
+
+/** The full text extracted from a PDF, fetched only where it is shown. */
+export async function getExtractedText(client: SupabaseClient, id: string): Promise<string | null> {
+  const result = await client.from('documents').select('extracted_text').eq('id', id).maybeSingle();
+  const row = unwrap(result, 'get extracted text') as { extracted_text: string | null } | null;
+  return row?.extracted_text ?? null;
+}
+
+export async function insertDocument(client: SupabaseClient, row: NewDocument): Promise<DocumentRecord> {
+  const result = await client.from('documents').insert(row).select(DOCUMENT_COLUMNS).single();
+  return unwrap(result, 'insert document') as DocumentRecord;
+}
+
+export async function updateDocument(client: SupabaseClient, id: string, changes: DocumentChanges): Promise<DocumentRecord> {
+  const result = await client.from('documents').update(changes).eq('id', id).select(DOCUMENT_COLUMNS).single();
+  return unwrap(result, 'update document') as DocumentRecord;
+}
+
+/** One PATCH for a selection (bulk categorise, move, trash, restore). */
+export async function updateDocuments(client: SupabaseClient, ids: readonly string[], changes: DocumentChanges): Promise<void> {
+  if (ids.length === 0) return;
+  check(await client.from('documents').update(changes).in('id', [...ids]), 'update documents');
+}
+
+export function trashDocuments(client: SupabaseClient, ids: readonly string[], now = new Date()): Promise<void> {
+  return updateDocuments(client, ids, { deleted_at: now.toISOString() });
+}
+
+export function restoreDocuments(client: SupabaseClient, ids: readonly string[]): Promise<void> {
+  return updateDocuments(client, ids, { deleted_at: null });
+}
+
+/** Deletes rows only; the caller removes the objects first (see docs/decisions/0021). */
+export async function deleteDocumentRows(client: SupabaseClient, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  check(await client.from('documents').delete().in('id', [...ids]), 'delete documents');
+}
+
+export interface DuplicateMatch {
+  id: string;
+  name: string;
+  deleted_at: string | null;
+  created_at: string;
+}
+
+/** Documents of this person with the same SHA-256 (RLS limits the lookup to their own rows). */
+export async function findDuplicates(client: SupabaseClient, sha256: string): Promise<DuplicateMatch[]> {
+  const result = await client.from('documents').select('id,name,deleted_at,created_at').eq('sha256', sha256).limit(5);
+  return (unwrap(result, 'find duplicates') ?? []) as DuplicateMatch[];
+}
+
+export async function recentDocuments(client: SupabaseClient, limit: number): Promise<DocumentRecord[]> {
+  const result = await client
+    .from('documents')
+    .select(DOCUMENT_COLUMNS)
+    .is('deleted_at', null)
+    .order('created_at', { ascending: false })
+    .limit(limit);
+  return (unwrap(result, 'recent documents') ?? []) as DocumentRecord[];
+}
+
+/** Live documents whose expiry date falls between today and `days` from today (inclusive). */
+export async function expiringDocuments(client: SupabaseClient, days: number, today = new Date()): Promise<DocumentRecord[]> {
+  const from = isoDate(today);
+  const until = isoDate(new Date(today.getTime() + days * 86_400_000));
+  const result = await client
+    .from('documents')
+    .select(DOCUMENT_COLUMNS)
+    .is('deleted_at', null)
+    .gte('expires_on', from)
+    .lte('expires_on', until)
+    .order('expires_on', { ascending: true })
+    .limit(50);
+  return (unwrap(result, 'expiring documents') ?? []) as DocumentRecord[];
+}
+
+export function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,65 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { unwrap } from './api-error';
+import type { DocumentRecord } from './documents';
+
+export type DocumentSort = 'relevance' | 'name' | 'created' | 'size' | 'expiry';
+
+/** Arguments of the search_documents RPC (supabase/migrations/*_documents_functions.sql). */
+export interface SearchDocumentsParams {
+  query?: string | null;
+  categoryIds?: readonly string[] | null;
+  tagIds?: readonly string[] | null;
+  portfolioIds?: readonly string[] | null;
+  mimeTypes?: readonly string[] | null;
+  /** yyyy-mm-dd, inclusive */
+  addedFrom?: string | null;
+  addedTo?: string | null;
+  trashed?: boolean;
+  sort?: DocumentSort | null;
+  descending?: boolean | null;
+  limit?: number;
+  offset?: number;
+}
+
+export interface DocumentSearchHit extends DocumentRecord {
+  document_tag_ids: string[];
+  rank: number;
+  /** ts_headline with U+E000 / U+E001 around matches; render with <HighlightedText>. */
+  snippet: string | null;
+}
+
+export interface DocumentPage {
+  items: DocumentSearchHit[];
+  total: number;
+}
+
+export const searchKeys = {
+  all: ['documents', 'list'] as const,
+  page: (params: SearchDocumentsParams) => [...searchKeys.all, params] as const,
+};
+
+const nonEmpty = <T>(values: readonly T[] | null | undefined): T[] | null => (values && values.length > 0 ? [...values] : null);
+
+/** One page of the library: the same RPC serves browsing (no query) and full-text search. */
+export async function searchDocuments(client: SupabaseClient, params: SearchDocumentsParams): Promise<DocumentPage> {
+  const result = await client.rpc('search_documents', {
+    query: params.query?.trim() ? params.query.trim() : null,
+    category_ids: nonEmpty(params.categoryIds),
+    tag_ids: nonEmpty(params.tagIds),
+    portfolio_ids: nonEmpty(params.portfolioIds),
+    mime_types: nonEmpty(params.mimeTypes),
+    added_from: params.addedFrom ?? null,
+    added_to: params.addedTo ?? null,
+    trashed: params.trashed ?? false,
+    sort_by: params.sort ?? null,
+    sort_desc: params.descending ?? null,
+    page_limit: params.limit ?? 50,
+    page_offset: params.offset ?? 0,
+  });
+  const rows = (unwrap(result, 'search documents') ?? []) as Array<DocumentSearchHit & { total_count: number | string }>;
+  const total = rows.length > 0 ? Number(rows[0].total_count) : 0;
+  return {
+    total,
+    items: rows.map(({ total_count: _total, ...row }) => ({ ...row, size: Number(row.size), rank: Number(row.rank) })),
+  };
+}

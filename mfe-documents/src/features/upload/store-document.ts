@@ -1,0 +1,78 @@
+import type { DocumentRecord, ExtractionStatus, NewDocument } from '../../api/documents';
+import type { UploadProgress } from '../../api/storage';
+import { buildStoragePath } from '../../lib/file-name';
+
+/** The two writes of an upload and the one compensating action, injected so tests can fail each. */
+export interface DocumentStore {
+  putObject(path: string, body: Blob, options: { contentType: string; upsert: boolean; onProgress?: (p: UploadProgress) => void; signal?: AbortSignal }): Promise<void>;
+  insertRow(row: NewDocument): Promise<DocumentRecord>;
+  getRow(id: string): Promise<DocumentRecord | null>;
+  removeObject(path: string): Promise<void>;
+}
+
+export interface DocumentToStore {
+  /** Chosen before anything is written, so a replay finds its own earlier attempt. */
+  documentId: string;
+  userId: string;
+  name: string;
+  mimeType: string;
+  sha256: string;
+  categoryId?: string | null;
+  extractedText?: string | null;
+  extractionStatus: ExtractionStatus;
+  source?: NewDocument['source'];
+}
+
+/** An insert refused because the id exists: a replay whose first attempt did reach the database. */
+function isAlreadyStored(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '23505';
+}
+
+/**
+ * Object first, then row (docs/decisions/0021-upload-consistency.md):
+ * - a failed or cancelled object upload throws before any row exists;
+ * - a failed insert removes the object it just stored (compensation), then rethrows;
+ * - a replay (`replay: true`) overwrites its own object and treats "row already there" as done,
+ *   so running it twice never stores twice.
+ */
+export async function storeDocument(
+  store: DocumentStore,
+  file: Blob,
+  doc: DocumentToStore,
+  options: { replay?: boolean; onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<DocumentRecord> {
+  const path = buildStoragePath(doc.userId, doc.documentId, doc.name);
+  if (options.replay) {
+    const existing = await store.getRow(doc.documentId);
+    if (existing) return existing;
+  }
+  await store.putObject(path, file, {
+    contentType: doc.mimeType,
+    upsert: Boolean(options.replay),
+    onProgress: options.onProgress,
+    signal: options.signal,
+  });
+  try {
+    return await store.insertRow({
+      id: doc.documentId,
+      name: doc.name,
+      storage_path: path,
+      mime_type: doc.mimeType,
+      size: file.size,
+      sha256: doc.sha256,
+      category_id: doc.categoryId ?? null,
+      extracted_text: doc.extractedText ?? null,
+      extraction_status: doc.extractionStatus,
+      source: doc.source ?? 'upload',
+    });
+  } catch (error) {
+    if (options.replay && isAlreadyStored(error)) {
+      const existing = await store.getRow(doc.documentId);
+      if (existing) return existing;
+    }
+    // Compensation: no object without a row. If even this fails (offline), a replay overwrites
+    // the same key, so nothing is duplicated.
+    await store.removeObject(path).catch(() => undefined);
+    throw error;
+  }
+}
