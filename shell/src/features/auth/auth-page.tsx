@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@dossier/shared/contract';
 import { AUTH_ERROR_MESSAGES, LOADING_TEXT } from '@dossier/shared/core';
 import { classifyAuthError } from './auth-errors';
-import { useAuthSession } from './auth-session-context';
+import { currentAuthEvents } from './auth-events';
 import { requestPasswordReset, setNewPassword, signInWithEmail, signUpWithEmail, NoUserReturnedError } from './email-auth';
 import { signInWithGoogle } from './google-sign-in';
 import { AuthFailureError } from './oauth-retry';
@@ -81,11 +81,11 @@ function Field({ label, ...input }: { label: string } & InputHTMLAttributes<HTML
 
 export function AuthPage() {
   const auth = useAuth();
-  const session = useAuthSession();
+  const authEvents = currentAuthEvents();
   const navigate = useNavigate();
   const location = useLocation();
   const initialMode: AuthMode = new URLSearchParams(location.search).get('mode') === 'sign-up' ? 'sign-up' : 'sign-in';
-  const [mode, setMode] = useState<AuthMode>(() => (session?.recovering() ? 'new-password' : initialMode));
+  const [mode, setMode] = useState<AuthMode>(() => (authEvents?.recovering() ? 'new-password' : initialMode));
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<ReactNode>(null);
   const [busy, setBusy] = useState(false);
@@ -93,12 +93,12 @@ export function AuthPage() {
 
   // The recovery link signs the person in with a recovery session: ask for the new password first.
   useEffect(() => {
-    if (!session) return;
-    if (session.recovering()) setMode('new-password');
-    return session.subscribe(() => {
-      if (session.recovering()) setMode('new-password');
+    if (!authEvents) return;
+    if (authEvents.recovering()) setMode('new-password');
+    return authEvents.subscribe(() => {
+      if (authEvents.recovering()) setMode('new-password');
     });
-  }, [session]);
+  }, [authEvents]);
 
   const target = redirectTarget(location.search);
   useEffect(() => {
@@ -135,14 +135,14 @@ export function AuthPage() {
       } else if (mode === 'sign-up') {
         const name = String(form.get('name') ?? '').trim();
         const result = await signUpWithEmail(auth.supabase, { email, password, name });
-        await session?.signedUp({ id: result.user.id, email: result.user.email }, result.signedIn);
+        await authEvents?.signedUp({ id: result.user.id, email: result.user.email }, result.signedIn);
         if (!result.signedIn) setNotice(`Check ${email} for a link to confirm your account.`);
       } else if (mode === 'forgot') {
         await requestPasswordReset(auth.supabase, email);
         setNotice(`If an account exists for ${email}, a link to set a new password is on its way.`);
       } else {
         await setNewPassword(auth.supabase, password);
-        session?.endRecovery();
+        authEvents?.endRecovery();
         navigate(target, { replace: true });
       }
     });

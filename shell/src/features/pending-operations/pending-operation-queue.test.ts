@@ -40,7 +40,8 @@ describe('pending-operation queue (IndexedDB)', () => {
   });
 
   it('replays with the registered handler, removes successes and counts retries of failures', async () => {
-    const queue = make({ dbName: freshDb() });
+    let clock = 0;
+    const queue = make({ dbName: freshDb(), now: () => (clock += 1) });
     await queue.enqueue('document-upload', { name: 'a' });
     await queue.enqueue('document-upload', { name: 'b' });
     await queue.enqueue('portfolio-share', { id: 1 });

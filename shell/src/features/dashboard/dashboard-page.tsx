@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Widget, useAuth, usePendingOperations, type PendingOperation } from '@dossier/shared/contract';
+import './dashboard-page.css';
+
+/** The areas' dashboard widgets, by their global names (ARCHITECTURE.md "Who owns what"). */
+export const DASHBOARD_WIDGETS = [
+  { name: 'documents.category-counts', title: 'Your categories' },
+  { name: 'documents.recent', title: 'Recently added' },
+  { name: 'documents.expiring-soon', title: 'Expiring soon' },
+  { name: 'portfolios.summary', title: 'Portfolios' },
+] as const;
+
+/** Uploads made offline that are still waiting, so nobody wonders where their file went. */
+function PendingUploadsNotice() {
+  const pending = usePendingOperations();
+  const [operations, setOperations] = useState<PendingOperation[]>([]);
+  useEffect(() => pending.subscribe(setOperations), [pending]);
+  const uploads = operations.filter((operation) => operation.type === 'document-upload').length;
+  if (uploads === 0) return null;
+  return (
+    <p role="status" className="dashboard-pending">
+      {uploads === 1 ? '1 upload is' : `${uploads} uploads are`} waiting to be sent. They go out as soon as you are back online.
+    </p>
+  );
+}
+
+export function DashboardPage() {
+  const { user } = useAuth();
+  return (
+    <main className="dashboard" aria-labelledby="dashboard-title">
+      <header className="dashboard-header">
+        <h1 id="dashboard-title">{user ? `Welcome back, ${user.name}` : 'Dashboard'}</h1>
+        <nav aria-label="Quick actions" className="dashboard-actions">
+          <Link to="/documents">All documents</Link>
+          <Link to="/portfolios">Portfolios</Link>
+        </nav>
+      </header>
+      <PendingUploadsNotice />
+      <div className="dashboard-grid">
+        {DASHBOARD_WIDGETS.map((widget) => (
+          <section key={widget.name} className="dashboard-card" aria-label={widget.title} data-widget={widget.name}>
+            <h2>{widget.title}</h2>
+            <Widget name={widget.name} placement="dashboard" />
+          </section>
+        ))}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,1 @@
+export { DashboardPage, DASHBOARD_WIDGETS } from './dashboard-page';
