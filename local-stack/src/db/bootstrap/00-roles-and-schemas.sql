@@ -51,9 +51,8 @@ grant usage on schema storage to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-grant all on all tables in schema public to anon, authenticated, service_role;
-grant all on all functions in schema public to anon, authenticated, service_role;
-grant all on all sequences in schema public to anon, authenticated, service_role;
+-- Deliberately no `grant … on all tables`: this file runs on every start and must never undo a
+-- migration's revoke.
 
 -- How the Supabase CLI records applied migrations.
 create table if not exists supabase_migrations.schema_migrations (
