@@ -1,0 +1,18 @@
+/**
+ * Where object bytes live. Keys are `<bucket>/<object name>/<version>` (as Supabase Storage lays
+ * them out), already validated; each write gets a new version so a failed or rolled-back upload
+ * never overwrites the bytes a committed row points at.
+ */
+export interface StorageBackend {
+  readonly kind: 'local' | 's3';
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** A stream of the bytes, or null when nothing is stored under `key`. */
+  get(key: string): Promise<ReadableStream<Uint8Array> | null>;
+  delete(keys: string[]): Promise<void>;
+  copy(from: string, to: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+export function objectKey(bucket: string, name: string, version: string): string {
+  return `${bucket}/${name}/${version}`;
+}

@@ -1,0 +1,318 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import type { StackContext } from '../context.js';
+import type { Queryable, RequestAuth } from '../db/types.js';
+import { objectKey, type StorageBackend } from './backend.js';
+import type { StorageCaller } from './caller.js';
+import { bucketNotFound, fromDatabaseError, invalidMime, objectNotFound, payloadTooLarge, StorageApiError } from './errors.js';
+import { globalFileSizeLimit, parseSize } from './settings.js';
+
+export interface StorageDeps {
+  ctx: StackContext;
+  backend: StorageBackend;
+}
+
+export interface BucketRow {
+  id: string;
+  name: string;
+  owner: string | null;
+  public: boolean;
+  file_size_limit: string | number | null;
+  allowed_mime_types: string[] | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ObjectRow {
+  id: string;
+  bucket_id: string;
+  name: string;
+  owner: string | null;
+  version: string | null;
+  metadata: Record<string, unknown> | null;
+  user_metadata: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+  last_accessed_at: Date | null;
+}
+
+export const OBJECT_COLUMNS = 'id, bucket_id, name, owner, version, metadata, user_metadata, created_at, updated_at, last_accessed_at';
+
+/** Buckets are looked up by the service itself (as Supabase does): object access is RLS's call. */
+export async function getBucket(deps: StorageDeps, id: string): Promise<BucketRow> {
+  const r = await deps.ctx.db.admin((q) =>
+    q.query<BucketRow>(`select id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at from storage.buckets where id = $1`, [id]),
+  );
+  if (!r.rows[0]) throw bucketNotFound();
+  return r.rows[0];
+}
+
+/** Runs `fn` as the caller (RLS decides), or as the owner for signed-URL and public access. */
+export async function asCallerOrAdmin<T>(deps: StorageDeps, auth: RequestAuth | null, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  try {
+    return auth ? await deps.ctx.db.withRequest(auth, fn) : await deps.ctx.db.admin(fn);
+  } catch (e) {
+    throw fromDatabaseError(e) ?? e;
+  }
+}
+
+export async function findObject(deps: StorageDeps, auth: RequestAuth | null, bucketId: string, name: string): Promise<ObjectRow> {
+  const r = await asCallerOrAdmin(deps, auth, (q) =>
+    q.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucketId, name]),
+  );
+  if (!r.rows[0]) throw objectNotFound();
+  return r.rows[0];
+}
+
+export interface UploadBody {
+  bytes: Uint8Array;
+  contentType: string;
+  cacheControl: string;
+  userMetadata: Record<string, unknown> | null;
+}
+
+export function sizeLimitOf(deps: StorageDeps, bucket: BucketRow): number {
+  const global = globalFileSizeLimit(deps.ctx.config);
+  const own = parseSize(bucket.file_size_limit === null ? undefined : Number(bucket.file_size_limit));
+  return own !== null && own > 0 ? Math.min(own, global) : global;
+}
+
+async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge();
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw payloadTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+// Multipart adds boundaries and part headers around the file; allow for them before parsing.
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** Reads an upload as storage-js sends it: multipart (cacheControl, metadata, file) or a raw body. */
+export async function readUpload(c: Context, limit: number): Promise<UploadBody> {
+  const type = c.req.header('content-type') ?? '';
+  if (/^multipart\/form-data/i.test(type)) {
+    const declared = Number(c.req.header('content-length') ?? NaN);
+    if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD) throw payloadTooLarge();
+    const form = await c.req.raw.formData();
+    let file: File | null = null;
+    for (const [, v] of form.entries()) {
+      if (typeof v !== 'string') {
+        file = v;
+        break;
+      }
+    }
+    if (!file) throw new StorageApiError(400, 'Invalid Input', 'No file found in the request', 'InvalidRequest');
+    if (file.size > limit) throw payloadTooLarge();
+    const cache = form.get('cacheControl');
+    const meta = form.get('metadata');
+    return {
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      contentType: file.type || 'application/octet-stream',
+      cacheControl: `max-age=${typeof cache === 'string' && cache ? cache : '3600'}`,
+      userMetadata: typeof meta === 'string' ? parseJsonObject(meta) : null,
+    };
+  }
+  const bytes = await readLimited(c.req.raw, limit);
+  const xMeta = c.req.header('x-metadata');
+  return {
+    bytes,
+    contentType: type || 'application/octet-stream',
+    cacheControl: c.req.header('cache-control') ?? 'max-age=3600',
+    userMetadata: xMeta ? parseJsonObject(Buffer.from(xMeta, 'base64').toString('utf8')) : null,
+  };
+}
+
+function parseJsonObject(s: string): Record<string, unknown> | null {
+  try {
+    const v = JSON.parse(s) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function checkMime(bucket: BucketRow, contentType: string): void {
+  const allowed = bucket.allowed_mime_types;
+  if (!allowed || allowed.length === 0) return;
+  const base = contentType.split(';')[0].trim().toLowerCase();
+  const ok = allowed.some((a) => {
+    const rule = a.trim().toLowerCase();
+    return rule === base || rule === '*/*' || (rule.endsWith('/*') && base.startsWith(rule.slice(0, -1)));
+  });
+  if (!ok) throw invalidMime(contentType);
+}
+
+/**
+ * Inserts (or upserts) the object row as the caller — RLS decides — and writes the bytes inside
+ * the same transaction: a refused row writes nothing, and a failed write rolls the row back.
+ * The replaced version's bytes are removed only after the commit.
+ */
+export async function storeObject(
+  deps: StorageDeps,
+  auth: RequestAuth | null,
+  ownerId: string | null,
+  bucket: BucketRow,
+  name: string,
+  body: UploadBody,
+  upsert: boolean,
+): Promise<{ id: string }> {
+  const version = randomUUID();
+  const newKey = objectKey(bucket.id, name, version);
+  const now = new Date().toISOString();
+  const metadata = {
+    eTag: `"${createHash('md5').update(body.bytes).digest('hex')}"`,
+    size: body.bytes.byteLength,
+    mimetype: body.contentType,
+    cacheControl: body.cacheControl,
+    lastModified: now,
+    contentLength: body.bytes.byteLength,
+    httpStatusCode: 200,
+  };
+  let oldVersion: string | null = null;
+  let wrote = false;
+  let id: string;
+  try {
+    id = await asCallerOrAdmin(deps, auth, async (q) => {
+      if (upsert) {
+        const prev = await q.query<{ version: string | null }>(`select version from storage.objects where bucket_id = $1 and name = $2`, [bucket.id, name]);
+        oldVersion = prev.rows[0]?.version ?? null;
+      }
+      const conflict = upsert
+        ? ` on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id, metadata = excluded.metadata,
+              version = excluded.version, user_metadata = excluded.user_metadata, updated_at = now(), last_accessed_at = now()`
+        : '';
+      const r = await q.query<{ id: string }>(
+        `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version, user_metadata)
+         values ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb)${conflict} returning id`,
+        [bucket.id, name, ownerId, ownerId, JSON.stringify(metadata), version, body.userMetadata ? JSON.stringify(body.userMetadata) : null],
+      );
+      await deps.backend.put(newKey, body.bytes, body.contentType);
+      wrote = true;
+      return r.rows[0].id;
+    });
+  } catch (e) {
+    if (wrote) await deps.backend.delete([newKey]).catch(() => undefined);
+    throw e;
+  }
+  if (oldVersion && oldVersion !== version) await removeBytes(deps, [objectKey(bucket.id, name, oldVersion)]);
+  return { id };
+}
+
+export async function removeBytes(deps: StorageDeps, keys: string[]): Promise<void> {
+  try {
+    await deps.backend.delete(keys);
+  } catch (e) {
+    // The rows are gone already; stray bytes are unreachable, so log rather than fail the request.
+    deps.ctx.log(`storage: could not delete ${keys.length} stored file(s): ${(e as Error).message}`);
+  }
+}
+
+/** Sends an object's bytes with the headers Supabase Storage sets. */
+export async function sendObject(c: Context, deps: StorageDeps, row: ObjectRow, download?: string | null): Promise<Response> {
+  const meta = row.metadata ?? {};
+  const stream = row.version ? await deps.backend.get(objectKey(row.bucket_id, row.name, row.version)) : null;
+  if (!stream) throw objectNotFound();
+  const headers = new Headers({
+    'content-type': String(meta.mimetype ?? 'application/octet-stream'),
+    'content-length': String(meta.size ?? meta.contentLength ?? ''),
+    'cache-control': String(meta.cacheControl ?? 'no-cache'),
+    etag: String(meta.eTag ?? ''),
+    'last-modified': new Date(String(meta.lastModified ?? row.updated_at)).toUTCString(),
+  });
+  if (!headers.get('content-length')) headers.delete('content-length');
+  if (download !== undefined && download !== null) {
+    const filename = download || row.name.split('/').pop() || 'download';
+    headers.set('content-disposition', `attachment; filename="${filename.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
+  }
+  if (c.req.method === 'HEAD') {
+    await stream.cancel().catch(() => undefined);
+    return new Response(null, { status: 200, headers });
+  }
+  return new Response(stream, { status: 200, headers });
+}
+
+export function infoJson(row: ObjectRow): Record<string, unknown> {
+  const meta = row.metadata ?? {};
+  return {
+    id: row.id,
+    version: row.version,
+    name: row.name,
+    bucket_id: row.bucket_id,
+    size: meta.size ?? null,
+    content_type: meta.mimetype ?? null,
+    cache_control: meta.cacheControl ?? null,
+    etag: meta.eTag ?? null,
+    metadata: row.user_metadata ?? {},
+    last_modified: meta.lastModified ?? new Date(row.updated_at).toISOString(),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+export interface ListOptions {
+  prefix: string;
+  limit: number;
+  offset: number;
+  sortColumn: 'name' | 'created_at' | 'updated_at' | 'last_accessed_at';
+  sortOrder: 'asc' | 'desc';
+  search: string;
+}
+
+/**
+ * One level of a "folder", as storage.search answers: objects directly under the prefix, and each
+ * deeper path as a folder entry whose id and metadata are null. Only rows the caller may select count.
+ */
+export async function listObjects(deps: StorageDeps, auth: RequestAuth, bucketId: string, o: ListOptions): Promise<Record<string, unknown>[]> {
+  const prefix = o.prefix ? (o.prefix.endsWith('/') ? o.prefix : `${o.prefix}/`) : '';
+  const like = prefix.replace(/[\\%_]/g, (ch) => `\\${ch}`) + '%';
+  const r = await asCallerOrAdmin(deps, auth, (q) =>
+    q.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name like $2 escape '\\'`, [bucketId, like]),
+  );
+  const folders = new Map<string, Record<string, unknown>>();
+  const files: Record<string, unknown>[] = [];
+  const search = o.search.toLowerCase();
+  for (const row of r.rows) {
+    const rest = row.name.slice(prefix.length);
+    const slash = rest.indexOf('/');
+    const entryName = slash === -1 ? rest : rest.slice(0, slash);
+    if (search && !entryName.toLowerCase().startsWith(search)) continue;
+    if (slash !== -1) {
+      if (!folders.has(entryName)) folders.set(entryName, { name: entryName, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+      continue;
+    }
+    files.push({
+      name: entryName,
+      id: row.id,
+      updated_at: new Date(row.updated_at).toISOString(),
+      created_at: new Date(row.created_at).toISOString(),
+      last_accessed_at: row.last_accessed_at ? new Date(row.last_accessed_at).toISOString() : null,
+      metadata: row.metadata,
+    });
+  }
+  const dir = o.sortOrder === 'desc' ? -1 : 1;
+  const key = (e: Record<string, unknown>) => String(e[o.sortColumn] ?? '');
+  const byName = (a: Record<string, unknown>, b: Record<string, unknown>) => (String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0);
+  let entries: Record<string, unknown>[];
+  if (o.sortColumn === 'name') {
+    entries = [...folders.values(), ...files].sort((a, b) => dir * byName(a, b));
+  } else {
+    // Folders have no dates: they come first, by name; files by the column, then name.
+    entries = [
+      ...[...folders.values()].sort(byName),
+      ...files.sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : byName(a, b))),
+    ];
+  }
+  return entries.slice(o.offset, o.offset + o.limit);
+}
