@@ -117,7 +117,7 @@ describe.each(databasesSync())('storage on %s', (database) => {
     const many = await docs.createSignedUrls([key, `${aliceId}/sign/none.txt`], 60);
     expect(many.error).toBeNull();
     expect(many.data![0].error).toBeNull();
-    expect(await (await fetch(many.data![0].signedUrl)).text()).toBe('signed bytes');
+    expect(await (await fetch(many.data![0].signedUrl!)).text()).toBe('signed bytes');
     expect(many.data![1].signedUrl).toBeNull();
     expect(many.data![1].error).toBeTruthy();
 

@@ -3,7 +3,6 @@ import type { Context } from 'hono';
 import type { StackContext } from '../context.js';
 import type { Queryable, RequestAuth } from '../db/types.js';
 import { objectKey, type StorageBackend } from './backend.js';
-import type { StorageCaller } from './caller.js';
 import { bucketNotFound, fromDatabaseError, invalidMime, objectNotFound, payloadTooLarge, StorageApiError } from './errors.js';
 import { globalFileSizeLimit, parseSize } from './settings.js';
 
