@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startStack, type StartedStack } from '../../src/start.js';
 import type { StackConfig } from '../../src/context.js';
+import type { ManagedDatabase } from '../../src/db/request-settings.js';
 
 export type TestDatabase = 'pglite' | 'postgres';
 
@@ -76,6 +77,8 @@ export interface TestStack extends StartedStack {
   database: TestDatabase;
   /** The temporary data directory (PGlite files, stored objects, outbox). */
   dataDir: string;
+  /** Runs a multi-statement SQL script as the owner, in one transaction (test fixtures). */
+  runScript(sql: string): Promise<void>;
   /** Restarts on the same data (same dataDir / same database): what a developer's restart does. */
   restart(): Promise<TestStack>;
 }
@@ -123,6 +126,7 @@ async function launch(options: TestStackOptions, dataDir: string, databaseUrl: s
     ...stack,
     database: options.database,
     dataDir,
+    runScript: (sql) => (stack.db as ManagedDatabase).runScript(sql),
     async restart() {
       await stopOnly();
       return launch(options, dataDir, databaseUrl, dbName);
