@@ -39,7 +39,13 @@ export async function storeDocument(
   store: DocumentStore,
   file: Blob,
   doc: DocumentToStore,
-  options: { replay?: boolean; onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
+  options: {
+    replay?: boolean;
+    onProgress?: (p: UploadProgress) => void;
+    signal?: AbortSignal;
+    /** Text extraction running alongside the upload; awaited before the row is written. */
+    extraction?: Promise<{ status: ExtractionStatus; text: string | null }>;
+  } = {},
 ): Promise<DocumentRecord> {
   const path = buildStoragePath(doc.userId, doc.documentId, doc.name);
   if (options.replay) {
@@ -53,6 +59,7 @@ export async function storeDocument(
     signal: options.signal,
   });
   try {
+    const extracted = options.extraction ? await options.extraction : { status: doc.extractionStatus, text: doc.extractedText ?? null };
     return await store.insertRow({
       id: doc.documentId,
       name: doc.name,
@@ -61,8 +68,8 @@ export async function storeDocument(
       size: file.size,
       sha256: doc.sha256,
       category_id: doc.categoryId ?? null,
-      extracted_text: doc.extractedText ?? null,
-      extraction_status: doc.extractionStatus,
+      extracted_text: extracted.text,
+      extraction_status: extracted.status,
       source: doc.source ?? 'upload',
     });
   } catch (error) {

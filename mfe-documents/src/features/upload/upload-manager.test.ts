@@ -1,0 +1,135 @@
+/** @jest-environment node */
+import type { DocumentRecord, DuplicateMatch } from '../../api/documents';
+import { DocumentsApiError } from '../../api/api-error';
+import { UploadCancelledError } from '../../api/storage';
+import { QUEUED_OFFLINE_MESSAGE, UploadManager, type UploadManagerDeps } from './upload-manager';
+import type { DocumentToStore } from './store-document';
+
+const USER = '11111111-1111-4111-8111-111111111111';
+const file = (name: string, content = '%PDF-1.4 x') => new File([content], name);
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function setup(overrides: Partial<UploadManagerDeps> = {}, known: Record<string, DuplicateMatch[]> = {}) {
+  const stored: DocumentToStore[] = [];
+  const queued: DocumentToStore[] = [];
+  let ids = 0;
+  const deps: UploadManagerDeps = {
+    userId: USER,
+    validate: async (f) => (f.name.endsWith('.exe') ? { ok: false, reason: 'not-allowed', message: `“${f.name}” refused` } : { ok: true, mimeType: 'application/pdf' }),
+    hash: async (f) => `sha-of-${await f.text()}`,
+    findDuplicates: async (sha) => known[sha] ?? [],
+    extract: async () => ({ status: 'done', text: 'words' }),
+    store: async (f, doc, options) => {
+      options.onProgress({ loaded: f.size / 2, total: f.size });
+      options.onProgress({ loaded: f.size, total: f.size });
+      const extraction = await options.extraction;
+      stored.push({ ...doc, extractedText: extraction.text });
+      return { id: doc.documentId, name: doc.name } as DocumentRecord;
+    },
+    queueOffline: async (_f, doc) => {
+      queued.push(doc);
+    },
+    isOnline: () => true,
+    describeError: () => 'Server is temporarily unavailable. Please try again later.',
+    newId: () => `00000000-0000-4000-8000-00000000000${(ids += 1)}`,
+    ...overrides,
+  };
+  const manager = new UploadManager(deps);
+  return { manager, stored, queued };
+}
+
+describe('UploadManager', () => {
+  it('uploads many files, reports per-file and overall progress, and refuses bad ones by name', async () => {
+    const { manager, stored } = setup();
+    const overall: number[] = [];
+    manager.subscribe(() => overall.push(manager.getSnapshot().overall.loaded));
+    await manager.add([file('a.pdf', 'aaaa'), file('b.pdf', 'bbbbbbbb'), file('virus.exe')]);
+    await flush();
+    const items = manager.getSnapshot().items;
+    expect(items.map((i) => [i.name, i.status])).toEqual([
+      ['a.pdf', 'done'],
+      ['b.pdf', 'done'],
+      ['virus.exe', 'refused'],
+    ]);
+    expect(items[2].message).toBe('“virus.exe” refused');
+    expect(stored.map((d) => d.extractedText)).toEqual(['words', 'words']);
+    expect(manager.getSnapshot().overall).toEqual({ loaded: 12, total: 12 });
+    expect(overall).toContain(2);
+  });
+
+  it('asks about a duplicate and skips it when told to', async () => {
+    const { manager, stored } = setup({}, { 'sha-of-same': [{ id: 'x', name: 'old.pdf', deleted_at: null, created_at: '' }] });
+    const adding = manager.add([file('copy.pdf', 'same')]);
+    await flush();
+    const [item] = manager.getSnapshot().items;
+    expect(item.status).toBe('duplicate');
+    expect(item.duplicates?.[0].name).toBe('old.pdf');
+    manager.resolveDuplicate(item.key, false);
+    await adding;
+    expect(manager.getSnapshot().items[0].status).toBe('skipped');
+    expect(stored).toHaveLength(0);
+  });
+
+  it('keeps a duplicate when the person chooses to', async () => {
+    const { manager, stored } = setup({}, { 'sha-of-same': [{ id: 'x', name: 'old.pdf', deleted_at: null, created_at: '' }] });
+    const adding = manager.add([file('copy.pdf', 'same')]);
+    await flush();
+    manager.resolveDuplicate(manager.getSnapshot().items[0].key, true);
+    await adding;
+    await flush();
+    expect(manager.getSnapshot().items[0].status).toBe('done');
+    expect(stored).toHaveLength(1);
+  });
+
+  it('queues uploads started offline with their document id', async () => {
+    const { manager, stored, queued } = setup({ isOnline: () => false });
+    await manager.add([file('a.pdf')]);
+    await flush();
+    const [item] = manager.getSnapshot().items;
+    expect(item.status).toBe('queued-offline');
+    expect(item.message).toBe(QUEUED_OFFLINE_MESSAGE);
+    expect(queued.map((d) => d.documentId)).toEqual([item.documentId]);
+    expect(stored).toHaveLength(0);
+  });
+
+  it('queues an upload that is cut off, with the text already extracted', async () => {
+    const { manager, queued } = setup({
+      store: async () => {
+        throw new DocumentsApiError('network', { status: 0, code: 'network' });
+      },
+    });
+    await manager.add([file('a.pdf')]);
+    await flush();
+    expect(manager.getSnapshot().items[0].status).toBe('queued-offline');
+    expect(queued[0]).toMatchObject({ extractedText: 'words', extractionStatus: 'done' });
+  });
+
+  it('shows the classified message, not the raw error, when the server refuses', async () => {
+    const { manager } = setup({
+      store: async () => {
+        throw new DocumentsApiError('upload failed with HTTP 500 internal stack trace', { status: 500 });
+      },
+    });
+    await manager.add([file('a.pdf')]);
+    await flush();
+    const [item] = manager.getSnapshot().items;
+    expect(item.status).toBe('failed');
+    expect(item.message).toBe('Server is temporarily unavailable. Please try again later.');
+  });
+
+  it('cancels a running upload', async () => {
+    const { manager } = setup({
+      store: (_f, _doc, options) =>
+        new Promise((_resolve, reject) => {
+          options.signal.addEventListener('abort', () => reject(new UploadCancelledError()));
+        }),
+    });
+    await manager.add([file('slow.pdf')]);
+    const [item] = manager.getSnapshot().items;
+    expect(item.status).toBe('uploading');
+    manager.cancel(item.key);
+    await flush();
+    expect(manager.getSnapshot().items[0].status).toBe('cancelled');
+    expect(manager.getSnapshot().active).toBe(false);
+  });
+});

@@ -1,0 +1,280 @@
+import type { DocumentRecord, DuplicateMatch } from '../../api/documents';
+import { isNetworkFailure, UploadCancelledError } from '../../api/storage';
+import { sanitiseFileName } from '../../lib/file-name';
+import type { Extraction } from './extract-text';
+import type { DocumentToStore } from './store-document';
+import type { FileVerdict } from './validate-file';
+
+export type UploadStatus =
+  | 'checking'
+  | 'refused'
+  | 'duplicate'
+  | 'waiting'
+  | 'uploading'
+  | 'saving'
+  | 'done'
+  | 'failed'
+  | 'cancelled'
+  | 'queued-offline'
+  | 'skipped';
+
+export interface UploadItem {
+  key: string;
+  documentId: string;
+  name: string;
+  size: number;
+  status: UploadStatus;
+  /** bytes sent */
+  loaded: number;
+  /** Why it was refused or failed, or what to know about a stored file — plain text. */
+  message?: string;
+  duplicates?: DuplicateMatch[];
+  document?: DocumentRecord;
+}
+
+export interface UploadSnapshot {
+  items: readonly UploadItem[];
+  /** Bytes sent and to send over the files that are (or will be) uploaded. */
+  overall: { loaded: number; total: number };
+  active: boolean;
+}
+
+export interface UploadManagerDeps {
+  userId: string;
+  validate(file: File): Promise<FileVerdict>;
+  hash(file: Blob): Promise<string>;
+  findDuplicates(sha256: string): Promise<DuplicateMatch[]>;
+  extract(file: Blob, mimeType: string): Promise<Extraction>;
+  store(
+    file: Blob,
+    doc: DocumentToStore,
+    options: { onProgress: (p: { loaded: number; total: number }) => void; signal: AbortSignal; extraction: Promise<Extraction> },
+  ): Promise<DocumentRecord>;
+  /** Puts the upload in the shell's pending-operation queue (offline, or cut off). */
+  queueOffline(file: Blob, doc: DocumentToStore): Promise<void>;
+  isOnline(): boolean;
+  /** SPEC §8 user message for a failure (the shell's classifier); never the raw error. */
+  describeError(error: unknown): string;
+  newId(): string;
+  categoryId?: () => string | null;
+  onStored?(document: DocumentRecord): void;
+  onQueued?(): void;
+  /** Uploads at once (default 2: enough to fill the line without starving the page). */
+  concurrency?: number;
+}
+
+interface Pending {
+  file: File;
+  mimeType: string;
+  sha256: string;
+  controller: AbortController;
+  decide?: (keep: boolean) => void;
+}
+
+export const QUEUED_OFFLINE_MESSAGE = 'Saved on this device; it will be uploaded when you are back online.';
+
+/**
+ * The uploads of one page: validation by content, duplicate check, upload with progress,
+ * cancel, and the offline fallback. A plain store (subscribe / getSnapshot) so React reads it with
+ * useSyncExternalStore and tests drive it without a DOM.
+ */
+export class UploadManager {
+  private items: UploadItem[] = [];
+  private pending = new Map<string, Pending>();
+  private listeners = new Set<() => void>();
+  private snapshot: UploadSnapshot = { items: [], overall: { loaded: 0, total: 0 }, active: false };
+  private running = 0;
+  private waiting: string[] = [];
+  private counter = 0;
+
+  constructor(private readonly deps: UploadManagerDeps) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): UploadSnapshot => this.snapshot;
+
+  /** Adds files from the picker, a drop or a paste; resolves when each is checked. */
+  async add(files: Iterable<File>): Promise<void> {
+    await Promise.all(Array.from(files, (file) => this.check(file)));
+  }
+
+  /** The person's answer for a duplicate: keep a second copy, or skip this file. */
+  resolveDuplicate(key: string, keep: boolean): void {
+    this.pending.get(key)?.decide?.(keep);
+  }
+
+  cancel(key: string): void {
+    const item = this.find(key);
+    if (!item) return;
+    const pending = this.pending.get(key);
+    if (item.status === 'waiting' || item.status === 'duplicate' || item.status === 'checking') {
+      this.waiting = this.waiting.filter((k) => k !== key);
+      pending?.decide?.(false);
+      this.pending.delete(key);
+      this.update(key, { status: 'cancelled', message: undefined });
+      return;
+    }
+    pending?.controller.abort();
+  }
+
+  cancelAll(): void {
+    for (const item of this.items) this.cancel(item.key);
+  }
+
+  /** Forgets finished rows (done, refused, cancelled, skipped, queued). */
+  clearFinished(): void {
+    this.items = this.items.filter((item) => this.pending.has(item.key));
+    this.emit();
+  }
+
+  private async check(file: File): Promise<void> {
+    this.counter += 1;
+    const key = `upload-${this.counter}`;
+    const item: UploadItem = { key, documentId: this.deps.newId(), name: sanitiseFileName(file.name), size: file.size, status: 'checking', loaded: 0 };
+    this.items = [...this.items, item];
+    this.emit();
+
+    const verdict = await this.deps.validate(file);
+    if (!verdict.ok) {
+      this.update(key, { status: 'refused', message: verdict.message });
+      return;
+    }
+    const sha256 = await this.deps.hash(file);
+    const pending: Pending = { file, mimeType: verdict.mimeType, sha256, controller: new AbortController() };
+    this.pending.set(key, pending);
+
+    if (this.deps.isOnline()) {
+      let duplicates: DuplicateMatch[] = [];
+      try {
+        duplicates = await this.deps.findDuplicates(sha256);
+      } catch {
+        // The check is a courtesy; the upload itself reports real failures.
+        duplicates = [];
+      }
+      if (this.find(key)?.status === 'cancelled') return;
+      if (duplicates.length > 0) {
+        const keep = await new Promise<boolean>((resolve) => {
+          pending.decide = resolve;
+          this.update(key, { status: 'duplicate', duplicates });
+        });
+        pending.decide = undefined;
+        if (this.find(key)?.status === 'cancelled') return;
+        if (!keep) {
+          this.pending.delete(key);
+          this.update(key, { status: 'skipped', duplicates: undefined, message: 'Skipped: you already have this file.' });
+          return;
+        }
+      }
+    }
+    this.update(key, { status: 'waiting', duplicates: undefined });
+    this.waiting.push(key);
+    this.pump();
+  }
+
+  private pump(): void {
+    const limit = this.deps.concurrency ?? 2;
+    while (this.running < limit && this.waiting.length > 0) {
+      const key = this.waiting.shift()!;
+      this.running += 1;
+      void this.upload(key).finally(() => {
+        this.running -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async upload(key: string): Promise<void> {
+    const pending = this.pending.get(key);
+    const item = this.find(key);
+    if (!pending || !item) return;
+    const doc: DocumentToStore = {
+      documentId: item.documentId,
+      userId: this.deps.userId,
+      name: item.name,
+      mimeType: pending.mimeType,
+      sha256: pending.sha256,
+      categoryId: this.deps.categoryId?.() ?? null,
+      extractionStatus: 'none',
+    };
+    if (!this.deps.isOnline()) {
+      await this.queue(key, pending, doc);
+      return;
+    }
+    this.update(key, { status: 'uploading' });
+    const extraction = this.deps.extract(pending.file, pending.mimeType);
+    try {
+      const document = await this.deps.store(pending.file, doc, {
+        signal: pending.controller.signal,
+        extraction,
+        onProgress: ({ loaded }) => {
+          this.update(key, { loaded, status: loaded >= item.size ? 'saving' : 'uploading' });
+        },
+      });
+      this.pending.delete(key);
+      const notice = (await extraction).status;
+      this.update(key, {
+        status: 'done',
+        loaded: item.size,
+        document,
+        message:
+          notice === 'encrypted'
+            ? 'Stored. This PDF is password-protected, so its text is not searchable.'
+            : notice === 'failed'
+              ? 'Stored. The text of this PDF could not be read, so it is found by name, notes and tags only.'
+              : undefined,
+      });
+      this.deps.onStored?.(document);
+    } catch (error) {
+      if (error instanceof UploadCancelledError) {
+        this.pending.delete(key);
+        this.update(key, { status: 'cancelled', loaded: 0 });
+      } else if (isNetworkFailure(error)) {
+        // Cut off mid-way: the same document id is queued, so the replay overwrites this attempt.
+        const extracted = await extraction;
+        await this.queue(key, pending, { ...doc, extractedText: extracted.text, extractionStatus: extracted.status });
+      } else {
+        this.pending.delete(key);
+        this.update(key, { status: 'failed', loaded: 0, message: this.deps.describeError(error) });
+      }
+    }
+  }
+
+  private async queue(key: string, pending: Pending, doc: DocumentToStore): Promise<void> {
+    try {
+      await this.deps.queueOffline(pending.file, doc);
+      this.pending.delete(key);
+      this.update(key, { status: 'queued-offline', message: QUEUED_OFFLINE_MESSAGE });
+      this.deps.onQueued?.();
+    } catch (error) {
+      this.pending.delete(key);
+      this.update(key, { status: 'failed', message: this.deps.describeError(error) });
+    }
+  }
+
+  private find(key: string): UploadItem | undefined {
+    return this.items.find((item) => item.key === key);
+  }
+
+  private update(key: string, changes: Partial<UploadItem>): void {
+    this.items = this.items.map((item) => (item.key === key ? { ...item, ...changes } : item));
+    this.emit();
+  }
+
+  private emit(): void {
+    let loaded = 0;
+    let total = 0;
+    let active = false;
+    for (const item of this.items) {
+      if (['waiting', 'uploading', 'saving', 'done'].includes(item.status)) {
+        loaded += item.status === 'done' ? item.size : item.loaded;
+        total += item.size;
+      }
+      if (['checking', 'duplicate', 'waiting', 'uploading', 'saving'].includes(item.status)) active = true;
+    }
+    this.snapshot = { items: this.items, overall: { loaded, total }, active };
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,145 @@
+import { useCallback, useRef } from 'react';
+import { formatBytes } from '../../lib/format';
+import type { UploadItem, UploadStatus } from './upload-manager';
+import { useFileDropAndPaste } from './use-file-drop';
+import { useUploadLimit, useUploadManager } from './use-upload-manager';
+
+const STATUS_TEXT: Record<UploadStatus, string> = {
+  checking: 'Checking…',
+  refused: 'Not uploaded',
+  duplicate: 'Already in your documents',
+  waiting: 'Waiting…',
+  uploading: 'Uploading…',
+  saving: 'Saving…',
+  done: 'Uploaded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  'queued-offline': 'Queued until online',
+  skipped: 'Skipped',
+};
+
+const ACCEPT = '.pdf,.jpg,.jpeg,.png,.webp,.heic,.heif,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.rtf,.txt,.md,.csv,application/pdf,image/*,text/plain';
+
+function percent(loaded: number, total: number): number {
+  return total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
+}
+
+function UploadRow({ item, onCancel, onDecide }: { item: UploadItem; onCancel: () => void; onDecide: (keep: boolean) => void }) {
+  const inFlight = item.status === 'uploading' || item.status === 'saving' || item.status === 'waiting' || item.status === 'checking';
+  return (
+    <li className={`upload-row upload-${item.status}`} data-testid="upload-row">
+      <div className="upload-row-head">
+        <span className="upload-name">{item.name}</span>
+        <span className="upload-size">{formatBytes(item.size)}</span>
+        <span className="upload-status" role="status">
+          {STATUS_TEXT[item.status]}
+        </span>
+      </div>
+      {item.status === 'uploading' || item.status === 'saving' || item.status === 'waiting' || item.status === 'done' ? (
+        <progress
+          className="upload-progress"
+          max={100}
+          value={item.status === 'done' ? 100 : percent(item.loaded, item.size)}
+          aria-label={`Upload progress for ${item.name}`}
+        />
+      ) : null}
+      {item.message ? <p className={item.status === 'refused' || item.status === 'failed' ? 'upload-error' : 'upload-note'}>{item.message}</p> : null}
+      {item.status === 'duplicate' ? (
+        <div className="upload-duplicate" role="group" aria-label={`Duplicate of ${item.name}`}>
+          <p>
+            You already have this file
+            {item.duplicates && item.duplicates.length > 0 ? (
+              <>
+                {' as “'}
+                {item.duplicates[0].name}
+                {'”'}
+                {item.duplicates[0].deleted_at ? ' (in the trash)' : ''}
+              </>
+            ) : null}
+            . Keep both?
+          </p>
+          <button type="button" onClick={() => onDecide(true)}>
+            Keep both
+          </button>
+          <button type="button" onClick={() => onDecide(false)}>
+            Skip
+          </button>
+        </div>
+      ) : null}
+      {inFlight ? (
+        <button type="button" className="link-button" onClick={onCancel} aria-label={`Cancel upload of ${item.name}`}>
+          Cancel
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+/** Upload button, page-wide drop and paste, and the progress of every file. */
+export function UploadPanel() {
+  const { manager, snapshot } = useUploadManager();
+  const limit = useUploadLimit();
+  const input = useRef<HTMLInputElement>(null);
+  const addFiles = useCallback((files: File[]) => void manager?.add(files), [manager]);
+  const dragging = useFileDropAndPaste(addFiles, Boolean(manager));
+  const { items, overall, active } = snapshot;
+
+  return (
+    <section className="upload-panel" aria-label="Upload">
+      <div className="upload-actions">
+        <button type="button" className="primary-button" onClick={() => input.current?.click()} disabled={!manager}>
+          Upload files
+        </button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          accept={ACCEPT}
+          aria-label="Choose files to upload"
+          data-testid="upload-input"
+          onChange={(event) => {
+            const files = Array.from(event.currentTarget.files ?? []);
+            event.currentTarget.value = '';
+            if (files.length > 0) addFiles(files);
+          }}
+        />
+        <span className="upload-hint">or drop or paste files anywhere on this page · PDF, images, Office, text · up to {formatBytes(limit)}</span>
+      </div>
+      {items.length > 0 ? (
+        <div className="upload-list">
+          <div className="upload-overall">
+            <progress max={100} value={percent(overall.loaded, overall.total)} aria-label="Overall upload progress" />
+            <span>
+              {formatBytes(overall.loaded)} of {formatBytes(overall.total)}
+            </span>
+            {active ? (
+              <button type="button" className="link-button" onClick={() => manager?.cancelAll()}>
+                Cancel all
+              </button>
+            ) : (
+              <button type="button" className="link-button" onClick={() => manager?.clearFinished()}>
+                Clear
+              </button>
+            )}
+          </div>
+          <ul>
+            {items.map((item) => (
+              <UploadRow
+                key={item.key}
+                item={item}
+                onCancel={() => manager?.cancel(item.key)}
+                onDecide={(keep) => manager?.resolveDuplicate(item.key, keep)}
+              />
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {dragging ? (
+        <div className="drop-overlay" aria-hidden="true">
+          Drop files to upload
+        </div>
+      ) : null}
+    </section>
+  );
+}

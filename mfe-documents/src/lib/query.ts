@@ -1,0 +1,13 @@
+import { useDossier } from '@dossier/shared';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** The shell's one QueryClient (SPEC §7 defaults); passed explicitly so a second copy of react-query never splits the cache. */
+export function useDossierQueryClient(): QueryClient {
+  return useDossier().queryClient;
+}
+
+/** The classifier's SPEC §8 text for an error (and the error is logged) — the only error text shown. */
+export function useDescribeError(): (error: unknown) => string {
+  const { errors } = useDossier();
+  return (error: unknown) => errors.report(error, { area: 'documents' }).userMessage;
+}

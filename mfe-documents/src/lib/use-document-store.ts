@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { useAppConfig, useSupabase } from '@dossier/shared';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { DocumentsApiError } from '../api/api-error';
+import { getDocument, insertDocument } from '../api/documents';
+import { removeObjects, uploadObject, type StorageTarget } from '../api/storage';
+import type { DocumentStore } from '../features/upload/store-document';
+
+/** The person's JWT at the moment of the request (supabase-js refreshes it as needed). */
+async function storageTarget(client: SupabaseClient, supabaseUrl: string, anonKey: string): Promise<StorageTarget> {
+  const { data } = await client.auth.getSession();
+  const accessToken = data.session?.access_token;
+  if (!accessToken) throw new DocumentsApiError('not signed in', { status: 401 });
+  return { supabaseUrl, anonKey, accessToken };
+}
+
+export function createDocumentStore(client: SupabaseClient, supabaseUrl: string, anonKey: string): DocumentStore {
+  return {
+    async putObject(path, body, options) {
+      await uploadObject(await storageTarget(client, supabaseUrl, anonKey), path, body, options);
+    },
+    insertRow: (row) => insertDocument(client, row),
+    getRow: (id) => getDocument(client, id),
+    removeObject: (path) => removeObjects(client, [path]),
+  };
+}
+
+/** Upload and replay both write through this store (object first, then row). */
+export function useDocumentStore(): DocumentStore {
+  const client = useSupabase();
+  const config = useAppConfig();
+  return useMemo(() => createDocumentStore(client, config.supabaseUrl, config.supabaseAnonKey), [client, config.supabaseUrl, config.supabaseAnonKey]);
+}
