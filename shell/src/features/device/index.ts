@@ -1,0 +1,1 @@
+export { createDevice } from './create-device';

@@ -1,0 +1,2 @@
+export { OfflineBadge } from './offline-badge';
+export { useOnlineStatus } from './use-online-status';

@@ -1,0 +1,1 @@
+export { Overlays } from './overlays';

@@ -1,0 +1,1 @@
+export { startWebVitals, observeFirstInputDelay } from './start-web-vitals';
