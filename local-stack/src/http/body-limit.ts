@@ -8,6 +8,12 @@ import { bodyLimit } from 'hono/body-limit';
 export function jsonBodyLimit(maxBytes: number, shape: (c: Context, message: string) => Response): MiddlewareHandler {
   return bodyLimit({
     maxSize: maxBytes,
-    onError: (c) => shape(c, `Request body exceeds the limit of ${maxBytes} bytes`),
+    onError: (c) => {
+      const res = shape(c, `Request body exceeds the limit of ${maxBytes} bytes`);
+      // The rest of the body is never read: close the connection so a client cannot reuse a
+      // socket that still carries it.
+      res.headers.set('Connection', 'close');
+      return res;
+    },
   });
 }
