@@ -1,9 +1,40 @@
 import { Hono } from 'hono';
 import type { StackContext } from '../context.js';
+import { FaultInjector } from './faults.js';
+import { registerOAuthRoutes } from './oauth.js';
+import { GoogleState, SEEDED_ACCOUNTS } from './state.js';
 
-// Temporary seam: the Google emulator (OAuth sign-in; Drive later) served on its own port.
-export function createGoogleEmulator(_ctx: StackContext): Hono {
+export { FaultInjector, type Fault } from './faults.js';
+export { GoogleState, SEEDED_ACCOUNTS, type GoogleAccount, type AccessGrant } from './state.js';
+
+/** What the Drive part of the emulator (a later issue) builds on: the same state and faults. */
+export interface GoogleEmulatorParts {
+  app: Hono;
+  state: GoogleState;
+  faults: FaultInjector;
+}
+
+export function buildGoogleEmulator(ctx: StackContext): GoogleEmulatorParts {
   const app = new Hono();
-  app.all('*', (c) => c.json({ error: { code: 501, message: 'google emulator not implemented yet' } }, 501));
-  return app;
+  const state = new GoogleState();
+  const faults = new FaultInjector();
+  app.use('*', faults.middleware());
+  faults.register(app);
+  app.post('/__emulator/reset', (c) => {
+    state.reset();
+    faults.clear();
+    return c.body(null, 204);
+  });
+  app.get('/__emulator/accounts', (c) => c.json({ accounts: [...state.accounts.values()] }));
+  registerOAuthRoutes(app, state, ctx);
+  app.get('/', (c) => c.json({ name: 'Google emulator (Dossier local stack)', accounts: SEEDED_ACCOUNTS, openid: '/.well-known/openid-configuration' }));
+  return { app, state, faults };
+}
+
+/**
+ * The Google emulator served on config.googlePort: OAuth consent (approve / deny), code and token
+ * endpoints, OpenID user info, tokeninfo, and test fault injection under /__emulator.
+ */
+export function createGoogleEmulator(ctx: StackContext): Hono {
+  return buildGoogleEmulator(ctx).app;
 }
