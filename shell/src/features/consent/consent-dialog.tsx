@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { CONSENT_BUTTONS } from '@dossier/shared/core';
 import {
+  CONSENT_PURPOSES,
+  ESSENTIAL_PURPOSE,
   DEFAULT_CONSENT_CHOICES,
   acceptAllConsent,
   acceptSelectedConsent,
@@ -14,13 +16,6 @@ import { PRIVACY_POLICY, TERMS_OF_SERVICE } from '@dossier/shared/core/legal';
 import { LegalDialog } from './legal-dialog';
 import { ModalDialog } from './modal-dialog';
 
-/** The optional purposes, in the words a person sees. */
-export const CONSENT_PURPOSES: { key: Exclude<keyof ConsentChoices, 'termsAccepted' | 'privacyAccepted'>; label: string; description: string }[] = [
-  { key: 'analytics', label: 'Analytics', description: 'Anonymous usage and performance measurements that help us improve Dossier.' },
-  { key: 'marketing', label: 'Marketing', description: 'News about features and offers by e-mail.' },
-  { key: 'notifications', label: 'Notifications', description: 'Reminders before your documents expire and updates about uploads.' },
-  { key: 'dataProcessing', label: 'Data processing', description: 'Automatic analysis of your documents to suggest categories and tags.' },
-];
 
 /**
  * SPEC §4 consent dialog: essential storage always on; the optional purposes off until ticked;
@@ -71,8 +66,8 @@ export function ConsentDialog({ initial, onDone, onClose, onViewFullPage }: { in
           <legend>What Dossier may use</legend>
           <div className="dossier-consent-option">
             <input type="checkbox" id={`${titleId}-essential`} checked disabled aria-describedby={`${titleId}-essential-note`} />
-            <label htmlFor={`${titleId}-essential`}>Essential</label>
-            <p id={`${titleId}-essential-note`}>Keeps you signed in and remembers these choices. Always on: Dossier cannot work without it.</p>
+            <label htmlFor={`${titleId}-essential`}>{ESSENTIAL_PURPOSE.label}</label>
+            <p id={`${titleId}-essential-note`}>{ESSENTIAL_PURPOSE.description}</p>
           </div>
           {CONSENT_PURPOSES.map((purpose) => (
             <div className="dossier-consent-option" key={purpose.key}>

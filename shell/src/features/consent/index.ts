@@ -1,4 +1,4 @@
 export { ConsentGate } from './consent-gate';
-export { ConsentDialog, CONSENT_PURPOSES } from './consent-dialog';
+export { ConsentDialog } from './consent-dialog';
 export { LegalDialog } from './legal-dialog';
 export { ModalDialog } from './modal-dialog';

@@ -1,0 +1,1 @@
+export { default as PrivacySettingsPage } from './privacy-settings-page';
