@@ -15,6 +15,10 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: false,
+          // shared/ imports its own sub-libraries by package name ('@dossier/shared/contract'),
+          // not by relative path: with Module Federation each is a shared singleton module, and a
+          // relative import would bundle a second copy (a second React context). See docs/decisions/0004.
+          allowCircularSelfDependency: true,
           allow: [],
           depConstraints: [
             { sourceTag: 'type:remote', onlyDependOnLibsWithTags: ['type:shared'] },

@@ -22,6 +22,7 @@ module.exports = {
   moduleNameMapper: {
     // NodeNext-style relative imports ('./x.js') resolve to the TypeScript source.
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    '^@dossier/application-error$': path.join(root, 'shared/src/ui/application-error/index.ts'),
     '^@dossier/shared$': path.join(root, 'shared/src/index.ts'),
     '^@dossier/shared/(.*)$': path.join(root, 'shared/src/$1/index.ts'),
     '\\.(css)$': path.join(root, 'tools/jest/style-stub.cjs'),

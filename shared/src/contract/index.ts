@@ -5,5 +5,6 @@ export * from './toasts';
 export * from './errors';
 export * from './pending-operations';
 export * from './device';
+export * from './remotes';
 export * from './services';
 export * from './hooks';

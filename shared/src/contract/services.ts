@@ -6,6 +6,7 @@ import type { ErrorLogApi } from './errors';
 import type { PendingOperationsApi } from './pending-operations';
 import type { WidgetComponent } from './remote-module';
 import type { ToastApi } from './toasts';
+import type { RemoteStatusApi } from './remotes';
 
 /** Looks up a widget another area offers, by its global name; undefined when not (yet) loaded. */
 export interface WidgetRegistry {
@@ -29,6 +30,8 @@ export interface DossierServices {
   errors: ErrorLogApi;
   pendingOperations: PendingOperationsApi;
   device: DeviceApi;
+  /** Load state of every remote (added in contract 1.1; optional so older harnesses still type-check). */
+  remotes?: RemoteStatusApi;
 }
 
 /** What a single-spa parcel receives (outside the shell's React tree). */

@@ -1,1 +1,2 @@
-export {};
+export * from './fake-services';
+export * from './standalone-harness';

@@ -1,1 +1,6 @@
-export {};
+export * from './spinner';
+export * from './error-screen';
+export * from './error-boundary';
+export * from './application-error';
+export * from './page';
+export * from './legal';

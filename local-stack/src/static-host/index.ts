@@ -1,0 +1,2 @@
+export * from './app-config.js';
+export * from './static-host.js';

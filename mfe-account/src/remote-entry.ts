@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import { CONTRACT_VERSION, type RemoteModule } from '@dossier/shared';
+
+// SPEC §2: /privacy-settings; the legal pages /privacy and /terms are readable without an account.
+const areaModule = {
+  contractVersion: CONTRACT_VERSION,
+  routes: [
+    { path: '/settings', Component: lazy(() => import('./pages/settings-page')), requiresAuth: true, title: 'Settings' },
+    { path: '/privacy-settings', Component: lazy(() => import('./pages/privacy-settings-page')), requiresAuth: true, title: 'Privacy settings' },
+    { path: '/privacy', Component: lazy(() => import('./pages/privacy-page')), title: 'Privacy Policy' },
+    { path: '/terms', Component: lazy(() => import('./pages/terms-page')), title: 'Terms of Service' },
+    { path: '/transfers', Component: lazy(() => import('./pages/transfers-page')), requiresAuth: true, title: 'Transfers' },
+    { path: '/payment-success', Component: lazy(() => import('./pages/payment-success-page')), requiresAuth: true, title: 'Payment successful' },
+  ],
+  nav: [{ label: 'Settings', path: '/settings', order: 90, requiresAuth: true }],
+  widgets: {},
+} satisfies RemoteModule;
+
+export default areaModule;

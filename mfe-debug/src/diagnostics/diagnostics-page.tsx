@@ -1,0 +1,26 @@
+import { DossierServicesProvider, type ParcelRouteProps } from '@dossier/shared';
+import { AreaErrorBoundary, Page } from '@dossier/shared/ui';
+import type { DebugPage } from './debug-pages';
+import { SECTIONS } from './sections';
+
+/** One diagnostic page, rendered in the parcel's own React root with the services it was given. */
+export function DiagnosticsPage({ page, services }: { page: DebugPage } & ParcelRouteProps) {
+  return (
+    <DossierServicesProvider services={services}>
+      <Page title={page.title} description={page.purpose}>
+        <p data-area="debug">Diagnostics area (single-spa parcel)</p>
+        {page.sections.map((section) => {
+          const { heading, Component } = SECTIONS[section];
+          return (
+            <section key={section} aria-label={heading}>
+              <h2>{heading}</h2>
+              <AreaErrorBoundary>
+                <Component />
+              </AreaErrorBoundary>
+            </section>
+          );
+        })}
+      </Page>
+    </DossierServicesProvider>
+  );
+}

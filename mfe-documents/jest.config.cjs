@@ -1,0 +1,3 @@
+const preset = require('../jest.preset.cjs');
+
+module.exports = { ...preset, displayName: 'mfe-documents', rootDir: __dirname, testEnvironment: 'jsdom', setupFilesAfterEnv: [require.resolve('../tools/jest/testing-library.cjs')] };

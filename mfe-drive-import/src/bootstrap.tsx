@@ -1,0 +1,6 @@
+import { createRoot } from 'react-dom/client';
+import { StandaloneHarness } from '@dossier/shared/testing';
+import areaModule from './remote-entry';
+
+// Standalone (`nx serve mfe-drive-import`): this area alone, with the contract from shared/testing.
+createRoot(document.getElementById('root')!).render(<StandaloneHarness module={areaModule} title="Drive import" />);

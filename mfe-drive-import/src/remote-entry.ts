@@ -1,0 +1,14 @@
+import { lazy } from 'react';
+import { CONTRACT_VERSION, type RemoteModule } from '@dossier/shared';
+
+// No routes of its own (ARCHITECTURE.md): other areas show its widgets by name.
+const areaModule = {
+  contractVersion: CONTRACT_VERSION,
+  routes: [],
+  nav: [],
+  widgets: {
+    'drive.connection-card': lazy(() => import('./pages/drive-connection-card')),
+  },
+} satisfies RemoteModule;
+
+export default areaModule;

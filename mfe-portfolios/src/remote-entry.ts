@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+import { CONTRACT_VERSION, type RemoteModule } from '@dossier/shared';
+
+const areaModule = {
+  contractVersion: CONTRACT_VERSION,
+  routes: [
+    { path: '/portfolios', Component: lazy(() => import('./pages/portfolios-page')), requiresAuth: true, title: 'Portfolios' },
+    { path: '/portfolios/:portfolioId', Component: lazy(() => import('./pages/portfolio-detail-page')), requiresAuth: true, title: 'Portfolio' },
+    { path: '/portfolio/:hash', Component: lazy(() => import('./pages/shared-portfolio-page')), title: 'Shared portfolio' },
+  ],
+  nav: [{ label: 'Portfolios', path: '/portfolios', order: 20, requiresAuth: true }],
+  widgets: {},
+} satisfies RemoteModule;
+
+export default areaModule;

@@ -1,0 +1,4 @@
+const { createConfig } = require('../tools/webpack/create-config.cjs');
+const federation = require('./module-federation.config.cjs');
+
+module.exports = createConfig({ project: 'mfe-portfolios', ...federation });

@@ -1,0 +1,109 @@
+import type { ClassifiedError, ErrorSeverity, ErrorType } from '@dossier/shared/contract';
+import { ERROR_SCREEN_TITLES, USER_MESSAGES } from '../messages';
+
+/**
+ * SPEC §8 classifier: every error a person can see goes through here, and only SPEC §8's user
+ * messages leave it. Recognises HTTP statuses (fetch Responses, supabase-js and Drive errors carry
+ * `status`), the platform's error classes (./error-classes) by name, browser DOMException names
+ * and the usual network-failure messages.
+ */
+
+type Shape = { name?: unknown; message?: unknown; status?: unknown; statusCode?: unknown; code?: unknown; response?: { status?: unknown } };
+
+const NETWORK_PATTERN = /failed to fetch|networkerror|network request failed|load failed|network error|err_connection|econnrefused|chunkloaderror|loading chunk|failed to load script|scriptexternalloaderror|fetch failed/i;
+const TIMEOUT_PATTERN = /timed? ?out|timeout/i;
+
+function statusOf(error: Shape): number | undefined {
+  for (const value of [error.status, error.statusCode, error.response?.status]) {
+    const n = typeof value === 'string' ? Number(value) : value;
+    if (typeof n === 'number' && Number.isInteger(n) && n >= 400 && n < 600) return n;
+  }
+  return undefined;
+}
+
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+interface Decision {
+  type: ErrorType;
+  severity: ErrorSeverity;
+  userMessage: string;
+  retryable: boolean;
+  fallbackAvailable?: boolean;
+}
+
+function decide(error: Shape, status: number | undefined): Decision {
+  const name = typeof error.name === 'string' ? error.name : '';
+  const message = typeof error.message === 'string' ? error.message : '';
+
+  if (name === 'OfflineError') return { type: 'offline', severity: 'medium', userMessage: USER_MESSAGES.offline, retryable: true };
+  if (name === 'ContractVersionError') return { type: 'client', severity: 'critical', userMessage: USER_MESSAGES.default, retryable: false };
+  if (name === 'ValidationError') return { type: 'validation', severity: 'low', userMessage: USER_MESSAGES.validation, retryable: false };
+  if (name === 'UnsupportedFeatureError' || name === 'NotSupportedError') {
+    return { type: 'android_feature', severity: 'low', userMessage: USER_MESSAGES.unsupported, retryable: false, fallbackAvailable: true };
+  }
+  if (name === 'NotAllowedError' || name === 'PermissionDeniedError' || name === 'SecurityError') {
+    return { type: 'permission', severity: 'medium', userMessage: USER_MESSAGES.permission, retryable: false };
+  }
+
+  if (status !== undefined) {
+    if (status === 401) return { type: 'authentication', severity: 'high', userMessage: USER_MESSAGES.unauthorized, retryable: false };
+    if (status === 403) return { type: 'permission', severity: 'medium', userMessage: USER_MESSAGES.forbidden, retryable: false };
+    if (status === 408) return { type: 'timeout', severity: 'medium', userMessage: USER_MESSAGES.timeout, retryable: true };
+    if (status >= 500) return { type: 'server', severity: 'high', userMessage: USER_MESSAGES.serverError, retryable: true };
+    // 429 is a client error, but waiting makes it succeed.
+    return { type: 'client', severity: 'medium', userMessage: USER_MESSAGES.clientError, retryable: status === 429 };
+  }
+
+  if (name === 'TimeoutError' || (name !== 'RemoteLoadError' && TIMEOUT_PATTERN.test(message))) {
+    return { type: 'timeout', severity: 'medium', userMessage: USER_MESSAGES.timeout, retryable: true };
+  }
+  if (name === 'RemoteLoadError' || NETWORK_PATTERN.test(message) || NETWORK_PATTERN.test(name)) {
+    // Offline at the time of the failure: say so, it is the more useful message.
+    if (isOffline()) return { type: 'network', severity: 'medium', userMessage: USER_MESSAGES.offline, retryable: true };
+    return { type: 'network', severity: 'medium', userMessage: USER_MESSAGES.default, retryable: true };
+  }
+  if (isOffline()) return { type: 'offline', severity: 'medium', userMessage: USER_MESSAGES.offline, retryable: true };
+  // An unknown failure (e.g. a component that threw while rendering) may well pass on a re-render.
+  return { type: 'unknown', severity: 'medium', userMessage: USER_MESSAGES.default, retryable: true };
+}
+
+export function classifyError(error: unknown, context?: Record<string, unknown>): ClassifiedError {
+  const shape: Shape = typeof error === 'object' && error !== null ? (error as Shape) : { message: typeof error === 'string' ? error : undefined };
+  const status = statusOf(shape);
+  const decision = decide(shape, status);
+  const code = status ?? (typeof shape.code === 'string' || typeof shape.code === 'number' ? shape.code : undefined);
+  return {
+    type: decision.type,
+    severity: decision.severity,
+    message: typeof shape.message === 'string' && shape.message ? shape.message : String(error),
+    userMessage: decision.userMessage,
+    ...(code !== undefined ? { code } : {}),
+    timestamp: new Date().toISOString(),
+    retryable: decision.retryable,
+    fallbackAvailable: decision.fallbackAvailable ?? false,
+    ...(context ? { context } : {}),
+    details: error,
+  };
+}
+
+/** SPEC §8 error screen title for a classified error. `online` defaults to navigator.onLine. */
+export function errorScreenTitle(error: Pick<ClassifiedError, 'type'>, online: boolean = !isOffline()): string {
+  switch (error.type) {
+    case 'network':
+      return online ? ERROR_SCREEN_TITLES.network : ERROR_SCREEN_TITLES.noInternet;
+    case 'offline':
+      return ERROR_SCREEN_TITLES.offline;
+    case 'authentication':
+      return ERROR_SCREEN_TITLES.authentication;
+    case 'permission':
+      return ERROR_SCREEN_TITLES.permission;
+    case 'server':
+      return ERROR_SCREEN_TITLES.server;
+    case 'android_feature':
+      return ERROR_SCREEN_TITLES.androidFeature;
+    default:
+      return ERROR_SCREEN_TITLES.default;
+  }
+}

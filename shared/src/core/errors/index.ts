@@ -1,0 +1,4 @@
+export * from './error-classes';
+export * from './classify-error';
+export * from './error-log';
+export * from './wait-for-online';

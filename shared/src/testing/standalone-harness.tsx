@@ -1,0 +1,87 @@
+import { Suspense, useMemo } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, Link, Outlet, RouterProvider, useLocation } from 'react-router-dom';
+import { DossierServicesProvider, isParcelRoute, useDossier, type DossierServices, type RemoteModule } from '@dossier/shared/contract';
+import { AreaErrorBoundary, LoadingSpinner } from '@dossier/shared/ui';
+import { ParcelHost } from '@dossier/shared/parcel';
+import { createFakeServices, createStaticWidgetRegistry } from './fake-services';
+
+function HarnessFrame({ module, title }: { module: RemoteModule; title: string }) {
+  const location = useLocation();
+  return (
+    <>
+      <header className="dossier-header">
+        <strong>{title} — standalone</strong>
+        <nav aria-label="Area">
+          <ul>
+            {[...module.nav]
+              .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+              .map((item) => (
+                <li key={item.path}>
+                  <Link to={item.path}>{item.label}</Link>
+                </li>
+              ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main">
+        <AreaErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<LoadingSpinner />}>
+            <Outlet />
+          </Suspense>
+        </AreaErrorBoundary>
+      </main>
+    </>
+  );
+}
+
+function ParcelPage({ route }: { route: Extract<RemoteModule['routes'][number], { parcel: unknown }> }) {
+  const services = useDossier();
+  const { pathname } = useLocation();
+  return <ParcelHost config={route.parcel} services={services} pathname={pathname} />;
+}
+
+/**
+ * Runs one area alone (`nx serve mfe-x`): the contract from shared/testing's fakes, the area's
+ * routes in a router of its own, its nav in a small header. `/` goes to the first nav item.
+ */
+export function StandaloneHarness({ module, title, services }: { module: RemoteModule; title: string; services?: DossierServices }) {
+  const value = useMemo(
+    () => services ?? createFakeServices({ widgets: createStaticWidgetRegistry(module.widgets ?? {}) }),
+    [services, module],
+  );
+  const router = useMemo(
+    () =>
+      createBrowserRouter([
+        {
+          element: <HarnessFrame module={module} title={title} />,
+          children: [
+            {
+              path: '/',
+              element: (
+                <ul>
+                  {module.routes.map((route) => (
+                    <li key={route.path}>
+                      <Link to={route.path.replace(/:([a-zA-Z]+)/g, 'sample-$1').replace(/\/\*$/, '')}>{route.title ?? route.path}</Link>
+                    </li>
+                  ))}
+                </ul>
+              ),
+            },
+            ...module.routes.map((route) =>
+              isParcelRoute(route) ? { path: route.path, element: <ParcelPage route={route} /> } : { path: route.path, Component: route.Component },
+            ),
+            { path: '*', element: <p>No page of this area at this address.</p> },
+          ],
+        },
+      ]),
+    [module, title],
+  );
+  return (
+    <DossierServicesProvider services={value}>
+      <QueryClientProvider client={value.queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </DossierServicesProvider>
+  );
+}

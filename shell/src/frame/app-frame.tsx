@@ -1,0 +1,72 @@
+import { Suspense, useSyncExternalStore } from 'react';
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { REMOTE_NAMES, useAuth, type NavItem } from '@dossier/shared';
+import { LoadingSpinner } from '@dossier/shared/ui';
+import { useAreas } from '../routing/areas-context';
+import { AREA_NAV_FALLBACK, SHELL_NAV } from '../routing/route-table';
+
+/** The nav: the shell's items, each loaded area's own `nav`, and fallbacks for areas not yet loaded. */
+export function useNavItems(): NavItem[] {
+  const areas = useAreas();
+  useSyncExternalStore(areas.subscribe, areas.list);
+  const items = [
+    ...SHELL_NAV,
+    ...REMOTE_NAMES.filter((name) => areas.enabled(name)).flatMap((name) => areas.loaded(name)?.nav ?? AREA_NAV_FALLBACK[name]),
+  ];
+  return items.sort((a, b) => (a.order ?? 50) - (b.order ?? 50));
+}
+
+function SignInState() {
+  const auth = useAuth();
+  if (auth.status === 'loading') return <span className="dossier-auth-state" aria-live="polite" />;
+  if (auth.status === 'signed-out') {
+    return (
+      <Link className="dossier-auth-state" to="/auth">
+        Sign in
+      </Link>
+    );
+  }
+  return (
+    <span className="dossier-auth-state">
+      <span>Signed in as {auth.user?.name}</span>{' '}
+      <button type="button" onClick={() => void auth.signOut()}>
+        Sign out
+      </button>
+    </span>
+  );
+}
+
+/** Accessible frame: skip link, header with product name, nav, sign-in state, one main landmark. */
+export function AppFrame({ overlays = [] }: { overlays?: React.ComponentType[] }) {
+  const items = useNavItems();
+  return (
+    <>
+      <a className="dossier-skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="dossier-header">
+        <Link to="/" className="dossier-brand">
+          Dossier
+        </Link>
+        <nav aria-label="Main">
+          <ul>
+            {items.map((item) => (
+              <li key={item.path}>
+                <NavLink to={item.path}>{item.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <SignInState />
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<LoadingSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {overlays.map((Overlay, index) => (
+        <Overlay key={index} />
+      ))}
+    </>
+  );
+}

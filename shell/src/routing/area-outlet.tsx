@@ -1,0 +1,94 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { matchPath, useLocation } from 'react-router-dom';
+import { AREA_LABELS, isParcelRoute, useDossier, type RemoteModule, type RemoteName, type RemoteRoute } from '@dossier/shared';
+import { ContractVersionError } from '@dossier/shared/core';
+import { AreaErrorBoundary, ErrorScreen, LoadingSpinner } from '@dossier/shared/ui';
+import { useAreas } from './areas-context';
+import { RequireAuth } from './require-auth';
+import NotFoundPage from '../pages/not-found-page';
+
+// single-spa is needed only for parcel routes (mfe-debug): not in the shell's first load.
+const ParcelHost = lazy(() => import('./parcel-route'));
+
+type LoadState = { module: RemoteModule; error?: undefined } | { module?: undefined; error: unknown } | { module?: undefined; error?: undefined };
+
+/** Loads an area on demand; a failure stays here, with a retry that re-reads the manifest. */
+function useArea(area: RemoteName) {
+  const areas = useAreas();
+  const [state, setState] = useState<LoadState>(() => {
+    const module = areas.loaded(area);
+    return module ? { module } : {};
+  });
+  const [retryCount, setRetryCount] = useState(0);
+  const load = useCallback(
+    (force: boolean) => areas.load(area, { force }).then((module) => setState({ module }), (error: unknown) => setState({ error })),
+    [area, areas],
+  );
+  useEffect(() => {
+    const module = areas.loaded(area);
+    setRetryCount(0);
+    if (module) setState({ module });
+    else {
+      setState({});
+      void load(false);
+    }
+  }, [area, areas, load]);
+  const retry = useCallback(async () => {
+    setRetryCount((n) => n + 1);
+    setState({});
+    await load(true);
+  }, [load]);
+  return { ...state, retryCount, retry };
+}
+
+function findRoute(module: RemoteModule, pattern: string, pathname: string): RemoteRoute | undefined {
+  return module.routes.find((route) => route.path === pattern) ?? module.routes.find((route) => matchPath(route.path, pathname));
+}
+
+function RouteContent({ route, area }: { route: RemoteRoute; area: RemoteName }) {
+  const services = useDossier();
+  const { pathname } = useLocation();
+  return (
+    <AreaErrorBoundary
+      resetKey={pathname}
+      detail={`The ${AREA_LABELS[area]} area could not show this page.`}
+      onError={(error) => services.errors.report(error, { area, pathname })}
+    >
+      <Suspense fallback={<LoadingSpinner />}>
+        {isParcelRoute(route) ? (
+          <ParcelHost config={route.parcel} services={services} pathname={pathname} />
+        ) : (
+          <route.Component />
+        )}
+      </Suspense>
+    </AreaErrorBoundary>
+  );
+}
+
+/** What the shell renders for a path an area owns: spinner, then the area's page, or its error screen. */
+export function AreaOutlet({ area, pattern }: { area: RemoteName; pattern: string }) {
+  const { module, error, retryCount, retry } = useArea(area);
+  const { pathname } = useLocation();
+  const label = AREA_LABELS[area];
+  if (error instanceof ContractVersionError) {
+    return (
+      <ErrorScreen
+        error={error}
+        retryCount={retryCount}
+        onRetry={retry}
+        detail={`The ${label} area (${area}) was built for contract version ${error.actual}; this app needs version ${error.expected}. The ${label} area must be rebuilt against the current contract.`}
+      />
+    );
+  }
+  if (error) {
+    return <ErrorScreen error={error} retryCount={retryCount} onRetry={retry} detail={`The ${label} area could not be loaded.`} />;
+  }
+  if (!module) return <LoadingSpinner />;
+  const route = findRoute(module, pattern, pathname);
+  if (!route) return <NotFoundPage />;
+  return (
+    <RequireAuth required={Boolean(route.requiresAuth)}>
+      <RouteContent route={route} area={area} />
+    </RequireAuth>
+  );
+}

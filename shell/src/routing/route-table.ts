@@ -1,0 +1,59 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { NavItem, RemoteName } from '@dossier/shared';
+
+/** A page of the shell itself (SPEC §2 / ARCHITECTURE.md "Who owns what"). */
+export interface ShellRoute {
+  path: string;
+  Component: LazyExoticComponent<ComponentType>;
+  requiresAuth?: boolean;
+}
+
+// Each shell page is its own chunk: the landing page does not pay for the dashboard.
+export const SHELL_ROUTES: ShellRoute[] = [
+  { path: '/', Component: lazy(() => import('../pages/landing-page')) },
+  { path: '/dashboard', Component: lazy(() => import('../pages/dashboard-page')), requiresAuth: true },
+  { path: '/auth', Component: lazy(() => import('../pages/auth-page')) },
+  { path: '/share-handler', Component: lazy(() => import('../pages/share-handler-page')), requiresAuth: true },
+];
+
+/**
+ * Which area owns which paths (ARCHITECTURE.md table). The shell knows only the paths; the
+ * pages, their sign-in needs and their nav come from each area's RemoteModule at runtime. A
+ * `/*` entry lets an area add sub-pages without a shell release.
+ */
+export const AREA_ROUTES: Readonly<Record<RemoteName, readonly string[]>> = {
+  documents: ['/documents', '/documents/*', '/manage-tags', '/link/:hash'],
+  portfolios: ['/portfolios', '/portfolios/:portfolioId', '/portfolio/:hash'],
+  driveImport: [],
+  account: ['/settings', '/privacy-settings', '/privacy', '/terms', '/transfers', '/payment-success'],
+  debug: [
+    '/portfolio-debug',
+    '/error-demo',
+    '/oauth-debug',
+    '/oauth-test',
+    '/oauth-timing-test',
+    '/oauth-debug-page',
+    '/oauth-callback',
+    '/supabase-test',
+    '/google-drive-debug-uri',
+    '/google-oauth-test',
+    '/google-scope-debugger',
+    '/google-verification-checker',
+    '/google-production-debugger',
+    '/google-redirect-debugger',
+    '/redirect-test',
+    '/dashboard-debug',
+    '/production-oauth-debug',
+  ],
+};
+
+/** The shell's own nav, and what stands for an area's nav until that area has loaded. */
+export const SHELL_NAV: NavItem[] = [{ label: 'Dashboard', path: '/dashboard', order: 0, requiresAuth: true }];
+
+export const AREA_NAV_FALLBACK: Readonly<Record<RemoteName, NavItem[]>> = {
+  documents: [{ label: 'Documents', path: '/documents', order: 10, requiresAuth: true }],
+  portfolios: [{ label: 'Portfolios', path: '/portfolios', order: 20, requiresAuth: true }],
+  driveImport: [],
+  account: [{ label: 'Settings', path: '/settings', order: 90, requiresAuth: true }],
+  debug: [],
+};

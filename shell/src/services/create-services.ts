@@ -1,0 +1,53 @@
+import { createClient } from '@supabase/supabase-js';
+import type { AppConfig, DossierServices } from '@dossier/shared';
+import { createErrorLog } from '@dossier/shared/core';
+import { createRemoteAreas, federationLoader, type RemoteAreas } from '../federation/remote-areas';
+import { createAuthStore, type AuthStore } from './auth-store';
+import { createQueryClient } from '@dossier/shared/core/query';
+import { createWidgetRegistry } from './widget-registry';
+import type { ShellPart } from './shell-part';
+// The three replaceable parts: each is one import line (see shell-part.ts).
+import { createToasts } from '../features/toasts';
+import { createPendingOperations } from './pending-operations';
+import { createDevice } from '../features/device';
+
+export interface ShellServices {
+  /** Everything but `auth`, which changes over time (see ServicesRoot). */
+  base: Omit<DossierServices, 'auth'>;
+  authStore: AuthStore;
+  areas: RemoteAreas;
+  supabase: DossierServices['auth']['supabase'];
+  /** What the shell renders for the replaceable parts (toast viewport, badges). */
+  overlays: NonNullable<ShellPart<unknown>['Overlay']>[];
+}
+
+/** Builds the services the shell provides to every area (DossierServicesProvider). */
+export function createServices(config: AppConfig, options: { skipSessionCheck?: boolean } = {}): ShellServices {
+  const errors = createErrorLog();
+  const areas = createRemoteAreas(
+    config,
+    federationLoader((id, error) => errors.report(error, { remote: id })),
+    { automaticRetry: true },
+  );
+  const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey);
+  const authStore = createAuthStore(supabase, { skipSessionCheck: options.skipSessionCheck });
+  const toasts = createToasts();
+  const pendingOperations = createPendingOperations();
+  const device = createDevice();
+  return {
+    base: {
+      config,
+      toasts: toasts.api,
+      queryClient: createQueryClient(),
+      widgets: createWidgetRegistry(areas),
+      errors,
+      pendingOperations: pendingOperations.api,
+      device: device.api,
+      remotes: areas,
+    },
+    authStore,
+    areas,
+    supabase,
+    overlays: [toasts.Overlay, pendingOperations.Overlay, device.Overlay].filter((overlay) => overlay !== undefined),
+  };
+}

@@ -1,0 +1,138 @@
+// One webpack configuration for every app of the workspace (shell and remotes), so each
+// project's webpack.config.cjs is a few lines and every app builds the same way.
+// Module Federation settings follow ARCHITECTURE.md "Micro-frontends"; see docs/decisions/.
+const path = require('node:path');
+const fs = require('node:fs');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+require('./webpack-paths-shim.cjs');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedSingletons } = require('./shared-singletons.cjs');
+const { devAppConfig } = require('./dev-app-config.cjs');
+
+const root = path.resolve(__dirname, '../..');
+
+/**
+ * @param {object} options
+ * @param {string} options.project     Nx project folder, e.g. 'mfe-documents'
+ * @param {string} options.name        Module Federation container name, e.g. 'dossier_documents'
+ * @param {number} options.port        dev-server port (ARCHITECTURE.md "Ports")
+ * @param {string} options.title       document title of the app's own page
+ * @param {boolean} [options.isShell]  the host: no exposes, no remotes at build time, serves /app-config.json in dev
+ */
+function createConfig({ project, name, port, title, isShell = false }) {
+  const projectRoot = path.join(root, project);
+  return (_env, argv = {}) => {
+    const production = argv.mode !== 'development' && process.env.NODE_ENV !== 'development';
+    const publicDir = path.join(projectRoot, 'public');
+    /** @type {import('webpack').Configuration} */
+    const config = {
+      mode: production ? 'production' : 'development',
+      context: projectRoot,
+      // Async bootstrap: main.ts only does import('./bootstrap'), so shared modules are negotiated first.
+      entry: { main: path.join(projectRoot, 'src/main.ts') },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(root, 'dist', project),
+        // The shell lives at the origin root; a remote's chunks load relative to its manifest.
+        publicPath: isShell ? '/' : 'auto',
+        uniqueName: name,
+        // Entry chunks carry the federation runtime, which webpack 5.112 cannot hash by content
+        // (see docs/decisions/0003). They are small and served no-cache; every other chunk is hashed
+        // and immutable.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+        // NodeNext-style './x.js' imports resolve to TypeScript sources.
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        // @dossier/shared and @dossier/shared/<lib> (mirrors tsconfig.base.json paths).
+        alias: {
+          '@dossier/shared': path.join(root, 'shared/src'),
+          // The last-resort screen, deliberately NOT a shared module (see main.ts).
+          '@dossier/application-error$': path.join(root, 'shared/src/ui/application-error/index.ts'),
+        },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+          { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isShell ? {} : { filename: 'remoteEntry.js', exposes: { './Module': './src/remote-entry.ts' } }),
+          // Remote locations are runtime data (app-config.json + registerRemotes), never build input.
+          remotes: {},
+          shared: sharedSingletons(root),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        new MiniCssExtractPlugin({
+          filename: production ? '[name].[contenthash:10].css' : '[name].css',
+          chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title,
+          chunks: ['main'],
+          scriptLoading: 'defer',
+        }),
+        ...(fs.existsSync(publicDir) ? [new CopyWebpackPlugin({ patterns: [{ from: publicDir, noErrorOnMissing: true }] })] : []),
+      ],
+      optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: {
+        port,
+        host: '127.0.0.1',
+        hot: true,
+        liveReload: true,
+        historyApiFallback: isShell,
+        headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
+        client: { overlay: { errors: true, warnings: false } },
+        static: fs.existsSync(publicDir) ? [{ directory: publicDir, watch: false }] : false,
+        setupMiddlewares: (middlewares) => {
+          if (!isShell) return middlewares;
+          // The shell reads /app-config.json at start; in dev it comes from APP_CONFIG_FILE
+          // (written by `npm run dev`) or from the defaults of ARCHITECTURE.md's port table.
+          middlewares.unshift({
+            name: 'app-config',
+            path: '/app-config.json',
+            middleware: (_req, res) => {
+              const file = process.env.APP_CONFIG_FILE;
+              const body = file && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : JSON.stringify(devAppConfig(process.env));
+              res.setHeader('Content-Type', 'application/json');
+              res.setHeader('Cache-Control', 'no-cache');
+              res.end(body);
+            },
+          });
+          return middlewares;
+        },
+      },
+    };
+    return config;
+  };
+}
+
+module.exports = { createConfig };

@@ -1,0 +1,32 @@
+// The modules every app shares as singletons (ARCHITECTURE.md). Versions come from the root
+// package.json — the one place a dependency's version lives. 'react/' and 'react-dom/' (trailing
+// slash) share the subpath imports too, or react-dom/client would be bundled twice.
+const path = require('node:path');
+
+function sharedSingletons(root) {
+  const pkg = require(path.join(root, 'package.json'));
+  const sharedPkg = require(path.join(root, 'shared/package.json'));
+  const version = (dep) => {
+    const v = pkg.dependencies[dep];
+    if (!v) throw new Error(`${dep} is not a dependency in the root package.json`);
+    return v;
+  };
+  // strictVersion: two Reacts (or two react-doms) on one page break hooks and context.
+  const strict = (dep) => ({ singleton: true, strictVersion: true, requiredVersion: `^${version(dep)}` });
+  const loose = (dep) => ({ singleton: true, requiredVersion: `^${version(dep)}` });
+  const dossierShared = { singleton: true, version: sharedPkg.version, requiredVersion: `^${sharedPkg.version}` };
+  return {
+    react: strict('react'),
+    'react/': strict('react'),
+    'react-dom': strict('react-dom'),
+    'react-dom/': strict('react-dom'),
+    'react-router': strict('react-router'),
+    'react-router-dom': strict('react-router-dom'),
+    '@tanstack/react-query': strict('@tanstack/react-query'),
+    '@supabase/supabase-js': loose('@supabase/supabase-js'),
+    '@dossier/shared': dossierShared,
+    '@dossier/shared/': dossierShared,
+  };
+}
+
+module.exports = { sharedSingletons };
