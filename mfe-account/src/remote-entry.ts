@@ -5,10 +5,10 @@ import { CONTRACT_VERSION, type RemoteModule } from '@dossier/shared';
 const areaModule = {
   contractVersion: CONTRACT_VERSION,
   routes: [
-    { path: '/settings', Component: lazy(() => import('./pages/settings-page')), requiresAuth: true, title: 'Settings' },
-    { path: '/privacy-settings', Component: lazy(() => import('./pages/privacy-settings-page')), requiresAuth: true, title: 'Privacy settings' },
-    { path: '/privacy', Component: lazy(() => import('./pages/privacy-page')), title: 'Privacy Policy' },
-    { path: '/terms', Component: lazy(() => import('./pages/terms-page')), title: 'Terms of Service' },
+    { path: '/settings', Component: lazy(() => import('./features/settings/settings-page')), requiresAuth: true, title: 'Settings' },
+    { path: '/privacy-settings', Component: lazy(() => import('./features/privacy-settings/privacy-settings-page')), requiresAuth: true, title: 'Privacy Settings' },
+    { path: '/privacy', Component: lazy(() => import('./features/legal/privacy-policy-page')), title: 'Privacy Policy' },
+    { path: '/terms', Component: lazy(() => import('./features/legal/terms-of-service-page')), title: 'Terms of Service' },
     { path: '/transfers', Component: lazy(() => import('./pages/transfers-page')), requiresAuth: true, title: 'Transfers' },
     { path: '/payment-success', Component: lazy(() => import('./pages/payment-success-page')), requiresAuth: true, title: 'Payment successful' },
   ],
