@@ -1,18 +1,23 @@
 import { startStack } from './start.js';
 import { StackConfigError } from './config.js';
+import { startupBanner } from './http/banner.js';
 
+/** `npm run stack`: the local Supabase-compatible platform in the foreground. */
 async function main() {
   const stack = await startStack();
-  console.log(`local stack ready at ${stack.url}`);
+  console.log(`\n${startupBanner(stack.config, stack.db.kind)}\n`);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing in-flight requests, closing the database…`);
+    console.log(`${signal}: no new connections; finishing in-flight requests, then closing the database…`);
     stack.stop().then(
-      () => process.exit(0),
+      () => {
+        console.log('local stack stopped; every committed write is on disk.');
+        process.exit(0);
+      },
       (e) => {
-        console.error(e);
+        console.error('local stack: shutdown failed', e);
         process.exit(1);
       },
     );
@@ -22,6 +27,8 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e instanceof StackConfigError ? `local stack: ${e.message}` : e);
+  if (e instanceof StackConfigError) console.error(`local stack: ${e.message}`);
+  else if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(`local stack: ${(e as Error).message} — is another stack already running? (set SUPABASE_PORT / GOOGLE_EMULATOR_PORT to move it)`);
+  else console.error(e);
   process.exit(1);
 });

@@ -11,7 +11,8 @@ import { jsonBodyLimit } from './body-limit.js';
 
 /** The Supabase-compatible API on one origin, as the Supabase gateway lays it out. */
 export function buildApiApp(ctx: StackContext): Hono {
-  const app = new Hono();
+  // Not strict: `/rest/v1/` and `/rest/v1` are the same, as behind Supabase's gateway.
+  const app = new Hono({ strict: false });
   app.use('*', requestLog(ctx.jwt, ctx.log));
   app.use('*', stackCors(ctx.config.corsOrigins));
   // JSON APIs get a body cap; storage uploads are exempt (each bucket has its own size limit).

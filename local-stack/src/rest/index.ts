@@ -103,7 +103,7 @@ export interface RestApp extends Hono {
 export function createRestApp(ctx: StackContext): RestApp {
   const schemas = exposedSchemas(ctx.config.supabaseDir);
   const cache = new SchemaCache(ctx, schemas);
-  const app: RestApp = new Hono();
+  const app: RestApp = new Hono({ strict: false });
   app.reloadSchema = async () => {
     await cache.reload();
   };

@@ -1,0 +1,33 @@
+import path from 'node:path';
+import type { StackConfig } from '../context.js';
+
+function redactUrl(url: string): string {
+  return url.replace(/:\/\/([^:@/]+):[^@/]*@/, '://$1:***@');
+}
+
+/** What `npm run stack` prints once it listens — like `supabase start`, plus where data lives. */
+export function startupBanner(config: StackConfig, dbKind: 'pglite' | 'postgres'): string {
+  const database =
+    dbKind === 'postgres' && config.databaseUrl ? `PostgreSQL at ${redactUrl(config.databaseUrl)}` : `PGlite (embedded) in ${path.join(config.dataDir, 'db')}`;
+  const storage =
+    config.storage.kind === 'local'
+      ? `local directory ${config.storage.root}`
+      : `S3 bucket "${config.storage.bucket}" in ${config.storage.region}${config.storage.endpoint ? ` at ${config.storage.endpoint}` : ''}`;
+  const rows: Array<[string, string]> = [
+    ['API URL', config.publicUrl],
+    ['REST URL', `${config.publicUrl}/rest/v1`],
+    ['Auth URL', `${config.publicUrl}/auth/v1`],
+    ['Storage URL', `${config.publicUrl}/storage/v1`],
+    ['Functions URL', `${config.publicUrl}/functions/v1`],
+    ['Google emulator', config.googleUrl],
+    ['Database', database],
+    ['Storage', storage],
+    ['Outbox (auth e-mails)', path.join(config.dataDir, 'outbox')],
+    ['Site URL', config.siteUrl],
+    ['JWT secret', config.jwtSecret],
+    ['anon key', config.anonKey],
+    ['service_role key', config.serviceRoleKey],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return ['Dossier local stack is running.', '', ...rows.map(([k, v]) => `${k.padStart(width)}: ${v}`), '', 'Stop with Ctrl+C (in-flight requests finish, then the database closes).'].join('\n');
+}

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { DEFAULT_CORS_ORIGINS, StackConfigError, findRepoRoot, loadConfig } from '../src/config';
+import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../src/keys';
+
+describe('stack configuration', () => {
+  it("uses the Supabase CLI's local defaults", () => {
+    const c = loadConfig({}, {});
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.port).toBe(54321);
+    expect(c.googlePort).toBe(54330);
+    expect(c.publicUrl).toBe('http://127.0.0.1:54321');
+    expect(c.jwtSecret).toBe(DEMO_JWT_SECRET);
+    expect(c.anonKey).toBe(DEMO_ANON_KEY);
+    expect(c.dataDir).toBe(path.join(findRepoRoot(), '.local-stack'));
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.storage).toEqual({ kind: 'local', root: path.join(findRepoRoot(), '.local-stack', 'storage') });
+    expect(c.corsOrigins).toEqual(DEFAULT_CORS_ORIGINS);
+    expect(c.corsOrigins).toContain('http://localhost:4203');
+    expect(c.enableEmailConfirmations).toBe(false);
+    expect(c.maxJsonBodyBytes).toBe(2 * 1024 * 1024);
+  });
+
+  it('reads ports, host, data dir, database and CORS from the environment', () => {
+    const c = loadConfig({}, {
+      SUPABASE_PORT: '6000',
+      STACK_HOST: '0.0.0.0',
+      GOOGLE_EMULATOR_PORT: '6001',
+      STACK_DATA_DIR: '/tmp/dossier-x',
+      DATABASE_URL: 'postgres://u:p@h/db',
+      CORS_ORIGINS: 'http://a.test, http://b.test',
+      ENABLE_EMAIL_CONFIRMATIONS: 'true',
+      SITE_URL: 'http://app.test',
+    });
+    expect(c.publicUrl).toBe('http://0.0.0.0:6000');
+    expect(c.googleUrl).toBe('http://0.0.0.0:6001');
+    expect(c.dataDir).toBe('/tmp/dossier-x');
+    expect(c.databaseUrl).toBe('postgres://u:p@h/db');
+    expect(c.corsOrigins).toEqual(['http://a.test', 'http://b.test']);
+    expect(c.enableEmailConfirmations).toBe(true);
+    expect(c.siteUrl).toBe('http://app.test');
+  });
+
+  it('rejects a port that is not a number', () => {
+    expect(() => loadConfig({}, { STACK_PORT: 'abc' })).toThrow(StackConfigError);
+  });
+
+  it('chooses S3 when configured completely', () => {
+    const c = loadConfig({}, {
+      STORAGE_S3_REGION: 'eu-west-1',
+      STORAGE_S3_ACCESS_KEY_ID: 'id',
+      STORAGE_S3_SECRET_ACCESS_KEY: 'secret',
+      STORAGE_S3_BUCKET: 'dossier',
+      STORAGE_S3_ENDPOINT: 'http://127.0.0.1:4569',
+    });
+    expect(c.storage).toEqual({
+      kind: 's3',
+      region: 'eu-west-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      bucket: 'dossier',
+      endpoint: 'http://127.0.0.1:4569',
+      forcePathStyle: true,
+    });
+  });
+
+  it.each([
+    ['STORAGE_S3_REGION', { STORAGE_S3_ACCESS_KEY_ID: 'id', STORAGE_S3_SECRET_ACCESS_KEY: 's', STORAGE_S3_BUCKET: 'b' }],
+    ['STORAGE_S3_ACCESS_KEY_ID', { STORAGE_S3_REGION: 'r', STORAGE_S3_SECRET_ACCESS_KEY: 's', STORAGE_S3_BUCKET: 'b' }],
+    ['STORAGE_S3_SECRET_ACCESS_KEY', { STORAGE_S3_REGION: 'r', STORAGE_S3_ACCESS_KEY_ID: 'id', STORAGE_S3_BUCKET: 'b' }],
+    ['STORAGE_S3_BUCKET', { STORAGE_S3_REGION: 'r', STORAGE_S3_ACCESS_KEY_ID: 'id', STORAGE_S3_SECRET_ACCESS_KEY: 's' }],
+  ])('stops with a message naming %s when it is missing', (missing, env) => {
+    expect(() => loadConfig({}, env)).toThrow(new RegExp(missing));
+  });
+});
