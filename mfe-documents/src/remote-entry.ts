@@ -1,17 +1,40 @@
-import { lazy } from 'react';
-import { CONTRACT_VERSION, type RemoteModule } from '@dossier/shared';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { CONTRACT_VERSION, type RemoteModule, type WidgetProps } from '@dossier/shared';
+import { LOADING_TEXT } from '@dossier/shared/core';
 
 // The one door of this area: its routes, its nav and the widgets it offers other areas.
 // Each page is its own chunk, loaded when its route is visited.
+
+/** A widget loaded on first render, with its own Suspense so any host can render it as is. */
+function lazyWidget(load: () => Promise<ComponentType<WidgetProps>>): ComponentType<WidgetProps> {
+  const Lazy = lazy(async () => ({ default: await load() }));
+  return function DocumentsWidget(props: WidgetProps) {
+    return createElement(
+      Suspense,
+      { fallback: createElement('p', { role: 'status', 'aria-busy': true, className: 'widget-loading' }, LOADING_TEXT) },
+      createElement(Lazy, props),
+    );
+  };
+}
+
+const widgets = () => import('./features/widgets/documents-widgets');
+
 const areaModule = {
   contractVersion: CONTRACT_VERSION,
   routes: [
-    { path: '/documents', Component: lazy(() => import('./pages/documents-page')), requiresAuth: true, title: 'Documents' },
-    { path: '/manage-tags', Component: lazy(() => import('./pages/manage-tags-page')), requiresAuth: true, title: 'Manage tags' },
+    { path: '/documents', Component: lazy(() => import('./features/library/documents-page')), requiresAuth: true, title: 'Documents' },
+    { path: '/manage-tags', Component: lazy(() => import('./features/tags/manage-tags-page')), requiresAuth: true, title: 'Manage tags' },
     { path: '/link/:hash', Component: lazy(() => import('./pages/shared-link-page')), title: 'Shared document' },
   ],
-  nav: [{ label: 'Documents', path: '/documents', order: 10, requiresAuth: true }],
-  widgets: {},
+  nav: [
+    { label: 'Documents', path: '/documents', order: 10, requiresAuth: true },
+    { label: 'Tags', path: '/manage-tags', order: 11, requiresAuth: true },
+  ],
+  widgets: {
+    'documents.category-counts': lazyWidget(async () => (await widgets()).CategoryCountsWidget),
+    'documents.recent': lazyWidget(async () => (await widgets()).RecentDocumentsWidget),
+    'documents.expiring-soon': lazyWidget(async () => (await widgets()).ExpiringSoonWidget),
+  },
 } satisfies RemoteModule;
 
 export default areaModule;

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { check } from './api-error';
+import { check, unwrap } from './api-error';
 
 /** Gives every document every tag (existing links are kept: ignore-duplicates upsert). */
 export async function addTagsToDocuments(client: SupabaseClient, documentIds: readonly string[], tagIds: readonly string[]): Promise<void> {
@@ -14,4 +14,10 @@ export async function addTagsToDocuments(client: SupabaseClient, documentIds: re
 export async function removeTagFromDocuments(client: SupabaseClient, documentIds: readonly string[], tagId: string): Promise<void> {
   if (documentIds.length === 0) return;
   check(await client.from('document_tags').delete().eq('tag_id', tagId).in('document_id', [...documentIds]), 'remove tag');
+}
+
+/** The tag ids of one document (the document panel; the library gets them from search_documents). */
+export async function listDocumentTagIds(client: SupabaseClient, documentId: string): Promise<string[]> {
+  const result = await client.from('document_tags').select('tag_id').eq('document_id', documentId);
+  return ((unwrap(result, 'document tags') ?? []) as Array<{ tag_id: string }>).map((row) => row.tag_id);
 }

@@ -66,9 +66,7 @@ export function useUploadManager(): { manager: UploadManager | null; snapshot: U
       clearTimeout(refreshTimer);
       next.cancelAll();
     };
-    // describeError is recreated each render but only reads the stable error log.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userId, client, store, pending, device, queryClient, maxBytes]);
+  }, [userId, client, store, pending, device, queryClient, maxBytes, describeError]);
 
   const snapshot = useSyncExternalStore(
     manager?.subscribe ?? noopSubscribe,

@@ -1,0 +1,111 @@
+import type { DocumentSearchHit } from '../../api/search-documents';
+import type { DocumentActions } from '../../lib/use-document-actions';
+import { useCategories, usePortfolios, useTags } from '../../lib/use-lookups';
+
+const plural = (n: number) => `${n} document${n === 1 ? '' : 's'}`;
+
+/** What can be done to a selection: tag, categorise, move to a portfolio, trash (or restore / delete in the trash). */
+export function BulkActionsBar({
+  selected,
+  trash,
+  actions,
+  onDone,
+}: {
+  selected: readonly DocumentSearchHit[];
+  trash: boolean;
+  actions: DocumentActions;
+  onDone: () => void;
+}) {
+  const categories = useCategories();
+  const tags = useTags();
+  const portfolios = usePortfolios();
+  const ids = selected.map((d) => d.id);
+  const count = plural(ids.length);
+
+  return (
+    <div className="bulk-bar" role="toolbar" aria-label="Selected documents">
+      <span className="bulk-count" aria-live="polite">
+        {count} selected
+      </span>
+      {trash ? (
+        <>
+          <button type="button" onClick={() => void actions.restore(ids).then(onDone)}>
+            Restore
+          </button>
+          <button
+            type="button"
+            className="danger-button"
+            onClick={() => {
+              if (window.confirm(`Delete ${count} permanently? This cannot be undone.`)) void actions.deleteForever(selected).then(onDone);
+            }}
+          >
+            Delete permanently
+          </button>
+        </>
+      ) : (
+        <>
+          <label>
+            <span className="visually-hidden">Add tag to selected</span>
+            <select
+              value=""
+              onChange={(event) => event.target.value && void actions.addTags(ids, [event.target.value], `Tagged ${count}`)}
+            >
+              <option value="">Add tag…</option>
+              {(tags.data ?? []).map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span className="visually-hidden">Set category of selected</span>
+            <select
+              value=""
+              onChange={(event) =>
+                event.target.value && void actions.updateMany(ids, { category_id: event.target.value }, `Moved ${count} to a new category`)
+              }
+            >
+              <option value="">Set category…</option>
+              {(categories.data ?? []).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {(portfolios.data ?? []).length > 0 ? (
+            <label>
+              <span className="visually-hidden">Move selected to portfolio</span>
+              <select
+                value=""
+                onChange={(event) =>
+                  event.target.value &&
+                  void actions.updateMany(
+                    ids,
+                    { portfolio_id: event.target.value === 'none' ? null : event.target.value },
+                    `Moved ${count}`,
+                  )
+                }
+              >
+                <option value="">Move to portfolio…</option>
+                <option value="none">No portfolio</option>
+                {(portfolios.data ?? []).map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <button type="button" className="danger-button" onClick={() => void actions.trash(ids).then(onDone)}>
+            Move to trash
+          </button>
+        </>
+      )}
+      <button type="button" className="link-button" onClick={onDone}>
+        Clear selection
+      </button>
+    </div>
+  );
+}

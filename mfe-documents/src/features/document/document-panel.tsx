@@ -1,0 +1,206 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSupabase, useToasts } from '@dossier/shared';
+import { listDocumentTagIds } from '../../api/document-tags';
+import { documentKeys, getDocument, type DocumentRecord } from '../../api/documents';
+import { signedObjectUrl } from '../../api/storage';
+import { extractionNotice } from '../../lib/extraction-notice';
+import { formatBytes, formatDate } from '../../lib/format';
+import { sanitiseFileName } from '../../lib/file-name';
+import { useDescribeError } from '../../lib/query';
+import { useDocumentActions } from '../../lib/use-document-actions';
+import { useCategories, usePortfolios } from '../../lib/use-lookups';
+import { DocumentPreview } from './document-preview';
+import { TagEditor } from './tag-editor';
+
+interface Draft {
+  name: string;
+  category_id: string;
+  portfolio_id: string;
+  notes: string;
+  issued_on: string;
+  expires_on: string;
+}
+
+const draftOf = (doc: DocumentRecord): Draft => ({
+  name: doc.name,
+  category_id: doc.category_id ?? '',
+  portfolio_id: doc.portfolio_id ?? '',
+  notes: doc.notes ?? '',
+  issued_on: doc.issued_on ?? '',
+  expires_on: doc.expires_on ?? '',
+});
+
+function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds: readonly string[]; onClose: () => void }) {
+  const client = useSupabase();
+  const actions = useDocumentActions();
+  const categories = useCategories();
+  const portfolios = usePortfolios();
+  const toasts = useToasts().stacked;
+  const describeError = useDescribeError();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(doc));
+  useEffect(() => setDraft(draftOf(doc)), [doc]);
+  const notice = extractionNotice(doc.extraction_status, doc.mime_type);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(doc));
+  const trashed = Boolean(doc.deleted_at);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const name = sanitiseFileName(draft.name);
+    await actions.update(doc.id, {
+      name,
+      category_id: draft.category_id || null,
+      portfolio_id: draft.portfolio_id || null,
+      notes: draft.notes.trim() ? draft.notes.slice(0, 10_000) : null,
+      issued_on: draft.issued_on || null,
+      expires_on: draft.expires_on || null,
+    });
+  };
+
+  const download = async () => {
+    try {
+      const url = await signedObjectUrl(client, doc.storage_path, doc.name);
+      const link = document.createElement('a');
+      link.href = url;
+      link.rel = 'noopener';
+      link.download = doc.name;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+    } catch (error) {
+      toasts.add({ title: describeError(error), variant: 'error' });
+    }
+  };
+
+  const field = (key: keyof Draft) => ({
+    value: draft[key],
+    onChange: (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value })),
+  });
+
+  return (
+    <>
+      <header className="panel-header">
+        <h2 className="panel-title">{doc.name}</h2>
+        <button type="button" className="icon-button" aria-label="Close document" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <p className="doc-meta">
+        <span>{formatBytes(doc.size)}</span>
+        <span>Added {formatDate(doc.created_at)}</span>
+        {trashed ? <span className="badge badge-danger">In the trash since {formatDate(doc.deleted_at)}</span> : null}
+      </p>
+      {notice ? (
+        <p className="notice" role="note">
+          {notice}
+        </p>
+      ) : null}
+      <div className="panel-actions">
+        <button type="button" onClick={() => void download()}>
+          Download
+        </button>
+        {trashed ? (
+          <>
+            <button type="button" onClick={() => void actions.restore([doc.id])}>
+              Restore
+            </button>
+            <button
+              type="button"
+              className="danger-button"
+              onClick={() => {
+                if (window.confirm(`Delete “${doc.name}” permanently? This cannot be undone.`)) {
+                  void actions.deleteForever([doc]).then((ok) => ok && onClose());
+                }
+              }}
+            >
+              Delete permanently
+            </button>
+          </>
+        ) : (
+          <button type="button" className="danger-button" onClick={() => void actions.trash([doc.id]).then((ok) => ok && onClose())}>
+            Move to trash
+          </button>
+        )}
+      </div>
+      <DocumentPreview document={doc} />
+      <form className="document-form" onSubmit={(event) => void save(event)}>
+        <label>
+          Name
+          <input required maxLength={200} {...field('name')} />
+        </label>
+        <label>
+          Category
+          <select {...field('category_id')}>
+            <option value="">No category</option>
+            {(categories.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Portfolio
+          <select {...field('portfolio_id')}>
+            <option value="">No portfolio</option>
+            {(portfolios.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Issued on
+          <input type="date" {...field('issued_on')} />
+        </label>
+        <label>
+          Expires on
+          <input type="date" {...field('expires_on')} />
+        </label>
+        <label className="wide">
+          Notes
+          <textarea rows={4} maxLength={10_000} {...field('notes')} />
+        </label>
+        <button type="submit" className="primary-button" disabled={!dirty}>
+          Save changes
+        </button>
+      </form>
+      <section aria-label="Document tags">
+        <h3>Tags</h3>
+        <TagEditor documentIds={[doc.id]} tagIds={tagIds} actions={actions} />
+      </section>
+    </>
+  );
+}
+
+/** The open document (?doc=<id>): preview, download, edit, tags, trash. */
+export function DocumentPanel({ id, onClose }: { id: string; onClose: () => void }) {
+  const client = useSupabase();
+  const query = useQuery({ queryKey: documentKeys.detail(id), queryFn: () => getDocument(client, id) });
+  const tags = useQuery({ queryKey: [...documentKeys.detail(id), 'tags'], queryFn: () => listDocumentTagIds(client, id) });
+  const tagIds = tags.data ?? [];
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <aside className="document-panel" role="dialog" aria-modal="false" aria-label="Document details">
+      {query.isPending ? (
+        <p role="status">Loading...</p>
+      ) : query.data ? (
+        <DocumentDetails doc={query.data} tagIds={tagIds} onClose={onClose} />
+      ) : (
+        <>
+          <p>This document is not available. It may have been deleted.</p>
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+        </>
+      )}
+    </aside>
+  );
+}

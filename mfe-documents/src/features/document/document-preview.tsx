@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSupabase } from '@dossier/shared';
+import type { DocumentRecord } from '../../api/documents';
+import { downloadObject } from '../../api/storage';
+import { typeGroupOf } from '../../lib/document-types';
+import { loadPdfJs } from '../../lib/pdf';
+
+const PAGES_AT_ONCE = 3;
+
+function PdfPages({ data, name }: { data: Blob; name: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  const [pages, setPages] = useState(0);
+  const [shown, setShown] = useState(PAGES_AT_ONCE);
+  const [failed, setFailed] = useState(false);
+  const pdfRef = useRef<{ numPages: number; getPage(n: number): Promise<unknown>; destroy(): Promise<void> } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    let task: { promise: Promise<unknown>; destroy(): Promise<void> } | null = null;
+    (async () => {
+      try {
+        const pdfjs = await loadPdfJs();
+        const loading = pdfjs.getDocument({ data: new Uint8Array(await data.arrayBuffer()), isEvalSupported: false });
+        task = loading;
+        loading.onPassword = () => void loading.destroy();
+        const pdf = await loading.promise;
+        if (!live) return;
+        pdfRef.current = pdf;
+        setPages(pdf.numPages);
+      } catch {
+        if (live) setFailed(true);
+      }
+    })();
+    return () => {
+      live = false;
+      void task?.destroy();
+    };
+  }, [data]);
+
+  useEffect(() => {
+    const pdf = pdfRef.current as unknown as import('pdfjs-dist').PDFDocumentProxy | null;
+    const container = host.current;
+    if (!pdf || !container) return;
+    let live = true;
+    (async () => {
+      for (let n = container.childElementCount + 1; n <= Math.min(shown, pages) && live; n += 1) {
+        const page = await pdf.getPage(n);
+        const viewport = page.getViewport({ scale: Math.min(1.5, 640 / page.getViewport({ scale: 1 }).width) });
+        const canvas = document.createElement('canvas');
+        canvas.width = Math.floor(viewport.width);
+        canvas.height = Math.floor(viewport.height);
+        canvas.setAttribute('role', 'img');
+        canvas.setAttribute('aria-label', `Page ${n} of ${name}`);
+        canvas.className = 'pdf-page';
+        container.appendChild(canvas);
+        await page.render({ canvas, viewport }).promise;
+      }
+    })().catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [pages, shown, name]);
+
+  if (failed) return <p className="preview-note">This PDF cannot be previewed. You can still download it.</p>;
+  return (
+    <div className="pdf-preview" data-testid="pdf-preview">
+      {pages === 0 ? <p role="status">Loading preview…</p> : <p className="preview-note">{pages === 1 ? '1 page' : `${pages} pages`}</p>}
+      <div ref={host} className="pdf-pages" />
+      {shown < pages ? (
+        <button type="button" className="link-button" onClick={() => setShown((n) => n + PAGES_AT_ONCE)}>
+          Show more pages
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function ImagePreview({ data, name }: { data: Blob; name: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const objectUrl = URL.createObjectURL(data);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [data]);
+  return url ? <img className="image-preview" src={url} alt={name} /> : null;
+}
+
+function TextPreview({ data }: { data: Blob }) {
+  const [text, setText] = useState('');
+  useEffect(() => {
+    void data
+      .slice(0, 200_000)
+      .text()
+      .then(setText);
+  }, [data]);
+  return <pre className="text-preview">{text}</pre>;
+}
+
+/** PDF pages through pdf.js, images, plain text; other types offer the download. */
+export function DocumentPreview({ document: doc }: { document: DocumentRecord }) {
+  const client = useSupabase();
+  const group = typeGroupOf(doc.mime_type);
+  const previewable = group === 'pdf' || group === 'text' || (group === 'image' && !/hei[cf]/.test(doc.mime_type));
+  const blob = useQuery({
+    queryKey: ['documents', 'object', doc.storage_path],
+    queryFn: () => downloadObject(client, doc.storage_path),
+    enabled: previewable,
+    staleTime: Infinity,
+  });
+  if (!previewable) return <p className="preview-note">No preview for this type of file. Download it to open it.</p>;
+  if (blob.isPending) return <p role="status">Loading preview…</p>;
+  if (blob.isError || !blob.data) return <p className="preview-note">The preview could not be loaded. You can still download it.</p>;
+  if (group === 'pdf') return <PdfPages data={blob.data} name={doc.name} />;
+  if (group === 'text') return <TextPreview data={blob.data} />;
+  return <ImagePreview data={blob.data} name={doc.name} />;
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useSupabase, useToasts } from '@dossier/shared';
+import { createTag, isDuplicateTagName, TAG_COLORS, type Tag } from '../../api/tags';
+import { useDescribeError } from '../../lib/query';
+import type { DocumentActions } from '../../lib/use-document-actions';
+import { useTags } from '../../lib/use-lookups';
+
+/** Finds a tag by name (case-insensitive) or creates it. */
+export async function tagForName(client: ReturnType<typeof useSupabase>, tags: readonly Tag[], name: string): Promise<Tag> {
+  const wanted = name.trim();
+  const existing = tags.find((t) => t.name.toLowerCase() === wanted.toLowerCase());
+  if (existing) return existing;
+  try {
+    return await createTag(client, wanted, TAG_COLORS[tags.length % TAG_COLORS.length]);
+  } catch (error) {
+    if (!isDuplicateTagName(error)) throw error;
+    // Created meanwhile (another tab): use that one.
+    const { data } = await client.from('tags').select('id,name,color,created_at').ilike('name', wanted).limit(1);
+    if (data?.[0]) return data[0] as Tag;
+    throw error;
+  }
+}
+
+/** The tags of one or more documents: remove with ×, add by typing (new names create a tag). */
+export function TagEditor({ documentIds, tagIds, actions }: { documentIds: readonly string[]; tagIds: readonly string[]; actions: DocumentActions }) {
+  const client = useSupabase();
+  const tags = useTags();
+  const toasts = useToasts().stacked;
+  const describeError = useDescribeError();
+  const [name, setName] = useState('');
+  const all = tags.data ?? [];
+  const byId = new Map(all.map((t) => [t.id, t]));
+  const listId = `tag-options-${documentIds[0] ?? 'bulk'}`;
+
+  const add = async () => {
+    if (!name.trim()) return;
+    try {
+      const tag = await tagForName(client, all, name.slice(0, 50));
+      setName('');
+      await actions.addTags(documentIds, [tag.id]);
+    } catch (error) {
+      toasts.add({ title: describeError(error), variant: 'error' });
+    }
+  };
+
+  return (
+    <div className="tag-editor">
+      <ul className="tag-chips" aria-label="Tags">
+        {tagIds.map((id) => {
+          const tag = byId.get(id);
+          if (!tag) return null;
+          return (
+            <li key={id} className="tag-chip" style={{ borderColor: tag.color }}>
+              <span className="tag-dot" style={{ background: tag.color }} aria-hidden="true" />
+              {tag.name}
+              <button type="button" className="chip-remove" aria-label={`Remove tag ${tag.name}`} onClick={() => void actions.removeTag(documentIds, id)}>
+                ×
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <form
+        className="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+      >
+        <label>
+          <span className="visually-hidden">Add a tag</span>
+          <input list={listId} value={name} maxLength={50} placeholder="Add a tag" onChange={(event) => setName(event.target.value)} />
+        </label>
+        <datalist id={listId}>
+          {all.map((t) => (
+            <option key={t.id} value={t.name} />
+          ))}
+        </datalist>
+        <button type="submit">Add tag</button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { DocumentSearchHit } from '../../api/search-documents';
+import type { Tag } from '../../api/tags';
+import { HighlightedText } from '../../lib/highlighted-text';
+import { daysUntil, formatBytes, formatDate } from '../../lib/format';
+import { typeLabel } from '../../lib/document-types';
+import type { LibraryView } from './library-state';
+
+export interface DocumentListProps {
+  items: readonly DocumentSearchHit[];
+  total: number;
+  view: LibraryView;
+  selected: ReadonlySet<string>;
+  categoryNames: ReadonlyMap<string, string>;
+  tagsById: ReadonlyMap<string, Tag>;
+  onToggle(id: string, options: { range: boolean }): void;
+  onOpen(id: string): void;
+  /** Asks for the next page when the end of what is loaded comes into view. */
+  onNearEnd(): void;
+}
+
+const LIST_ROW_HEIGHT = 76;
+const CARD_WIDTH = 220;
+const CARD_HEIGHT = 196;
+
+function ExpiryBadge({ expiresOn }: { expiresOn: string | null }) {
+  if (!expiresOn) return null;
+  const days = daysUntil(expiresOn);
+  if (days > 60) return null;
+  return (
+    <span className={days < 0 ? 'badge badge-danger' : 'badge badge-warning'}>
+      {days < 0 ? 'Expired' : days === 0 ? 'Expires today' : `Expires in ${days} d`}
+    </span>
+  );
+}
+
+function TagChips({ ids, tagsById }: { ids: readonly string[]; tagsById: ReadonlyMap<string, Tag> }) {
+  if (ids.length === 0) return null;
+  return (
+    <span className="tag-chips">
+      {ids.map((id) => {
+        const tag = tagsById.get(id);
+        return tag ? (
+          <span key={id} className="tag-chip" style={{ borderColor: tag.color }}>
+            <span className="tag-dot" style={{ background: tag.color }} aria-hidden="true" />
+            {tag.name}
+          </span>
+        ) : null;
+      })}
+    </span>
+  );
+}
+
+/**
+ * The library as a virtualised list or grid: only the rows in view are in the DOM, so 10,000
+ * documents scroll as smoothly as 10. Arrow keys move between documents; Space selects.
+ */
+export function DocumentList({ items, total, view, selected, categoryNames, tagsById, onToggle, onOpen, onNearEnd }: DocumentListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(960);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver((entries) => setWidth(entries[0]?.contentRect.width || 960));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const columns = view === 'grid' ? Math.max(1, Math.floor(width / CARD_WIDTH)) : 1;
+  const loadedRows = Math.ceil(items.length / columns);
+  const virtualizer = useVirtualizer({
+    count: loadedRows,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => (view === 'grid' ? CARD_HEIGHT : LIST_ROW_HEIGHT),
+    overscan: 6,
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  const lastIndex = virtualRows.length > 0 ? virtualRows[virtualRows.length - 1].index : 0;
+
+  useEffect(() => {
+    if (items.length < total && lastIndex >= loadedRows - 8) onNearEnd();
+  }, [lastIndex, loadedRows, items.length, total, onNearEnd]);
+
+  useEffect(() => {
+    virtualizer.measure();
+  }, [view, columns, virtualizer]);
+
+  const focusItem = (index: number) => {
+    const clamped = Math.max(0, Math.min(items.length - 1, index));
+    virtualizer.scrollToIndex(Math.floor(clamped / columns), { align: 'auto' });
+    requestAnimationFrame(() => {
+      scroller.current?.querySelector<HTMLElement>(`[data-item-index="${clamped}"] .doc-open`)?.focus();
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const host = (event.target as HTMLElement).closest<HTMLElement>('[data-item-index]');
+    if (!host) return;
+    const index = Number(host.dataset.itemIndex);
+    const step = { ArrowDown: columns, ArrowUp: -columns, ArrowRight: view === 'grid' ? 1 : 0, ArrowLeft: view === 'grid' ? -1 : 0 }[event.key];
+    if (step) {
+      event.preventDefault();
+      focusItem(index + step);
+    } else if (event.key === 'Home' && event.ctrlKey) {
+      event.preventDefault();
+      focusItem(0);
+    } else if (event.key === 'End' && event.ctrlKey) {
+      event.preventDefault();
+      focusItem(items.length - 1);
+    }
+  };
+
+  const renderItem = (doc: DocumentSearchHit, index: number) => {
+    const isSelected = selected.has(doc.id);
+    const category = doc.category_id ? categoryNames.get(doc.category_id) : undefined;
+    return (
+      <div
+        key={doc.id}
+        role="listitem"
+        className={`${view === 'grid' ? 'doc-card' : 'doc-row'}${isSelected ? ' is-selected' : ''}`}
+        data-item-index={index}
+        data-testid="document-item"
+        aria-setsize={total}
+        aria-posinset={index + 1}
+      >
+        <input
+          type="checkbox"
+          className="doc-select"
+          checked={isSelected}
+          aria-label={`Select ${doc.name}`}
+          onClick={(event) => {
+            event.preventDefault();
+            onToggle(doc.id, { range: event.shiftKey });
+          }}
+          onChange={() => undefined}
+        />
+        <span className="doc-type" aria-hidden="true">
+          {typeLabel(doc.mime_type)}
+        </span>
+        <div className="doc-main">
+          <button type="button" className="doc-open" onClick={() => onOpen(doc.id)}>
+            {doc.name}
+          </button>
+          <div className="doc-meta">
+            {category ? <span>{category}</span> : null}
+            <span>{formatBytes(doc.size)}</span>
+            <span>Added {formatDate(doc.created_at)}</span>
+            {doc.expires_on ? <span>Expires {formatDate(doc.expires_on)}</span> : null}
+            <ExpiryBadge expiresOn={doc.expires_on} />
+            <TagChips ids={doc.document_tag_ids ?? []} tagsById={tagsById} />
+          </div>
+          {doc.snippet ? <HighlightedText className="doc-snippet" snippet={doc.snippet} /> : null}
+        </div>
+      </div>
+    );
+  };
+
+  return (
+    <div ref={scroller} className={`doc-scroller doc-${view}`} onKeyDown={onKeyDown}>
+      <div role="list" aria-label="Documents" style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {virtualRows.map((row) => {
+          const start = row.index * columns;
+          const slice = items.slice(start, start + columns);
+          return (
+            <div
+              key={row.key}
+              className={view === 'grid' ? 'doc-grid-row' : undefined}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: row.size, transform: `translateY(${row.start}px)` }}
+            >
+              {slice.map((doc, offset) => renderItem(doc, start + offset))}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

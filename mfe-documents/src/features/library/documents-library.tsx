@@ -1,0 +1,169 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useAuth } from '@dossier/shared';
+import { LoadingSpinner } from '@dossier/shared/ui';
+import { useDescribeError } from '../../lib/query';
+import { useDocumentActions } from '../../lib/use-document-actions';
+import { useCategories, useTags } from '../../lib/use-lookups';
+import { BulkActionsBar } from '../bulk/bulk-actions-bar';
+import { CategoryManager } from '../categories/category-manager';
+import { DocumentPanel } from '../document/document-panel';
+import { UploadPanel } from '../upload/upload-panel';
+import { useUploadReplay } from '../upload/use-upload-replay';
+import { DocumentList } from './document-list';
+import { LibraryFilters, LibraryToolbar } from './library-controls';
+import { isFiltered } from './library-state';
+import { useDocumentPages } from './use-document-pages';
+import { useLibraryState } from './use-library-state';
+
+/** `/documents`: upload, the library (search, filters, sort, list or grid), bulk actions, the open document, the trash. */
+export function DocumentsLibrary() {
+  const auth = useAuth();
+  const [state, update] = useLibraryState();
+  const pages = useDocumentPages(state);
+  const categories = useCategories();
+  const tags = useTags();
+  const actions = useDocumentActions();
+  const describeError = useDescribeError();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [showCategories, setShowCategories] = useState(false);
+  const lastToggled = useRef<number | null>(null);
+  useUploadReplay();
+
+  // Items over 30 days in the trash are purged once per visit.
+  const purged = useRef(false);
+  useEffect(() => {
+    if (auth.status !== 'signed-in' || purged.current) return;
+    purged.current = true;
+    void actions.purge();
+  }, [auth.status, actions]);
+
+  const filterKey = JSON.stringify({ ...state, doc: null, view: null });
+  useEffect(() => {
+    setSelected(new Set());
+    lastToggled.current = null;
+  }, [filterKey]);
+
+  const items = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
+  const total = pages.data?.pages[0]?.total ?? 0;
+  const categoryNames = useMemo(() => new Map((categories.data ?? []).map((c) => [c.id, c.name])), [categories.data]);
+  const tagsById = useMemo(() => new Map((tags.data ?? []).map((t) => [t.id, t])), [tags.data]);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const onNearEnd = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const onToggle = useCallback(
+    (id: string, { range }: { range: boolean }) => {
+      const index = items.findIndex((d) => d.id === id);
+      setSelected((current) => {
+        const next = new Set(current);
+        if (range && lastToggled.current !== null && index >= 0) {
+          const [a, b] = [Math.min(lastToggled.current, index), Math.max(lastToggled.current, index)];
+          for (const doc of items.slice(a, b + 1)) next.add(doc.id);
+        } else if (next.has(id)) {
+          next.delete(id);
+        } else {
+          next.add(id);
+        }
+        return next;
+      });
+      lastToggled.current = index;
+    },
+    [items],
+  );
+  const onOpen = useCallback((id: string) => update({ doc: id }), [update]);
+  const closePanel = useCallback(() => update({ doc: null }), [update]);
+  const selectedDocs = items.filter((d) => selected.has(d.id));
+  const filtered = isFiltered(state);
+
+  let body: React.ReactNode;
+  if (pages.isPending) {
+    body = <LoadingSpinner />;
+  } else if (pages.isError) {
+    body = (
+      <div role="alert" className="library-message">
+        <p>{describeError(pages.error)}</p>
+        <button type="button" onClick={() => void pages.refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  } else if (items.length === 0) {
+    body = filtered ? (
+      <div className="library-message" data-testid="no-results">
+        <h2>No documents match</h2>
+        <p>Try other words, or clear the filters.</p>
+        <button type="button" onClick={() => update({ q: '', category: [], tag: [], portfolio: [], type: [], from: null, to: null })}>
+          Clear search and filters
+        </button>
+      </div>
+    ) : state.trash ? (
+      <div className="library-message" data-testid="empty-trash">
+        <h2>The trash is empty</h2>
+        <p>Documents you delete stay here for 30 days, then they are deleted for good.</p>
+      </div>
+    ) : (
+      <div className="library-message" data-testid="empty-library">
+        <h2>No documents yet</h2>
+        <p>Upload your first document: choose files, drop them here, or paste them. PDFs, photos, Office documents and text files are welcome.</p>
+      </div>
+    );
+  } else {
+    body = (
+      <DocumentList
+        items={items}
+        total={total}
+        view={state.view}
+        selected={selected}
+        categoryNames={categoryNames}
+        tagsById={tagsById}
+        onToggle={onToggle}
+        onOpen={onOpen}
+        onNearEnd={onNearEnd}
+      />
+    );
+  }
+
+  return (
+    <div className={`documents-library${state.doc ? ' has-panel' : ''}`}>
+      <nav className="library-tabs" aria-label="Library sections">
+        <button type="button" aria-pressed={!state.trash && !showCategories} onClick={() => (setShowCategories(false), update({ trash: false }))}>
+          Documents
+        </button>
+        <button type="button" aria-pressed={state.trash} onClick={() => (setShowCategories(false), update({ trash: true, doc: null }))}>
+          Trash
+        </button>
+        <button type="button" aria-pressed={showCategories} onClick={() => setShowCategories((v) => !v)}>
+          Categories
+        </button>
+        <Link to="/manage-tags" className="link-button">
+          Manage tags
+        </Link>
+      </nav>
+      {showCategories ? (
+        <CategoryManager
+          actions={actions}
+          onShowCategory={(id) => {
+            setShowCategories(false);
+            update({ category: [id], trash: false });
+          }}
+        />
+      ) : null}
+      {!state.trash ? <UploadPanel /> : null}
+      <LibraryToolbar state={state} update={update} />
+      <LibraryFilters state={state} update={update} />
+      <p className="library-count" role="status" aria-live="polite" data-testid="library-count">
+        {pages.isSuccess ? `${total} ${total === 1 ? 'document' : 'documents'}${state.trash ? ' in the trash' : ''}` : ''}
+      </p>
+      {selectedDocs.length > 0 ? (
+        <BulkActionsBar selected={selectedDocs} trash={state.trash} actions={actions} onDone={() => setSelected(new Set())} />
+      ) : null}
+      <div className="library-body">
+        {body}
+        {state.doc ? <DocumentPanel key={state.doc} id={state.doc} onClose={closePanel} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useAuth, useSupabase, type WidgetProps } from '@dossier/shared';
+import { DOCUMENT_LIMITS } from '@dossier/shared/core';
+import { documentKeys, expiringDocuments, recentDocuments } from '../../api/documents';
+import { AreaProviders } from '../../lib/area-providers';
+import { daysUntil, formatDate } from '../../lib/format';
+import { useDescribeError } from '../../lib/query';
+import { useCategories } from '../../lib/use-lookups';
+import { useUploadReplay } from '../upload/use-upload-replay';
+import { WidgetFrame } from './widget-frame';
+
+const RECENT_COUNT = 5;
+
+function CategoryCounts() {
+  const categories = useCategories();
+  const describeError = useDescribeError();
+  const used = (categories.data ?? []).filter((c) => c.document_count > 0).sort((a, b) => b.document_count - a.document_count);
+  return (
+    <WidgetFrame
+      title="Documents by category"
+      state={categories.status}
+      error={categories.error ? describeError(categories.error) : undefined}
+      onRetry={() => void categories.refetch()}
+      empty={used.length === 0 ? <p>No documents yet. <Link to="/documents">Upload your first one</Link>.</p> : null}
+    >
+      <ul className="widget-list">
+        {used.map((c) => (
+          <li key={c.id}>
+            <Link to={`/documents?category=${c.id}`}>{c.name}</Link>
+            <span className="count">{c.document_count}</span>
+          </li>
+        ))}
+      </ul>
+    </WidgetFrame>
+  );
+}
+
+function RecentDocuments() {
+  const client = useSupabase();
+  const signedIn = useAuth().status === 'signed-in';
+  const describeError = useDescribeError();
+  useUploadReplay();
+  const recent = useQuery({ queryKey: documentKeys.recent(RECENT_COUNT), queryFn: () => recentDocuments(client, RECENT_COUNT), enabled: signedIn });
+  return (
+    <WidgetFrame
+      title="Recently added"
+      state={recent.status}
+      error={recent.error ? describeError(recent.error) : undefined}
+      onRetry={() => void recent.refetch()}
+      empty={recent.data?.length === 0 ? <p>Nothing added yet. <Link to="/documents">Go to your documents</Link>.</p> : null}
+    >
+      <ul className="widget-list">
+        {(recent.data ?? []).map((d) => (
+          <li key={d.id}>
+            <Link to={`/documents?doc=${d.id}`}>{d.name}</Link>
+            <span className="muted">{formatDate(d.created_at)}</span>
+          </li>
+        ))}
+      </ul>
+    </WidgetFrame>
+  );
+}
+
+function ExpiringSoon() {
+  const client = useSupabase();
+  const signedIn = useAuth().status === 'signed-in';
+  const describeError = useDescribeError();
+  const days = DOCUMENT_LIMITS.expiringSoonDays;
+  const expiring = useQuery({ queryKey: documentKeys.expiring(days), queryFn: () => expiringDocuments(client, days), enabled: signedIn });
+  return (
+    <WidgetFrame
+      title="Expiring soon"
+      state={expiring.status}
+      error={expiring.error ? describeError(expiring.error) : undefined}
+      onRetry={() => void expiring.refetch()}
+      empty={expiring.data?.length === 0 ? <p>Nothing expires in the next {days} days.</p> : null}
+    >
+      <ul className="widget-list">
+        {(expiring.data ?? []).map((d) => {
+          const left = d.expires_on ? daysUntil(d.expires_on) : 0;
+          return (
+            <li key={d.id}>
+              <Link to={`/documents?doc=${d.id}`}>{d.name}</Link>
+              <span className={left <= 7 ? 'badge badge-danger' : 'badge badge-warning'}>
+                {left === 0 ? 'today' : `in ${left} day${left === 1 ? '' : 's'}`}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </WidgetFrame>
+  );
+}
+
+/** 'documents.category-counts' */
+export function CategoryCountsWidget(_props: WidgetProps) {
+  return (
+    <AreaProviders>
+      <CategoryCounts />
+    </AreaProviders>
+  );
+}
+
+/** 'documents.recent' */
+export function RecentDocumentsWidget(_props: WidgetProps) {
+  return (
+    <AreaProviders>
+      <RecentDocuments />
+    </AreaProviders>
+  );
+}
+
+/** 'documents.expiring-soon' (within 60 days) */
+export function ExpiringSoonWidget(_props: WidgetProps) {
+  return (
+    <AreaProviders>
+      <ExpiringSoon />
+    </AreaProviders>
+  );
+}
