@@ -1,0 +1,1 @@
+export { ShareHandlerPage, UPLOAD_WIDGET } from './share-handler-page';
