@@ -1,0 +1,176 @@
+/**
+ * `npm run bench:platform`: the local stack's REST overhead, printed (never asserted).
+ *
+ * For each database (PGlite; PostgreSQL when reachable): an authenticated select of 50 rows under
+ * RLS and an insert, driven by autocannon over loopback at 1, 10 and 50 connections for a bounded
+ * time each, next to the same statement run directly on the database (same transaction setup:
+ * role + claims), for the ratio of what HTTP + PostgREST emulation add.
+ */
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { databasesSync, startTestStack, type TestDatabase, type TestStack } from '../test/support/test-stack.js';
+import { createTestUser } from '../test/support/users.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
+
+interface Row {
+  database: TestDatabase;
+  scenario: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  directRps: number;
+  directP50: number;
+  directP99: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Runs `op` with `concurrency` workers for `seconds`; latencies in ms. */
+async function direct(op: (i: number) => Promise<unknown>, concurrency: number, seconds: number) {
+  const latencies: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        await op(n++);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+async function benchDatabase(database: TestDatabase): Promise<Row[]> {
+  const stack: TestStack = await startTestStack({ database });
+  const rows: Row[] = [];
+  try {
+    const user = await createTestUser(stack, 'bench');
+    const other = await createTestUser(stack, 'bench-other');
+    // 50 rows for the user (and 50 for someone else, so RLS has something to hide).
+    for (const u of [user, other]) {
+      await stack.db.admin((q) =>
+        q.query(
+          `insert into public.user_document_categories (user_id, name, description, sort_order)
+           select $1::uuid, 'Category ' || i, 'Benchmark row ' || i, i from generate_series(1, 50) i`,
+          [u.id],
+        ),
+      );
+    }
+    const headers = { apikey: stack.anonKey, Authorization: `Bearer ${user.accessToken}` };
+    const claims = JSON.parse(Buffer.from(user.accessToken.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+    const auth = { role: 'authenticated' as const, claims };
+    const selectUrl = `${stack.url}/rest/v1/user_document_categories?select=*`;
+    const selectSql = `select coalesce(json_agg(_src), '[]')::text as body from (select t0.* from public.user_document_categories t0) _src`;
+
+    const check = await fetch(selectUrl, { headers });
+    const checked = (await check.json()) as unknown[];
+    if (checked.length !== 50) throw new Error(`expected 50 rows under RLS, got ${checked.length}`);
+
+    let seq = 0;
+    for (const connections of CONNECTIONS) {
+      const select = await autocannon({ url: selectUrl, connections, duration: SECONDS, headers });
+      const selectDirect = await direct(() => stack.db.withRequest(auth, (q) => q.query(selectSql)), connections, SECONDS);
+      rows.push({
+        database,
+        scenario: 'select 50 rows (RLS)',
+        connections,
+        rps: select.requests.average,
+        p50: select.latency.p50,
+        p99: select.latency.p99,
+        errors: select.errors + select.non2xx,
+        directRps: selectDirect.rps,
+        directP50: selectDirect.p50,
+        directP99: selectDirect.p99,
+      });
+
+      const insert = await autocannon({
+        url: `${stack.url}/rest/v1/user_document_categories`,
+        connections,
+        duration: SECONDS,
+        requests: [
+          {
+            method: 'POST',
+            headers: { ...headers, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ user_id: user.id, name: `http-${connections}-${seq++}` }) }),
+          },
+        ],
+      });
+      const insertDirect = await direct(
+        (i) =>
+          stack.db.withRequest(auth, (q) =>
+            q.query(
+              `insert into public.user_document_categories as t0 (user_id, name) select user_id, name from json_populate_recordset(null::public.user_document_categories, $1::json) _j`,
+              [JSON.stringify([{ user_id: user.id, name: `direct-${connections}-${i}` }])],
+            ),
+          ),
+        connections,
+        SECONDS,
+      );
+      rows.push({
+        database,
+        scenario: 'insert 1 row (RLS)',
+        connections,
+        rps: insert.requests.average,
+        p50: insert.latency.p50,
+        p99: insert.latency.p99,
+        errors: insert.errors + insert.non2xx,
+        directRps: insertDirect.rps,
+        directP50: insertDirect.p50,
+        directP99: insertDirect.p99,
+      });
+    }
+  } finally {
+    await stack.stop();
+  }
+  return rows;
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['database', 'scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'direct req/s', 'direct p50', 'direct p99', 'p50 ratio'];
+  const body = rows.map((r) => [
+    r.database,
+    r.scenario,
+    String(r.connections),
+    r.rps.toFixed(0),
+    r.p50.toFixed(1),
+    r.p99.toFixed(1),
+    String(r.errors),
+    r.directRps.toFixed(0),
+    r.directP50.toFixed(2),
+    r.directP99.toFixed(2),
+    `${(r.p50 / Math.max(r.directP50, 0.001)).toFixed(1)}x`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const b of body) console.log(line(b));
+}
+
+async function main() {
+  const dbs = databasesSync();
+  console.log(`platform benchmark: ${SECONDS}s per run, connections ${CONNECTIONS.join('/')}, databases ${dbs.join(', ')}`);
+  const rows: Row[] = [];
+  for (const db of dbs) rows.push(...(await benchDatabase(db)));
+  console.log('');
+  printTable(rows);
+  console.log('\nratio = HTTP p50 / direct p50 (the direct run uses the same transaction, role and claims setup).');
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
