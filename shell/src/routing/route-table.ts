@@ -10,10 +10,10 @@ export interface ShellRoute {
 
 // Each shell page is its own chunk: the landing page does not pay for the dashboard.
 export const SHELL_ROUTES: ShellRoute[] = [
-  { path: '/', Component: lazy(() => import('../pages/landing-page')) },
-  { path: '/dashboard', Component: lazy(() => import('../pages/dashboard-page')), requiresAuth: true },
-  { path: '/auth', Component: lazy(() => import('../pages/auth-page')) },
-  { path: '/share-handler', Component: lazy(() => import('../pages/share-handler-page')), requiresAuth: true },
+  { path: '/', Component: lazy(() => import('../features/landing').then((m) => ({ default: m.LandingPage }))) },
+  { path: '/dashboard', Component: lazy(() => import('../features/dashboard').then((m) => ({ default: m.DashboardPage }))), requiresAuth: true },
+  { path: '/auth', Component: lazy(() => import('../features/auth/auth-page').then((m) => ({ default: m.AuthPage }))) },
+  { path: '/share-handler', Component: lazy(() => import('../features/share-handler').then((m) => ({ default: m.ShareHandlerPage }))), requiresAuth: true },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
+import { detectSupabaseSessionInUrl, startAuthEvents } from '../features/auth/start';
 import type { AppConfig, DossierServices } from '@dossier/shared';
 import { createErrorLog } from '@dossier/shared/core';
 import { createRemoteAreas, federationLoader, type RemoteAreas } from '../federation/remote-areas';
@@ -8,7 +9,7 @@ import { createWidgetRegistry } from './widget-registry';
 import type { ShellPart } from './shell-part';
 // The three replaceable parts: each is one import line (see shell-part.ts).
 import { createToasts } from '../features/toasts';
-import { createPendingOperations } from './pending-operations';
+import { createPendingOperations } from '../features/pending-operations';
 import { createDevice } from '../features/device';
 
 export interface ShellServices {
@@ -29,7 +30,8 @@ export function createServices(config: AppConfig, options: { skipSessionCheck?: 
     federationLoader((id, error) => errors.report(error, { remote: id })),
     { automaticRetry: true },
   );
-  const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey);
+  const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, { auth: { detectSessionInUrl: detectSupabaseSessionInUrl } });
+  startAuthEvents(supabase, { onError: (error) => errors.report(error, { feature: 'onboarding' }) });
   const authStore = createAuthStore(supabase, { skipSessionCheck: options.skipSessionCheck });
   const toasts = createToasts();
   const pendingOperations = createPendingOperations();
