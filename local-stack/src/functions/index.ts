@@ -1,9 +1,123 @@
-import { Hono } from 'hono';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Hono, type Context } from 'hono';
 import type { StackContext } from '../context.js';
+import { googleClient } from '../auth/settings.js';
+import { functionEnv, installDenoShim, takeCapturedHandler, type FunctionHandler } from './deno-shim.js';
 
-// Temporary seam so main.ts compiles while the functions runtime is being written.
-export function createFunctionsApp(_ctx: StackContext): Hono {
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+// What supabase-js and browsers send to functions (Supabase's recommended CORS headers).
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-supabase-api-version',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+};
+
+/** `[functions.<name>] verify_jwt = false` in supabase/config.toml turns the gateway's JWT check off. */
+export function verifyJwtSetting(supabaseDir: string, name: string): boolean {
+  const file = path.join(supabaseDir, 'config.toml');
+  if (!existsSync(file)) return true;
+  const toml = readFileSync(file, 'utf8');
+  const section = new RegExp(`^\\[functions\\.${name.replace(/[-]/g, '\\-')}\\]\\s*$([\\s\\S]*?)(?=^\\[|(?![\\s\\S]))`, 'm').exec(toml);
+  const value = section ? /^\s*verify_jwt\s*=\s*(true|false)/m.exec(section[1]) : null;
+  return value ? value[1] === 'true' : true;
+}
+
+/** The environment Supabase gives every function, plus the local Google emulator's endpoints. */
+function envFor(ctx: StackContext): Record<string, string> {
+  const google = googleClient();
+  return {
+    SUPABASE_URL: ctx.config.publicUrl,
+    SUPABASE_ANON_KEY: ctx.config.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: ctx.config.serviceRoleKey,
+    SUPABASE_DB_URL: ctx.config.databaseUrl ?? '',
+    GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID || google.clientId,
+    GOOGLE_CLIENT_SECRET: process.env.GOOGLE_CLIENT_SECRET || google.secret,
+    GOOGLE_TOKEN_URL: process.env.GOOGLE_TOKEN_URL || `${ctx.config.googleUrl}/token`,
+  };
+}
+
+const cache = new Map<string, { mtimeMs: number; handler: FunctionHandler }>();
+let loading: Promise<unknown> = Promise.resolve();
+
+/**
+ * Imports supabase/functions/<name>/index.ts. A module either calls Deno.serve(handler), as real
+ * Supabase functions do, or default-exports the handler (or `{ fetch }`). Loads are serialised
+ * so that a Deno.serve call is attributed to the module being imported.
+ */
+async function loadHandler(file: string): Promise<FunctionHandler> {
+  const mtimeMs = statSync(file).mtimeMs;
+  const hit = cache.get(file);
+  if (hit && hit.mtimeMs === mtimeMs) return hit.handler;
+  const run = loading.then(async () => {
+    installDenoShim();
+    takeCapturedHandler();
+    // Under Jest, modules go through its require (no query strings); under tsx a changed file is
+    // re-imported with a fresh URL so edits apply without restarting the stack.
+    const mod = (process.env.JEST_WORKER_ID ? await import(file) : await import(`${pathToFileURL(file).href}?v=${mtimeMs}`)) as {
+      default?: FunctionHandler | { fetch?: FunctionHandler };
+    };
+    const served = takeCapturedHandler();
+    const def = mod.default;
+    const handler = served ?? (typeof def === 'function' ? def : typeof def?.fetch === 'function' ? def.fetch.bind(def) : null);
+    if (!handler) throw new Error(`${file} neither calls Deno.serve(handler) nor default-exports a handler`);
+    cache.set(file, { mtimeMs, handler });
+    return handler;
+  });
+  loading = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * /functions/v1/<name>: runs supabase/functions/<name>/index.ts like Supabase's edge runtime — the
+ * gateway checks the JWT (unless verify_jwt = false), the request reaches the handler with its
+ * Authorization header intact, and the function reads SUPABASE_URL and the keys from Deno.env.
+ */
+export function createFunctionsApp(ctx: StackContext): Hono {
   const app = new Hono();
-  app.all('*', (c) => c.json({ error: 'functions not implemented yet' }, 501));
+
+  const invoke = async (c: Context) => {
+    const name = c.req.param('name') ?? '';
+    if (c.req.method === 'OPTIONS') return c.body('ok', 200, CORS_HEADERS);
+    const file = path.join(ctx.config.supabaseDir, 'functions', name, 'index.ts');
+    if (!NAME.test(name) || name.startsWith('_') || !existsSync(file)) {
+      return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404, CORS_HEADERS);
+    }
+    if (verifyJwtSetting(ctx.config.supabaseDir, name)) {
+      const token = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
+      if (!token) return c.json({ code: 401, message: 'Missing authorization header' }, 401, CORS_HEADERS);
+      try {
+        await ctx.jwt.verify(token);
+      } catch {
+        return c.json({ code: 401, message: 'Invalid JWT' }, 401, CORS_HEADERS);
+      }
+    }
+    let handler: FunctionHandler;
+    try {
+      handler = await loadHandler(file);
+    } catch (e) {
+      ctx.log(`functions: ${name} failed to load: ${(e as Error).stack ?? (e as Error).message}`);
+      return c.json({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }, 503, CORS_HEADERS);
+    }
+    // The function sees its own path (/<name>/…), as on Supabase's edge runtime.
+    const url = new URL(c.req.url);
+    const inner = url.pathname.replace(/^.*?\/functions\/v1(?=\/)/, '');
+    const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.arrayBuffer();
+    const request = new Request(`${url.origin}${inner}${url.search}`, { method: c.req.method, headers: c.req.raw.headers, body });
+    try {
+      const res = await functionEnv.run(envFor(ctx), () => handler(request));
+      // Duck-typed: under Jest the function's Response class may come from another realm.
+      if (!res || typeof (res as Response).status !== 'number' || !(res as Response).headers) throw new Error('the handler did not return a Response');
+      return res;
+    } catch (e) {
+      ctx.log(`functions: ${name} threw: ${(e as Error).stack ?? (e as Error).message}`);
+      return c.json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500, CORS_HEADERS);
+    }
+  };
+
+  app.all('/:name', invoke);
+  app.all('/:name/*', invoke);
   return app;
 }

@@ -1,0 +1,87 @@
+import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+
+// /functions/v1 runs supabase/functions/<name>/index.ts the way Supabase's edge runtime does.
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used in the functions tests');
+  }
+}
+let counter = 0;
+
+describe.each(databasesSync())('functions on %s', (database) => {
+  let stack: TestStack;
+  let sb: SupabaseClient;
+  let userId: string;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ database });
+    sb = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoRealtime as never } });
+    const { data, error } = await sb.auth.signUp({ email: `fn-${Date.now().toString(36)}-${++counter}@example.com`, password: 'secret-one' });
+    if (error) throw error;
+    userId = data.user!.id;
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it("invoke('whoami') reaches the function with the caller's JWT and returns their id", async () => {
+    const { data, error } = await sb.functions.invoke('whoami');
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ user_id: userId, role: 'authenticated' });
+  });
+
+  it('an anonymous caller gets through the gateway but the function says who is not signed in', async () => {
+    const anon = createClient(stack.url, stack.anonKey, { auth: { persistSession: false }, realtime: { transport: NoRealtime as never } });
+    const { error } = await anon.functions.invoke('whoami');
+    expect(error).toBeInstanceOf(FunctionsHttpError);
+    expect((error as FunctionsHttpError).context.status).toBe(401);
+  });
+
+  it('answers 404 for an unknown function and 401 for a missing or invalid JWT', async () => {
+    const { error } = await sb.functions.invoke('no-such-function');
+    expect((error as FunctionsHttpError).context.status).toBe(404);
+    expect(await (error as FunctionsHttpError).context.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
+    const missing = await fetch(`${stack.url}/functions/v1/whoami`, { method: 'POST', headers: { apikey: stack.anonKey } });
+    expect(missing.status).toBe(401);
+    const invalid = await fetch(`${stack.url}/functions/v1/whoami`, { method: 'POST', headers: { apikey: stack.anonKey, authorization: 'Bearer x.y.z' } });
+    expect(invalid.status).toBe(401);
+    expect(await invalid.json()).toEqual({ code: 401, message: 'Invalid JWT' });
+  });
+
+  it('answers the CORS preflight', async () => {
+    const res = await fetch(`${stack.url}/functions/v1/whoami`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:4200', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, apikey, content-type, x-client-info' },
+    });
+    expect(res.status).toBeLessThan(300);
+    expect(res.headers.get('access-control-allow-origin')).toBeTruthy();
+    expect((res.headers.get('access-control-allow-headers') ?? '').toLowerCase()).toContain('authorization');
+  });
+
+  it('google-oauth-exchange exchanges a Google code at the emulator and reports a bad one as {error, details}', async () => {
+    const redirectUri = 'http://127.0.0.1:4200/drive-callback';
+    const q = new URLSearchParams({ client_id: 'dossier-local.apps.googleusercontent.com', redirect_uri: redirectUri, response_type: 'code', scope: 'https://www.googleapis.com/auth/drive.file', state: 'x' });
+    const html = await (await fetch(`${stack.googleUrl}/o/oauth2/v2/auth?${q}`)).text();
+    const requestId = /name="request_id" value="([^"]+)"/.exec(html)![1];
+    const consent = await fetch(`${stack.googleUrl}/o/oauth2/v2/auth/decision`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ request_id: requestId, account: 'ada@example.com', decision: 'allow' }),
+    });
+    const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
+
+    const ok = await sb.functions.invoke('google-oauth-exchange', { body: { code, redirect_uri: redirectUri } });
+    expect(ok.error).toBeNull();
+    expect(ok.data).toMatchObject({ expires_in: 3599 });
+    expect(typeof ok.data.access_token).toBe('string');
+    expect(typeof ok.data.refresh_token).toBe('string');
+    const info = await (await fetch(`${stack.googleUrl}/oauth2/v3/userinfo`, { headers: { authorization: `Bearer ${ok.data.access_token}` } })).json();
+    expect(info.email).toBe('ada@example.com');
+
+    const reused = await sb.functions.invoke('google-oauth-exchange', { body: { code, redirect_uri: redirectUri } });
+    const ctx = (reused.error as FunctionsHttpError).context;
+    expect(ctx.status).toBe(400);
+    expect(await ctx.json()).toMatchObject({ error: 'invalid_grant', details: expect.any(String) });
+  });
+});
