@@ -2,8 +2,9 @@
 // Neither reaches the other's documents, tags, document_tags or stored objects — by REST or by
 // storage calls made directly — and full-text search finds a word that is only in extracted_text.
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
+import { createTestUser } from './support/users.js';
 
 interface Person {
   client: SupabaseClient;
@@ -11,15 +12,8 @@ interface Person {
 }
 
 async function signUp(stack: TestStack, label: string): Promise<Person> {
-  const client = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
-  const { data, error } = await client.auth.signUp({ email, password: 'correct horse battery staple 9' });
-  if (error || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
-  if (!data.session) {
-    const signIn = await client.auth.signInWithPassword({ email, password: 'correct horse battery staple 9' });
-    if (signIn.error) throw signIn.error;
-  }
-  return { client, id: data.user.id };
+  const user = await createTestUser(stack, label);
+  return { client: user.client, id: user.id };
 }
 
 async function addDocument(person: Person, fields: { name: string; extracted_text?: string; notes?: string }) {
