@@ -139,6 +139,35 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
       expect(data!.every((r) => typeof r.created_at === 'string')).toBe(true);
     });
 
+    it('missing=default gives each row its own defaults when rows name different columns', async () => {
+      const { data, error } = await alice.client
+        .from('user_document_categories')
+        .insert([{ user_id: alice.id, name: 'Dated', created_at: '2020-01-01T00:00:00+00:00' }, { user_id: alice.id, name: 'Undated' }], { defaultToNull: false })
+        .select('name, created_at');
+      expect(error).toBeNull();
+      expect(data![0]).toEqual({ name: 'Dated', created_at: '2020-01-01T00:00:00+00:00' });
+      expect(data![1].created_at).not.toBeNull();
+      expect(data![1].created_at).not.toBe('2020-01-01T00:00:00+00:00');
+    });
+
+    it('Prefer: tx=rollback answers but commits nothing', async () => {
+      const res = await fetch(`${stack.url}/rest/v1/user_document_categories?select=name`, {
+        method: 'POST',
+        headers: {
+          apikey: stack.anonKey,
+          Authorization: `Bearer ${alice.accessToken}`,
+          'Content-Type': 'application/json',
+          Prefer: 'return=representation,tx=rollback',
+        },
+        body: JSON.stringify({ user_id: alice.id, name: 'Dry run' }),
+      });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toEqual([{ name: 'Dry run' }]);
+      expect(res.headers.get('preference-applied')).toContain('tx=rollback');
+      const after = await alice.client.from('user_document_categories').select('id').eq('name', 'Dry run');
+      expect(after.data).toEqual([]);
+    });
+
     it('the service role bypasses RLS', async () => {
       const { count } = await serviceClient(stack).from('user_document_categories').select('*', { count: 'exact', head: true });
       expect(count).toBeGreaterThanOrEqual(40);

@@ -184,15 +184,16 @@ export async function insertRows(
   // Groups of rows that share one column list: with missing=default, a key a row leaves out must
   // take the column default, so rows with different keys are inserted separately, in order.
   const groups: Array<{ columns: string[]; rows: Array<Record<string, unknown>> }> = [];
-  if (query.columns) groups.push({ columns: query.columns, rows });
-  else if (prefs.missing === 'default') {
+  if (prefs.missing === 'default') {
+    const allowed = query.columns ? new Set(query.columns) : null;
     for (const r of rows) {
-      const cols = Object.keys(r);
+      const cols = Object.keys(r).filter((k) => !allowed || allowed.has(k));
       const last = groups[groups.length - 1];
       if (last && last.columns.join('\u0000') === cols.join('\u0000')) last.rows.push(r);
       else groups.push({ columns: cols, rows: [r] });
     }
-  } else {
+  } else if (query.columns) groups.push({ columns: query.columns, rows });
+  else {
     const all = new Set<string>();
     for (const r of rows) for (const k of Object.keys(r)) all.add(k);
     groups.push({ columns: [...all], rows });

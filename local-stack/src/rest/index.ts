@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import type { StackContext } from '../context.js';
-import type { DbRole, RequestAuth } from '../db/types.js';
+import type { DbRole, Queryable, RequestAuth } from '../db/types.js';
 import { resolveRequestAuth } from '../http/request-auth.js';
 import { type Catalogue, type Table, catalogueKey, loadCatalogue } from './catalogue.js';
 import { RestError, pgrstError } from './errors.js';
@@ -158,6 +158,24 @@ export function createRestApp(ctx: StackContext): RestApp {
     return { cat, table };
   }
 
+  const ROLLBACK = Symbol('tx=rollback');
+
+  /** One transaction for the request; `Prefer: tx=rollback` answers normally but commits nothing. */
+  async function inTransaction(auth: RequestAuth, rollback: boolean, fn: (q: Queryable) => Promise<RestResult>): Promise<RestResult> {
+    if (!rollback) return ctx.db.withRequest(auth, fn);
+    let result: RestResult | undefined;
+    try {
+      await ctx.db.withRequest(auth, async (q) => {
+        result = await fn(q);
+        throw ROLLBACK;
+      });
+    } catch (e) {
+      if (e !== ROLLBACK) throw e;
+    }
+    result!.headers['Preference-Applied'] = [result!.headers['Preference-Applied'], 'tx=rollback'].filter(Boolean).join(', ');
+    return result!;
+  }
+
   /** Runs one request: its own transaction, as its role, with its claims; errors mapped. */
   async function handle(c: Context, work: (auth: RequestAuth) => Promise<RestResult>): Promise<Response> {
     let role: DbRole = 'anon';
@@ -230,7 +248,7 @@ export function createRestApp(ctx: StackContext): RestApp {
       if (!picked) throw functionNotFound(schema, name, Object.keys(args), candidates ?? []);
       const neg = negotiate(c.req.header('accept'));
       const prefs = parsePrefer(c.req.raw.headers);
-      return ctx.db.withRequest(auth, (q) => callRoutine(q, cat, picked.def, args, picked.wholeBody, query, prefs, neg, method === 'HEAD'));
+      return inTransaction(auth, prefs.txRollback, (q) => callRoutine(q, cat, picked.def, args, picked.wholeBody, query, prefs, neg, method === 'HEAD'));
     });
   }
 
@@ -248,7 +266,7 @@ export function createRestApp(ctx: StackContext): RestApp {
       const neg = negotiate(c.req.header('accept'));
       const prefs = parsePrefer(c.req.raw.headers);
       const range = parseRangeHeader(c.req.raw.headers);
-      return ctx.db.withRequest(auth, (q) => readRows(q, cat, table, query, prefs, neg, range, c.req.method === 'HEAD'));
+      return inTransaction(auth, prefs.txRollback, (q) => readRows(q, cat, table, query, prefs, neg, range, c.req.method === 'HEAD'));
     }),
   );
 
@@ -261,7 +279,7 @@ export function createRestApp(ctx: StackContext): RestApp {
       const neg = negotiate(c.req.header('accept'));
       const body = await readJsonBody(c);
       const upsert = prefs.resolution !== undefined;
-      return ctx.db.withRequest(auth, (q) => insertRows(q, cat, table, query, prefs, neg, body, upsert));
+      return inTransaction(auth, prefs.txRollback, (q) => insertRows(q, cat, table, query, prefs, neg, body, upsert));
     }),
   );
 
@@ -273,7 +291,7 @@ export function createRestApp(ctx: StackContext): RestApp {
       const prefs = parsePrefer(c.req.raw.headers);
       const neg = negotiate(c.req.header('accept'));
       const body = await readJsonBody(c);
-      return ctx.db.withRequest(auth, (q) => updateRows(q, cat, table, query, prefs, neg, body));
+      return inTransaction(auth, prefs.txRollback, (q) => updateRows(q, cat, table, query, prefs, neg, body));
     }),
   );
 
@@ -284,7 +302,7 @@ export function createRestApp(ctx: StackContext): RestApp {
       const query = parseQuery(new URL(c.req.url).searchParams);
       const prefs = parsePrefer(c.req.raw.headers);
       const neg = negotiate(c.req.header('accept'));
-      return ctx.db.withRequest(auth, (q) => deleteRows(q, cat, table, query, prefs, neg));
+      return inTransaction(auth, prefs.txRollback, (q) => deleteRows(q, cat, table, query, prefs, neg));
     }),
   );
 
