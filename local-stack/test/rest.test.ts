@@ -237,6 +237,7 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
       expect(names((await anon.from('probe_authors').select('name').or('name.eq.Bob,and(id.gt.1,born.not.is.null)').order('id')).data)).toEqual(['Bob', 'Cyd']);
       expect(names((await anon.from('probe_authors').select('name').not('name', 'in', '("Ada","Bob")')).data)).toEqual(['Cyd']);
       expect(names((await anon.from('probe_authors').select('name').or('name.in.(Ada,Cyd),tags.cs.{cooking}').order('id')).data)).toEqual(['Ada', 'Bob', 'Cyd']);
+      expect(names((await anon.from('probe_authors').select('name').or('id.eq.3,tags.ov.{cooking,poetry}').order('id')).data)).toEqual(['Ada', 'Bob', 'Cyd']);
     });
 
     it('order on several columns with nulls first / last', async () => {

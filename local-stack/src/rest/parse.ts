@@ -71,9 +71,10 @@ export function splitTopLevel(text: string, sep = ','): string[] {
       else if (ch === '"') quoted = false;
       continue;
     }
+    // Parentheses (lists, nested trees) and braces (array literals like cs.{a,b}) both nest.
     if (ch === '"') quoted = true;
-    else if (ch === '(') depth++;
-    else if (ch === ')') depth--;
+    else if (ch === '(' || ch === '{') depth++;
+    else if (ch === ')' || ch === '}') depth--;
     if (depth < 0) throw new Error('unbalanced parentheses');
     if (ch === sep && depth === 0) {
       parts.push(current);
