@@ -1,4 +1,5 @@
 import type { StackConfig } from '../context.js';
+import { tomlValue } from './supabase-toml.js';
 
 /**
  * Per-IP request budgets of the auth endpoints, in requests per window. The names and defaults
@@ -26,8 +27,7 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   signInSignUps: 30,
   tokenRefresh: 150,
   tokenVerifications: 30,
-  // Supabase's local default is 2 per hour, which stops a developer after two password resets;
-  // the outbox costs nothing, so the local budget is higher.
+  // Used only when config.toml has no [auth.rate_limit] email_sent (the CLI's default there is 2).
   emailSent: 30,
 };
 
@@ -38,9 +38,34 @@ const ENV_NAMES: Record<keyof AuthRateLimits, string> = {
   emailSent: 'AUTH_RATE_LIMIT_EMAIL_SENT',
 };
 
-/** Defaults, then AUTH_RATE_LIMIT_* environment variables, then config.authRateLimits. */
+const TOML_NAMES: Record<keyof AuthRateLimits, string> = {
+  signInSignUps: 'sign_in_sign_ups',
+  tokenRefresh: 'token_refresh',
+  tokenVerifications: 'token_verifications',
+  emailSent: 'email_sent',
+};
+
+const tomlCache = new Map<string, Partial<AuthRateLimits>>();
+
+function tomlLimits(supabaseDir: string): Partial<AuthRateLimits> {
+  let cached = tomlCache.get(supabaseDir);
+  if (!cached) {
+    cached = {};
+    for (const key of Object.keys(TOML_NAMES) as Array<keyof AuthRateLimits>) {
+      const v = tomlValue(supabaseDir, 'auth.rate_limit', TOML_NAMES[key]);
+      if (typeof v === 'number' && v > 0) cached[key] = v;
+    }
+    tomlCache.set(supabaseDir, cached);
+  }
+  return cached;
+}
+
+/**
+ * Defaults, then supabase/config.toml's [auth.rate_limit], then AUTH_RATE_LIMIT_* environment
+ * variables, then config.authRateLimits (what tests pass to startStack).
+ */
 export function authRateLimits(config: StackConfig, env: NodeJS.ProcessEnv = process.env): AuthRateLimits {
-  const limits = { ...DEFAULT_AUTH_RATE_LIMITS };
+  const limits = { ...DEFAULT_AUTH_RATE_LIMITS, ...tomlLimits(config.supabaseDir) };
   for (const key of Object.keys(ENV_NAMES) as Array<keyof AuthRateLimits>) {
     const raw = env[ENV_NAMES[key]];
     const n = raw === undefined ? NaN : Number(raw);

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Hono, type Context } from 'hono';
 import type { StackContext } from '../context.js';
 import { googleClient } from '../auth/settings.js';
+import { tomlValue } from '../auth/supabase-toml.js';
 import { functionEnv, installDenoShim, takeCapturedHandler, type FunctionHandler } from './deno-shim.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -17,12 +18,7 @@ const CORS_HEADERS = {
 
 /** `[functions.<name>] verify_jwt = false` in supabase/config.toml turns the gateway's JWT check off. */
 export function verifyJwtSetting(supabaseDir: string, name: string): boolean {
-  const file = path.join(supabaseDir, 'config.toml');
-  if (!existsSync(file)) return true;
-  const toml = readFileSync(file, 'utf8');
-  const section = new RegExp(`^\\[functions\\.${name.replace(/[-]/g, '\\-')}\\]\\s*$([\\s\\S]*?)(?=^\\[|(?![\\s\\S]))`, 'm').exec(toml);
-  const value = section ? /^\s*verify_jwt\s*=\s*(true|false)/m.exec(section[1]) : null;
-  return value ? value[1] === 'true' : true;
+  return tomlValue(supabaseDir, `functions.${name}`, 'verify_jwt') !== false;
 }
 
 /** The environment Supabase gives every function, plus the local Google emulator's endpoints. */

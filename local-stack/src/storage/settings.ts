@@ -1,4 +1,5 @@
 import type { StackConfig } from '../context.js';
+import { tomlValue } from '../auth/supabase-toml.js';
 
 declare module '../context.js' {
   interface StackConfig {
@@ -21,7 +22,13 @@ export function parseSize(v: unknown): number | null {
   return unit ? Math.floor(Number(m[1]) * unit) : null;
 }
 
-/** config.storageFileSizeLimit, else STORAGE_FILE_SIZE_LIMIT, else 50 MiB (config.toml's default). */
+const tomlCache = new Map<string, number | null>();
+
+/**
+ * config.storageFileSizeLimit, else STORAGE_FILE_SIZE_LIMIT, else supabase/config.toml's
+ * [storage] file_size_limit, else 50 MiB (the Supabase CLI's default).
+ */
 export function globalFileSizeLimit(config: StackConfig, env: NodeJS.ProcessEnv = process.env): number {
-  return config.storageFileSizeLimit ?? parseSize(env.STORAGE_FILE_SIZE_LIMIT) ?? DEFAULT_FILE_SIZE_LIMIT;
+  if (!tomlCache.has(config.supabaseDir)) tomlCache.set(config.supabaseDir, parseSize(tomlValue(config.supabaseDir, 'storage', 'file_size_limit')));
+  return config.storageFileSizeLimit ?? parseSize(env.STORAGE_FILE_SIZE_LIMIT) ?? tomlCache.get(config.supabaseDir) ?? DEFAULT_FILE_SIZE_LIMIT;
 }
