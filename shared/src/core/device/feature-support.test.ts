@@ -65,7 +65,7 @@ describe('isInstalledApp', () => {
 });
 
 describe('notify', () => {
-  const makeWindow = (permission: NotificationPermission, registration?: { showNotification: jest.Mock }) => {
+  const makeWindow = (permission: NotificationPermission, registration?: { active?: object | null; showNotification: jest.Mock }) => {
     const created: string[] = [];
     const NotificationApi = Object.assign(
       function Notification(this: unknown, title: string) {
@@ -86,11 +86,23 @@ describe('notify', () => {
   });
 
   it('uses the service worker when one is registered', async () => {
-    const registration = { showNotification: jest.fn(async () => undefined) };
+    const registration = { active: {}, showNotification: jest.fn(async () => undefined) };
     const { win, created } = makeWindow('granted', registration);
     await expect(notify('Passport expires in 30 days', { body: 'Renew it soon' }, win)).resolves.toBe(true);
     expect(registration.showNotification).toHaveBeenCalledWith('Passport expires in 30 days', { body: 'Renew it soon' });
     expect(created).toEqual([]);
+  });
+
+  it('uses the page while the service worker is still installing, or when it fails', async () => {
+    const installing = { active: null, showNotification: jest.fn(async () => undefined) };
+    const first = makeWindow('granted', installing);
+    await expect(notify('Upload finished', {}, first.win)).resolves.toBe(true);
+    expect(installing.showNotification).not.toHaveBeenCalled();
+    expect(first.created).toEqual(['Upload finished']);
+    const failing = { active: {}, showNotification: jest.fn(async () => Promise.reject(new TypeError('no permission'))) };
+    const second = makeWindow('granted', failing);
+    await expect(notify('Upload finished', {}, second.win)).resolves.toBe(true);
+    expect(second.created).toEqual(['Upload finished']);
   });
 
   it('falls back to a page notification', async () => {

@@ -9,10 +9,15 @@ export async function notify(title: string, options: NotificationOptions = {}, w
   if (!NotificationApi || NotificationApi.permission !== 'granted') return false;
   try {
     const registration = await win.navigator.serviceWorker?.getRegistration?.();
-    if (registration) {
+    // Only an active worker can show one; while it is still installing, the page shows it.
+    if (registration?.active) {
       await registration.showNotification(title, options);
       return true;
     }
+  } catch {
+    // fall through to the page's own notification
+  }
+  try {
     new NotificationApi(title, options);
     return true;
   } catch {

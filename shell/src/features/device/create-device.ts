@@ -3,6 +3,7 @@ import { detectFeatures, notify } from '@dossier/shared/core/device';
 import { currentNetworkStrategy } from '@dossier/shared/core/network';
 import { createMetricStore, type MetricStore } from '@dossier/shared/core/vitals';
 import type { ShellPart } from '../../services/shell-part';
+import { installPromptEvents } from '../install-prompt';
 import { Overlays } from '../overlays';
 import { startWebVitals } from '../vitals';
 
@@ -13,6 +14,8 @@ import { startWebVitals } from '../vitals';
  */
 export function createDevice({ metricStore = createMetricStore(), measure = typeof window !== 'undefined' } = {}): ShellPart<DeviceApi> & { metricStore: MetricStore } {
   if (measure) startWebVitals(metricStore);
+  // The browser may offer the install before React renders: listen from the start.
+  if (typeof window !== 'undefined') installPromptEvents.start();
   const api: DeviceApi = {
     features: () => detectFeatures(),
     network: () => currentNetworkStrategy(),
