@@ -163,6 +163,24 @@ describe('e-mail confirmation mode', () => {
     expect(later.data.user?.user_metadata.name).toBe('Conf');
   });
 
+  it('changes the e-mail address only after the link sent to the new address is followed', async () => {
+    const oldAddress = email('move-from');
+    const newAddress = email('move-to');
+    const sb = client(stack);
+    await sb.auth.signUp({ email: oldAddress, password: 'secret-one' });
+    await follow((await outbox(stack, oldAddress))[0].link);
+    await sb.auth.signInWithPassword({ email: oldAddress, password: 'secret-one' });
+    const asked = await sb.auth.updateUser({ email: newAddress }, { emailRedirectTo: APP });
+    expect(asked.error).toBeNull();
+    expect(asked.data.user?.email).toBe(oldAddress);
+    expect(asked.data.user?.new_email).toBe(newAddress);
+    const [mail] = await outbox(stack, newAddress);
+    expect(mail.subject).toBe('Confirm Email Change');
+    await follow(mail.link);
+    expect((await client(stack).auth.signInWithPassword({ email: newAddress, password: 'secret-one' })).error).toBeNull();
+    expect((await client(stack).auth.signInWithPassword({ email: oldAddress, password: 'secret-one' })).error?.code).toBe('invalid_credentials');
+  });
+
   it('does not reveal that a confirmed address is taken', async () => {
     const address = email('taken');
     await client(stack).auth.signUp({ email: address, password: 'secret-one' });
