@@ -1,0 +1,112 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { CONSENT, CONSENT_BUTTONS, VALIDATION_MESSAGES, VIEW_FULL_PAGE } from '@dossier/shared/core';
+import { signInFreshUser } from '../support/signed-in-session';
+
+const consentDialog = (page: Page) => page.getByRole('dialog', { name: 'Your privacy choices' });
+const storedConsent = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), CONSENT.storageKey);
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe('consent dialog (SPEC §4, §5, §6)', () => {
+  test('a visitor is never asked', async ({ page }) => {
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await expect(consentDialog(page)).toHaveCount(0);
+  });
+
+  test('a signed-in user must accept Terms and Privacy before Accept Selected, can read both texts, and is not asked again', async ({ page }) => {
+    await signInFreshUser(page);
+    await page.goto('/dashboard');
+    const dialog = consentDialog(page);
+    await expect(dialog).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const essential = dialog.getByRole('checkbox', { name: 'Essential' });
+    await expect(essential).toBeChecked();
+    await expect(essential).toBeDisabled();
+    for (const name of ['Analytics', 'Marketing', 'Notifications', 'Data processing', 'I accept the Terms of Service', 'I accept the Privacy Policy']) {
+      await expect(dialog.getByRole('checkbox', { name })).not.toBeChecked();
+    }
+
+    await dialog.getByRole('checkbox', { name: 'Analytics' }).check();
+    await dialog.getByRole('checkbox', { name: 'I accept the Terms of Service' }).check();
+    await dialog.getByRole('button', { name: CONSENT_BUTTONS.acceptSelected }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(VALIDATION_MESSAGES.consentRequired);
+    expect(await storedConsent(page)).toBeNull();
+
+    // The Terms open in their own dialog on top; Escape closes only that one.
+    await dialog.getByRole('button', { name: 'Read the Terms of Service' }).click();
+    const terms = page.getByRole('dialog', { name: 'Terms of Service' });
+    await expect(terms).toBeVisible();
+    await expect(terms.getByText(/12 months before the claim/)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(terms).toBeHidden();
+    await expect(dialog).toBeVisible();
+
+    // 'View Full Page' leads to /privacy; the dialog stays away there and returns afterwards.
+    await dialog.getByRole('button', { name: 'Read the Privacy Policy' }).click();
+    await page.getByRole('dialog', { name: 'Privacy Policy' }).getByRole('link', { name: VIEW_FULL_PAGE }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await expect(consentDialog(page)).toHaveCount(0);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(consentDialog(page)).toBeVisible();
+
+    await consentDialog(page).getByRole('checkbox', { name: 'Notifications' }).check();
+    await consentDialog(page).getByRole('checkbox', { name: 'I accept the Terms of Service' }).check();
+    await consentDialog(page).getByRole('checkbox', { name: 'I accept the Privacy Policy' }).check();
+    await consentDialog(page).getByRole('button', { name: CONSENT_BUTTONS.acceptSelected }).click();
+    await expect(consentDialog(page)).toHaveCount(0);
+    expect(await storedConsent(page)).toMatchObject({
+      essential: true,
+      analytics: false,
+      marketing: false,
+      notifications: true,
+      dataProcessing: false,
+      termsAccepted: true,
+      privacyAccepted: true,
+      version: '1.0',
+    });
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(consentDialog(page)).toHaveCount(0);
+  });
+
+  test("'Accept All' stores everything; 'Decline All' stores essential only and asks again on the next visit", async ({ page }) => {
+    await signInFreshUser(page);
+    await page.goto('/dashboard');
+    await consentDialog(page).getByRole('button', { name: CONSENT_BUTTONS.acceptAll }).click();
+    await expect(consentDialog(page)).toHaveCount(0);
+    expect(await storedConsent(page)).toMatchObject({ analytics: true, marketing: true, notifications: true, dataProcessing: true, termsAccepted: true, privacyAccepted: true });
+
+    await page.evaluate((key) => localStorage.removeItem(key), CONSENT.storageKey);
+    await page.reload();
+    await consentDialog(page).getByRole('button', { name: CONSENT_BUTTONS.declineAll }).click();
+    await expect(consentDialog(page)).toHaveCount(0);
+    expect(await storedConsent(page)).toMatchObject({ essential: true, analytics: false, marketing: false, notifications: false, dataProcessing: false, termsAccepted: false, privacyAccepted: false });
+    await page.reload();
+    await expect(consentDialog(page)).toBeVisible();
+  });
+
+  test('a record of another version counts as none; Escape closes without saving', async ({ page }) => {
+    await signInFreshUser(page);
+    await page.goto('/terms');
+    await page.evaluate(
+      (key) => localStorage.setItem(key, JSON.stringify({ essential: true, analytics: true, marketing: true, notifications: true, dataProcessing: true, termsAccepted: true, privacyAccepted: true, timestamp: new Date().toISOString(), version: '0.9' })),
+      CONSENT.storageKey,
+    );
+    await page.goto('/dashboard');
+    await expect(consentDialog(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(consentDialog(page)).toHaveCount(0);
+    expect(await storedConsent(page)).toMatchObject({ version: '0.9' });
+  });
+});

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, Page } from '@playwright/test';
+import { createClient, type Session } from '@supabase/supabase-js';
+import type { AppConfig } from '@dossier/shared';
+
+/**
+ * supabase-js builds its realtime client eagerly and, on Node 20 (no global WebSocket), throws
+ * without a transport. Nothing here subscribes, so a transport that refuses to connect is right.
+ */
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used by the e2e helpers');
+  }
+}
+
+/** The running instance's /app-config.json: where its Supabase-compatible API is, and the anon key. */
+export async function readAppConfig(page: Page): Promise<AppConfig> {
+  const response = await page.request.get('/app-config.json');
+  if (!response.ok()) throw new Error(`GET /app-config.json answered ${response.status()}`);
+  return (await response.json()) as AppConfig;
+}
+
+export interface SignedInUser {
+  email: string;
+  password: string;
+  name: string;
+  session: Session;
+  config: AppConfig;
+}
+
+/** A fresh user, signed up through supabase-js against the same stack the page uses. */
+export async function signUpFreshUser(page: Page, name = 'Casey Tester'): Promise<SignedInUser> {
+  const config = await readAppConfig(page);
+  const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
+  });
+  const email = `e2e-${randomUUID()}@example.com`;
+  const password = `pw-${randomUUID()}`;
+  const { data, error } = await supabase.auth.signUp({ email, password, options: { data: { name } } });
+  if (error) throw error;
+  if (!data.session) throw new Error('sign-up returned no session (are e-mail confirmations on?)');
+  return { email, password, name, session: data.session, config };
+}
+
+/** supabase-js's browser storage key for a project URL: sb-<first host label>-auth-token. */
+export function sessionStorageKey(supabaseUrl: string): string {
+  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+}
+
+/**
+ * Puts the user's session where supabase-js in the page looks for it, before any page script
+ * runs, once per browser context (a later sign-out in the page is not undone on reload).
+ */
+export async function seedSession(context: BrowserContext, user: SignedInUser): Promise<void> {
+  await context.addInitScript(
+    ([key, value]) => {
+      if (window.name === 'dossier-e2e-seeded') return;
+      window.localStorage.setItem(key, value);
+      window.name = 'dossier-e2e-seeded';
+    },
+    [sessionStorageKey(user.config.supabaseUrl), JSON.stringify(user.session)] as const,
+  );
+}
+
+/** A fresh signed-in user in this page's context. Call before the first navigation to the app. */
+export async function signInFreshUser(page: Page, name?: string): Promise<SignedInUser> {
+  const user = await signUpFreshUser(page, name);
+  await seedSession(page.context(), user);
+  return user;
+}
