@@ -21,6 +21,7 @@ const widgets = () => import('./features/widgets/documents-widgets');
 
 const areaModule = {
   contractVersion: CONTRACT_VERSION,
+  release: process.env.DOSSIER_RELEASE,
   routes: [
     { path: '/documents', Component: lazy(() => import('./features/library/documents-page')), requiresAuth: true, title: 'Documents' },
     { path: '/manage-tags', Component: lazy(() => import('./features/tags/manage-tags-page')), requiresAuth: true, title: 'Manage tags' },

@@ -49,7 +49,7 @@ export function LibraryToolbar({ state, update }: { state: LibraryState; update:
       </form>
       <label>
         Sort by{' '}
-        <select value={sort} onChange={(event) => update({ sort: event.target.value as DocumentSort, dir: null })}>
+        <select aria-label="Sort by" value={sort} onChange={(event) => update({ sort: event.target.value as DocumentSort, dir: null })}>
           {sorts.map((s) => (
             <option key={s} value={s}>
               {SORT_LABELS[s]}
@@ -86,7 +86,7 @@ export function LibraryFilters({ state, update }: { state: LibraryState; update:
     <div className="library-filters" aria-label="Filters" role="group">
       <label>
         Category
-        <select value={state.category[0] ?? ''} onChange={(event) => update({ category: event.target.value ? [event.target.value] : [] })}>
+        <select aria-label="Filter by category" value={state.category[0] ?? ''} onChange={(event) => update({ category: event.target.value ? [event.target.value] : [] })}>
           <option value="">All categories</option>
           {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
@@ -97,7 +97,7 @@ export function LibraryFilters({ state, update }: { state: LibraryState; update:
       </label>
       <label>
         Tag
-        <select value={state.tag[0] ?? ''} onChange={(event) => update({ tag: event.target.value ? [event.target.value] : [] })}>
+        <select aria-label="Filter by tag" value={state.tag[0] ?? ''} onChange={(event) => update({ tag: event.target.value ? [event.target.value] : [] })}>
           <option value="">All tags</option>
           {(tags.data ?? []).map((t) => (
             <option key={t.id} value={t.id}>
@@ -109,7 +109,7 @@ export function LibraryFilters({ state, update }: { state: LibraryState; update:
       {(portfolios.data ?? []).length > 0 ? (
         <label>
           Portfolio
-          <select value={state.portfolio[0] ?? ''} onChange={(event) => update({ portfolio: event.target.value ? [event.target.value] : [] })}>
+          <select aria-label="Filter by portfolio" value={state.portfolio[0] ?? ''} onChange={(event) => update({ portfolio: event.target.value ? [event.target.value] : [] })}>
             <option value="">All portfolios</option>
             {(portfolios.data ?? []).map((p) => (
               <option key={p.id} value={p.id}>
@@ -122,6 +122,7 @@ export function LibraryFilters({ state, update }: { state: LibraryState; update:
       <label>
         Type
         <select
+          aria-label="Filter by type"
           value={state.type[0] ?? ''}
           onChange={(event) => update({ type: isTypeGroup(event.target.value) ? [event.target.value] : [] })}
         >
@@ -135,11 +136,11 @@ export function LibraryFilters({ state, update }: { state: LibraryState; update:
       </label>
       <label>
         Added from
-        <input type="date" value={state.from ?? ''} onChange={(event) => update({ from: event.target.value || null })} />
+        <input type="date" aria-label="Added from" value={state.from ?? ''} onChange={(event) => update({ from: event.target.value || null })} />
       </label>
       <label>
         Added until
-        <input type="date" value={state.to ?? ''} onChange={(event) => update({ to: event.target.value || null })} />
+        <input type="date" aria-label="Added until" value={state.to ?? ''} onChange={(event) => update({ to: event.target.value || null })} />
       </label>
       <button
         type="button"

@@ -1,0 +1,233 @@
+/**
+ * `npm run bench:documents`: the documents area at 10,000 documents, printed (never asserted).
+ *
+ * For each database (PGlite; PostgreSQL when reachable — TEST_DATABASE_URL): seeds 10,000 documents
+ * with extracted text for one user (directly as the database owner, for speed), then through the
+ * REST API with that user's JWT, so RLS applies exactly as for the app:
+ *   - full-text search: POST /rest/v1/rpc/search_documents (a selective word and a common word);
+ *   - a filtered, sorted page of 50: GET /rest/v1/documents?mime_type=eq.…&order=created_at.desc&limit=50,
+ *     and the same page through the library's RPC (tag filter + sort by name);
+ * printing p50 / p95 over BENCH_ITERATIONS (default 100) requests after a warm-up.
+ * Then, when the apps are built (dist/), the time to first render of /documents in Chromium: from
+ * navigation start to the first document row in the DOM. Budget on PostgreSQL: search p95 < 50 ms.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { databasesSync, startTestStack, type TestDatabase, type TestStack } from '../local-stack/test/support/test-stack.js';
+import { createTestUser, type TestUser } from '../local-stack/test/support/users.js';
+import { startStaticHosts } from '../local-stack/src/static-host/static-host.js';
+import { appConfigFromEnv } from '../local-stack/src/static-host/app-config.js';
+import { findRepoRoot } from '../local-stack/src/config.js';
+
+const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 10_000);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
+const WARMUP = 10;
+
+const WORDS = (
+  'account address agreement allowance annual appointment assessment balance bank benefit bill birth booking certificate ' +
+  'claim clinic contract council coverage credit deed dental deposit diploma doctor employer energy estate exam expense ' +
+  'flight garage grant guarantee health holiday hospital income insurance interest invoice lease letter licence loan ' +
+  'meter mortgage notice passport payment payslip pension permit policy premium prescription property purchase receipt ' +
+  'refund registration renewal rent report salary savings school service statement subscription tax tenancy ticket ' +
+  'transcript travel tuition utility vaccination vehicle visa warranty water will'
+).split(' ');
+
+/** Deterministic pseudo-random so runs are comparable. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The page's origins, known before the stack starts so its CORS lets them in. */
+interface Ports {
+  shell: number;
+  remotes: { documents: number; portfolios: number; driveImport: number; account: number; debug: number };
+}
+
+async function choosePorts(): Promise<Ports> {
+  return {
+    shell: await freePort(),
+    remotes: { documents: await freePort(), portfolios: await freePort(), driveImport: await freePort(), account: await freePort(), debug: await freePort() },
+  };
+}
+
+const origins = (ports: Ports) => [ports.shell, ...Object.values(ports.remotes)].map((p) => `http://127.0.0.1:${p}`);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function seed(stack: TestStack, user: TestUser): Promise<{ tagId: string }> {
+  const random = rng(42);
+  const tagId = randomUUID();
+  const mimes = ['application/pdf', 'application/pdf', 'image/jpeg', 'image/png', 'text/plain'];
+  await stack.db.admin(async (q) => {
+    await q.query(`insert into public.tags (id, user_id, name, color) values ($1, $2, 'Bench', '#2563eb')`, [tagId, user.id]);
+  });
+  const BATCH = 500;
+  for (let start = 0; start < DOCUMENTS; start += BATCH) {
+    const rows: unknown[] = [];
+    const values: string[] = [];
+    for (let i = start; i < Math.min(DOCUMENTS, start + BATCH); i += 1) {
+      const id = randomUUID();
+      const words = Array.from({ length: 180 }, () => WORDS[Math.floor(random() * WORDS.length)]);
+      // One document in 1,000 carries a rare word: the selective search.
+      if (i % 1000 === 7) words.splice(90, 0, 'quetzalcoatl');
+      const name = `${WORDS[Math.floor(random() * WORDS.length)]} ${WORDS[Math.floor(random() * WORDS.length)]} ${i}.pdf`;
+      const p = rows.length;
+      values.push(`($${p + 1}::uuid, $${p + 2}::uuid, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}::bigint, $${p + 7}, now() - ($${p + 8} || ' minutes')::interval)`);
+      rows.push(id, user.id, name, `${user.id}/${id}/bench.pdf`, mimes[i % mimes.length], 1000 + Math.floor(random() * 5_000_000), words.join(' '), String(i));
+    }
+    await stack.db.admin((q) =>
+      q.query(
+        `insert into public.documents (id, user_id, name, storage_path, mime_type, size, extracted_text, created_at) values ${values.join(',')}`,
+        rows,
+      ),
+    );
+  }
+  await stack.db.admin(async (q) => {
+    await q.query(
+      `insert into public.document_tags (document_id, tag_id) select id, $1 from public.documents where user_id = $2 and (hashtext(id::text) % 10) = 0`,
+      [tagId, user.id],
+    );
+    await q.query('analyze public.documents');
+    await q.query('analyze public.document_tags');
+  });
+  return { tagId };
+}
+
+async function time(label: string, run: () => Promise<Response>): Promise<string> {
+  // Seeding PGlite blocks the stack's event loop (same process), so a kept-alive socket may be
+  // closed by the server just as it is reused: the first warm-up request may be retried once.
+  await run().then((r) => r.arrayBuffer(), () => undefined);
+  for (let i = 0; i < WARMUP; i += 1) await (await run()).arrayBuffer();
+  const samples: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < ITERATIONS; i += 1) {
+    const t0 = performance.now();
+    const response = await run();
+    const body = (await response.json()) as unknown[];
+    samples.push(performance.now() - t0);
+    if (!response.ok) throw new Error(`${label}: HTTP ${response.status} ${JSON.stringify(body)}`);
+    rows = Array.isArray(body) ? body.length : 0;
+  }
+  samples.sort((a, b) => a - b);
+  return `${label.padEnd(52)} p50 ${percentile(samples, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(samples, 95).toFixed(1).padStart(7)} ms   (${rows} rows)`;
+}
+
+async function benchDatabase(database: TestDatabase, ports: Ports): Promise<{ lines: string[]; stack: TestStack; user: TestUser }> {
+  const stack = await startTestStack({ database, overrides: { corsOrigins: origins(ports) } });
+  const user = await createTestUser(stack, 'bench');
+  const t0 = performance.now();
+  const { tagId } = await seed(stack, user);
+  const lines = [`${database}: seeded ${DOCUMENTS} documents in ${((performance.now() - t0) / 1000).toFixed(1)} s`];
+  const headers = { apikey: stack.anonKey, authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json' };
+  const rpc = (args: Record<string, unknown>) => () =>
+    fetch(`${stack.url}/rest/v1/rpc/search_documents`, { method: 'POST', headers, body: JSON.stringify(args) });
+  lines.push(await time('full-text search, selective word (RPC)', rpc({ query: 'quetzalcoatl', page_limit: 50 })));
+  lines.push(await time('full-text search, common words (RPC)', rpc({ query: 'tax invoice', page_limit: 50 })));
+  const columns = 'id,name,category_id,mime_type,size,created_at,expires_on';
+  lines.push(
+    await time('filtered sorted page of 50 (REST select)', () =>
+      fetch(`${stack.url}/rest/v1/documents?select=${columns}&deleted_at=is.null&mime_type=eq.application%2Fpdf&order=created_at.desc&limit=50`, { headers }),
+    ),
+  );
+  lines.push(await time('filtered sorted page of 50 (RPC: tag, by name)', rpc({ tag_ids: [tagId], sort_by: 'name', page_limit: 50 })));
+  return { lines, stack, user };
+}
+
+async function firstRender(stack: TestStack, user: TestUser, ports: Ports): Promise<string> {
+  const root = findRepoRoot();
+  const dist = path.join(root, 'dist');
+  if (!existsSync(path.join(dist, 'shell', 'index.html')) || !existsSync(path.join(dist, 'mfe-documents', 'mf-manifest.json'))) {
+    return 'time to first render of /documents: not measured (build the apps first: npx nx run-many -t build)';
+  }
+  const { chromium } = await import('@playwright/test');
+  const hosts = await startStaticHosts({
+    distDir: dist,
+    shellPort: ports.shell,
+    remotePorts: ports.remotes,
+    appConfig: (remotes) => appConfigFromEnv({}, { supabaseUrl: stack.url, supabaseAnonKey: stack.anonKey, remotes }),
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const samples: number[] = [];
+    const session = await (await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    })).json();
+    const key = `sb-${new URL(stack.url).hostname.split('.')[0]}-auth-token`;
+    for (let i = 0; i < 4; i += 1) {
+      const context = await browser.newContext();
+      await context.addInitScript(
+        ([k, v]) => {
+          window.localStorage.setItem(k, v);
+          // Consent already given, so the dialog does not cover the page.
+          const observer = new MutationObserver(() => {
+            if (document.querySelector('[data-testid="document-item"]')) {
+              (window as unknown as { __firstRow?: number }).__firstRow ??= performance.now();
+              observer.disconnect();
+            }
+          });
+          observer.observe(document, { childList: true, subtree: true });
+        },
+        [key, JSON.stringify(session)] as const,
+      );
+      const page = await context.newPage();
+      await page.goto(`${hosts.shellUrl}/documents`);
+      await page.waitForSelector('[data-testid="document-item"]', { timeout: 60_000 });
+      const ms = await page.evaluate(() => (window as unknown as { __firstRow?: number }).__firstRow ?? performance.now());
+      if (i > 0) samples.push(ms); // the first load warms the server's caches
+      await context.close();
+    }
+    samples.sort((a, b) => a - b);
+    return `time to first render of /documents (Chromium, ${DOCUMENTS} docs): median ${percentile(samples, 50).toFixed(0)} ms over ${samples.length} cold contexts`;
+  } finally {
+    await browser.close();
+    await hosts.stop();
+  }
+}
+
+async function main() {
+  console.log(`bench:documents — ${DOCUMENTS} documents, ${ITERATIONS} requests per figure (printed, not asserted)\n`);
+  const databases = databasesSync();
+  for (const database of databases) {
+    const ports = await choosePorts();
+    const { lines, stack, user } = await benchDatabase(database, ports);
+    try {
+      for (const line of lines) console.log(line);
+      if (database === databases[0]) console.log(await firstRender(stack, user, ports).catch((e) => `time to first render: failed (${(e as Error).message})`));
+    } finally {
+      await stack.stop();
+    }
+    console.log('');
+  }
+  if (!databases.includes('postgres')) console.log('PostgreSQL: not reachable, not measured (set TEST_DATABASE_URL or run scripts/ensure-postgres.sh)');
+  console.log('Budget on PostgreSQL: full-text search p95 < 50 ms.');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
