@@ -21,7 +21,7 @@ test.describe('consent dialog (SPEC §4, §5, §6)', () => {
   });
 
   test('a signed-in user must accept Terms and Privacy before Accept Selected, can read both texts, and is not asked again', async ({ page }) => {
-    await signInFreshUser(page);
+    await signInFreshUser(page, { consent: 'ask' });
     await page.goto('/dashboard');
     const dialog = consentDialog(page);
     await expect(dialog).toBeVisible();
@@ -81,7 +81,7 @@ test.describe('consent dialog (SPEC §4, §5, §6)', () => {
   });
 
   test("'Accept All' stores everything; 'Decline All' stores essential only and asks again on the next visit", async ({ page }) => {
-    await signInFreshUser(page);
+    await signInFreshUser(page, { consent: 'ask' });
     await page.goto('/dashboard');
     await consentDialog(page).getByRole('button', { name: CONSENT_BUTTONS.acceptAll }).click();
     await expect(consentDialog(page)).toHaveCount(0);
@@ -97,7 +97,7 @@ test.describe('consent dialog (SPEC §4, §5, §6)', () => {
   });
 
   test('a record of another version counts as none; Escape closes without saving', async ({ page }) => {
-    await signInFreshUser(page);
+    await signInFreshUser(page, { consent: 'ask' });
     await page.goto('/terms');
     await page.evaluate(
       (key) => localStorage.setItem(key, JSON.stringify({ essential: true, analytics: true, marketing: true, notifications: true, dataProcessing: true, termsAccepted: true, privacyAccepted: true, timestamp: new Date().toISOString(), version: '0.9' })),

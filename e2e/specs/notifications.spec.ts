@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { CONSENT } from '@dossier/shared/core';
 import { signInFreshUser } from '../support/signed-in-session';
 
 /** Records notifications shown from the page or through the service worker. */
@@ -26,18 +25,10 @@ const recordNotifications = () => {
   }
 };
 
-async function acceptConsent(page: import('@playwright/test').Page) {
-  await page.addInitScript((key) => {
-    const now = new Date().toISOString();
-    localStorage.setItem(key, JSON.stringify({ essential: true, analytics: false, marketing: false, notifications: true, dataProcessing: false, termsAccepted: true, privacyAccepted: true, timestamp: now, version: '1.0' }));
-  }, CONSENT.storageKey);
-}
-
 test.describe('notifications (SPEC §4: only with permission)', () => {
   test('with permission granted, a test notification is shown', async ({ page, context, baseURL }) => {
     await context.grantPermissions(['notifications'], { origin: baseURL });
     await signInFreshUser(page);
-    await acceptConsent(page);
     await page.addInitScript(recordNotifications);
     await page.goto('/settings');
     const main = page.getByRole('main');
@@ -49,7 +40,6 @@ test.describe('notifications (SPEC §4: only with permission)', () => {
 
   test('without permission nothing is shown and the person is offered to turn them on', async ({ page }) => {
     await signInFreshUser(page);
-    await acceptConsent(page);
     await page.addInitScript(recordNotifications);
     await page.goto('/settings');
     const main = page.getByRole('main');

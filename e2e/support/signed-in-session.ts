@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { createClient, type Session } from '@supabase/supabase-js';
 import type { AppConfig } from '@dossier/shared';
+import { CONSENT } from '@dossier/shared/core';
 
 /**
  * supabase-js builds its realtime client eagerly and, on Node 20 (no global WebSocket), throws
@@ -63,9 +64,29 @@ export async function seedSession(context: BrowserContext, user: SignedInUser): 
   );
 }
 
-/** A fresh signed-in user in this page's context. Call before the first navigation to the app. */
-export async function signInFreshUser(page: Page, name?: string): Promise<SignedInUser> {
+/**
+ * Stores an accepted consent record (SPEC §3, version '1.0', everything allowed) before the page
+ * starts, so the modal consent dialog does not cover a test about something else.
+ */
+export async function seedAcceptedConsent(context: BrowserContext): Promise<void> {
+  await context.addInitScript(
+    ([key, version]) => {
+      if (window.localStorage.getItem(key)) return;
+      const record = { essential: true, analytics: true, marketing: true, notifications: true, dataProcessing: true, termsAccepted: true, privacyAccepted: true, timestamp: new Date().toISOString(), version };
+      window.localStorage.setItem(key, JSON.stringify(record));
+    },
+    [CONSENT.storageKey, CONSENT.version] as const,
+  );
+}
+
+/**
+ * A fresh signed-in user in this page's context. Call before the first navigation to the app.
+ * `options` is the user's name or `{ name, consent }`; `consent: 'accepted'` (default) answers the consent dialog in advance; 'ask' leaves it to the test.
+ */
+export async function signInFreshUser(page: Page, options: string | { name?: string; consent?: 'accepted' | 'ask' } = {}): Promise<SignedInUser> {
+  const { name, consent = 'accepted' } = typeof options === 'string' ? { name: options } : options;
   const user = await signUpFreshUser(page, name);
   await seedSession(page.context(), user);
+  if (consent === 'accepted') await seedAcceptedConsent(page.context());
   return user;
 }
