@@ -213,13 +213,13 @@ export interface Relationship {
 export function findRelationships(cat: Catalogue, parent: Table, target: Table, hint?: string): Relationship[] {
   const found: Relationship[] = [];
   for (const fk of cat.foreignKeys) {
-    const matchesHint = (toOne: boolean) =>
-      hint === undefined || hint === fk.name || (toOne ? fk.columns.length === 1 && fk.columns[0] === hint : fk.columns.length === 1 && fk.columns[0] === hint);
-    if (fk.schema === parent.schema && fk.table === parent.name && fk.refSchema === target.schema && fk.refTable === target.name && matchesHint(true)) {
+    // A hint names the constraint, or the (single) foreign-key column.
+    const matchesHint = () => hint === undefined || hint === fk.name || (fk.columns.length === 1 && fk.columns[0] === hint);
+    if (fk.schema === parent.schema && fk.table === parent.name && fk.refSchema === target.schema && fk.refTable === target.name && matchesHint()) {
       // A one-to-one is still "to one" from the side holding the key.
       found.push({ fk, toOne: true, target });
     }
-    if (fk.schema === target.schema && fk.table === target.name && fk.refSchema === parent.schema && fk.refTable === parent.name && matchesHint(false)) {
+    if (fk.schema === target.schema && fk.table === target.name && fk.refSchema === parent.schema && fk.refTable === parent.name && matchesHint()) {
       if (!(parent === target && found.some((f) => f.fk === fk))) found.push({ fk, toOne: false, target });
     }
   }

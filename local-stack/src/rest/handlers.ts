@@ -2,7 +2,7 @@ import type { Queryable } from '../db/types.js';
 import { type Catalogue, type Column, type RoutineDef, type Table, catalogueKey } from './catalogue.js';
 import { RestError, pgrstError } from './errors.js';
 import type { Preferences, RestQuery } from './request.js';
-import { type Scope, Params, SqlBuilder, ident, tableRef } from './sql.js';
+import { Params, SqlBuilder, ident, tableRef } from './sql.js';
 
 /** What a handler answers; index.ts turns it into an HTTP response. */
 export interface RestResult {
@@ -52,7 +52,7 @@ function csvFrom(body: string): string {
 }
 
 /** Shapes a page as PostgREST does: singular object / 406, CSV, Content-Range. */
-function pageResult(page: Page, neg: Negotiated, status: number, offset: number, headers: Record<string, string>): RestResult {
+function pageResult(page: Page, neg: Negotiated, status: number, headers: Record<string, string>): RestResult {
   if (neg.single) {
     if (page.page !== 1) {
       throw new RestError(
@@ -63,7 +63,6 @@ function pageResult(page: Page, neg: Negotiated, status: number, offset: number,
     return { status, body: page.single, headers: { 'Content-Type': 'application/vnd.pgrst.object+json; charset=utf-8', ...headers } };
   }
   if (neg.csv) return { status, body: csvFrom(page.body), headers: { 'Content-Type': 'text/csv; charset=utf-8', ...headers } };
-  void offset;
   return { status, body: page.body, headers: { 'Content-Type': JSON_TYPE, ...headers } };
 }
 
@@ -119,7 +118,7 @@ export async function readRows(
   }
   const headers: Record<string, string> = { 'Content-Range': contentRange(offset, page.page, page.total) };
   if (counted) headers['Preference-Applied'] = `count=${prefs.count}`;
-  const result = pageResult(page, neg, status, offset, headers);
+  const result = pageResult(page, neg, status, headers);
   if (head) result.body = null;
   return result;
 }
@@ -141,17 +140,14 @@ function payloadColumns(table: Table, names: string[]): Column[] {
 
 /** Representation after a write: the select list evaluated over the written rows. */
 function representation(b: SqlBuilder, table: Table, alias: string, query: RestQuery, writeSql: string, neg: Negotiated, extraSelect = ''): string {
-  const { list } = b.selectList(table, alias, query.select, query.scope.children.size > 0 ? query.scope : emptyChildScope(query.scope));
+  // Only the embeds' own scopes (rel.col=…) apply; the root filters already chose the written rows.
+  const { list } = b.selectList(table, alias, query.select, query.scope);
   return (
     `with _src as (${writeSql}) ` +
     `select ${agg(neg.stripNulls, '_r')}::text as body, count(*)::text as page, null as total, ` +
     `case when count(*) = 1 then ${neg.stripNulls ? 'json_strip_nulls(json_agg(_r)->0)' : '(json_agg(_r)->0)'}::text end as single${extraSelect} ` +
     `from (select ${list} from _src as ${ident(alias)}) _r`
   );
-}
-
-function emptyChildScope(scope: Scope): Scope {
-  return { ...scope, conditions: [] };
 }
 
 function bodyRows(body: unknown): Array<Record<string, unknown>> {
@@ -328,7 +324,7 @@ async function finishMutation(
   if (prefs.return === 'representation') {
     const page = await runPage(q, representation(b, table, alias, query, `${write} returning ${ident(alias)}.*`, neg), b.params);
     headers['Content-Range'] = page.page === 0 ? `*/${prefs.count ? 0 : '*'}` : `0-${page.page - 1}/${prefs.count ? page.page : '*'}`;
-    return pageResult(page, neg, 200, 0, headers);
+    return pageResult(page, neg, 200, headers);
   }
   const r = await q.query(write, b.params.values);
   headers['Content-Range'] = `*/${prefs.count ? r.affectedRows : '*'}`;
@@ -430,7 +426,7 @@ export async function callRoutine(
     return { status: 200, body: head ? null : body, headers: { ...headers, 'Content-Type': JSON_TYPE } };
   }
   headers['Content-Range'] = contentRange(offset, page.page, page.total);
-  const result = pageResult(page, neg, 200, offset, headers);
+  const result = pageResult(page, neg, 200, headers);
   if (head) result.body = null;
   return result;
 }
