@@ -21,6 +21,8 @@ insert into public.probe_books values
   (10, 1, 2, 'Notes', 120, true),
   (11, 1, null, 'Sketches', 40, false),
   (12, 2, 1, 'Pasta', null, true);
+create table public.probe_many (n int primary key);
+insert into public.probe_many select generate_series(1, 1005);
 create function public.probe_add(a int, b int) returns int language sql immutable as $$ select a + b $$;
 create function public.probe_books_longer_than(min_pages int) returns setof public.probe_books
   language sql stable as $$ select * from public.probe_books where pages > min_pages order by id $$;
@@ -259,6 +261,15 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
       expect(head.data).toBeNull();
       const planned = await anon.from('default_document_categories').select('name', { count: 'planned' }).limit(1);
       expect(planned.count).toBe(20);
+    });
+
+    it("caps reads at config.toml's api.max_rows (1000), as PostgREST's db-max-rows does", async () => {
+      const all = await anon.from('probe_many').select('n', { count: 'exact' });
+      expect(all.data).toHaveLength(1000);
+      expect(all.count).toBe(1005);
+      expect(all.status).toBe(206);
+      const rest = await anon.from('probe_many').select('n').order('n').range(1000, 1100);
+      expect(rest.data!.map((r) => r.n)).toEqual([1001, 1002, 1003, 1004, 1005]);
     });
 
     it('single and maybeSingle', async () => {

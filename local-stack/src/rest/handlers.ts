@@ -94,6 +94,7 @@ export async function readRows(
     if (range.limit !== undefined) limit = String(limit !== undefined ? Math.min(Number(limit), range.limit) : range.limit);
   }
   if (scope.offset !== undefined && !/^\d+$/.test(scope.offset)) b.limitOffset(undefined, scope.offset); // throws the parse error
+  if (query.maxRows !== undefined && (limit === undefined || (/^\d+$/.test(limit) && Number(limit) > query.maxRows))) limit = String(query.maxRows);
   const { list, innerConditions } = b.selectList(table, alias, query.select, scope);
   const where = b.where(table, alias, scope.conditions, innerConditions);
   const order = b.orderBy(table, alias, scope.order);

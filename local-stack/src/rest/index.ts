@@ -22,6 +22,15 @@ export function exposedSchemas(supabaseDir: string): string[] {
   return schemas.length ? schemas : ['public'];
 }
 
+/** `[api] max_rows` of supabase/config.toml (PostgREST's db-max-rows); Supabase's default is 1000. */
+export function maxRows(supabaseDir: string): number | undefined {
+  const file = path.join(supabaseDir, 'config.toml');
+  if (!existsSync(file)) return 1000;
+  const api = /^\[api\]([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+  const value = /^\s*max_rows\s*=\s*(\d+)/m.exec(api)?.[1];
+  return value === undefined ? 1000 : Number(value);
+}
+
 /** The schema cache with PostgREST's reload rule plus one of our own: a miss reloads (at most every 100 ms). */
 class SchemaCache {
   private current: Promise<Catalogue> | null = null;
@@ -102,6 +111,7 @@ export interface RestApp extends Hono {
 
 export function createRestApp(ctx: StackContext): RestApp {
   const schemas = exposedSchemas(ctx.config.supabaseDir);
+  const rowCap = maxRows(ctx.config.supabaseDir);
   const cache = new SchemaCache(ctx, schemas);
   const app: RestApp = new Hono({ strict: false });
   app.reloadSchema = async () => {
@@ -263,6 +273,7 @@ export function createRestApp(ctx: StackContext): RestApp {
       const schema = schemaOf(c, false);
       const { cat, table } = await findTable(schema, c.req.param('table'));
       const query = parseQuery(new URL(c.req.url).searchParams);
+      query.maxRows = rowCap;
       const neg = negotiate(c.req.header('accept'));
       const prefs = parsePrefer(c.req.raw.headers);
       const range = parseRangeHeader(c.req.raw.headers);

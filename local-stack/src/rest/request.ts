@@ -8,6 +8,8 @@ export interface RestQuery {
   scope: Scope;
   columns?: string[];
   onConflict?: string[];
+  /** `[api] max_rows`: no read returns more rows than this, whatever limit was asked for. */
+  maxRows?: number;
   /** Query parameters left for an RPC's named arguments (GET /rpc/fn?a=1). */
   rest: Map<string, string>;
 }
