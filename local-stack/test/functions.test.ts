@@ -1,4 +1,5 @@
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { nodeSpecifier } from '../src/functions/loader';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
 
 // /functions/v1 runs supabase/functions/<name>/index.ts the way Supabase's edge runtime does.
@@ -83,5 +84,19 @@ describe.each(databasesSync())('functions on %s', (database) => {
     const ctx = (reused.error as FunctionsHttpError).context;
     expect(ctx.status).toBe(400);
     expect(await ctx.json()).toMatchObject({ error: 'invalid_grant', details: expect.any(String) });
+  });
+});
+
+describe('Deno-style specifiers in functions', () => {
+  it.each([
+    ['npm:@supabase/supabase-js@2', '@supabase/supabase-js'],
+    ['npm:@supabase/supabase-js@2.109.0/dist/index', '@supabase/supabase-js/dist/index'],
+    ['jsr:@supabase/supabase-js@2', '@supabase/supabase-js'],
+    ['npm:hono', 'hono'],
+    ['https://esm.sh/@supabase/supabase-js@2', '@supabase/supabase-js'],
+    ['https://esm.sh/jose@6', 'jose'],
+    ['node:crypto', 'node:crypto'],
+  ])('maps %s to %s', (from, to) => {
+    expect(nodeSpecifier(from)).toBe(to);
   });
 });

@@ -1,11 +1,11 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Hono, type Context } from 'hono';
 import type { StackContext } from '../context.js';
 import { googleClient } from '../auth/settings.js';
 import { tomlValue } from '../auth/supabase-toml.js';
-import { functionEnv, installDenoShim, takeCapturedHandler, type FunctionHandler } from './deno-shim.js';
+import { functionEnv, type FunctionHandler } from './deno-shim.js';
+import { loadFunction } from './loader.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
@@ -35,37 +35,6 @@ function envFor(ctx: StackContext): Record<string, string> {
   };
 }
 
-const cache = new Map<string, { mtimeMs: number; handler: FunctionHandler }>();
-let loading: Promise<unknown> = Promise.resolve();
-
-/**
- * Imports supabase/functions/<name>/index.ts. A module either calls Deno.serve(handler), as real
- * Supabase functions do, or default-exports the handler (or `{ fetch }`). Loads are serialised
- * so that a Deno.serve call is attributed to the module being imported.
- */
-async function loadHandler(file: string): Promise<FunctionHandler> {
-  const mtimeMs = statSync(file).mtimeMs;
-  const hit = cache.get(file);
-  if (hit && hit.mtimeMs === mtimeMs) return hit.handler;
-  const run = loading.then(async () => {
-    installDenoShim();
-    takeCapturedHandler();
-    // Under Jest, modules go through its require (no query strings); under tsx a changed file is
-    // re-imported with a fresh URL so edits apply without restarting the stack.
-    const mod = (process.env.JEST_WORKER_ID ? await import(file) : await import(`${pathToFileURL(file).href}?v=${mtimeMs}`)) as {
-      default?: FunctionHandler | { fetch?: FunctionHandler };
-    };
-    const served = takeCapturedHandler();
-    const def = mod.default;
-    const handler = served ?? (typeof def === 'function' ? def : typeof def?.fetch === 'function' ? def.fetch.bind(def) : null);
-    if (!handler) throw new Error(`${file} neither calls Deno.serve(handler) nor default-exports a handler`);
-    cache.set(file, { mtimeMs, handler });
-    return handler;
-  });
-  loading = run.catch(() => undefined);
-  return run;
-}
-
 /**
  * /functions/v1/<name>: runs supabase/functions/<name>/index.ts like Supabase's edge runtime — the
  * gateway checks the JWT (unless verify_jwt = false), the request reaches the handler with its
@@ -92,7 +61,7 @@ export function createFunctionsApp(ctx: StackContext): Hono {
     }
     let handler: FunctionHandler;
     try {
-      handler = await loadHandler(file);
+      handler = await loadFunction(file);
     } catch (e) {
       ctx.log(`functions: ${name} failed to load: ${(e as Error).stack ?? (e as Error).message}`);
       return c.json({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }, 503, CORS_HEADERS);

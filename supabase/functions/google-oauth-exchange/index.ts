@@ -1,18 +1,10 @@
 // google-oauth-exchange (SPEC §7): the browser sends the authorization code Google gave it; this
 // function adds the client secret (which must never reach the browser) and exchanges the code at
 // Google's token endpoint. Answers {access_token, expires_in, refresh_token} or {error, details}.
-const corsHeaders = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-};
+import { corsHeaders, json } from '../_shared/cors.ts';
 
 // Locally the stack points GOOGLE_TOKEN_URL at its Google emulator and provides demo credentials.
 const TOKEN_URL = () => Deno.env.get('GOOGLE_TOKEN_URL') ?? 'https://oauth2.googleapis.com/token';
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...corsHeaders, 'Content-Type': 'application/json' } });
-}
 
 Deno.serve(async (req: Request) => {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
@@ -59,6 +51,3 @@ Deno.serve(async (req: Request) => {
     refresh_token: typeof body.refresh_token === 'string' ? body.refresh_token : null,
   });
 });
-
-// A module, not a script: its names stay its own.
-export {};
