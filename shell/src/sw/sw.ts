@@ -26,13 +26,22 @@ cleanupOutdatedCaches();
 // POST /share-handler is not a navigation GET, so the share target below still sees it.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')));
 
+/**
+ * A cached answer is used only while the device is offline. A remote that is down while the
+ * device is online must fail as itself (its area shows the error screen), never come back stale.
+ */
+const onlyWhenOffline = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) =>
+    (self as unknown as { navigator: Navigator }).navigator.onLine ? null : (cachedResponse ?? null),
+};
+
 const postToClients = async (message: WorkerToPageMessage) => {
   for (const client of await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage(message);
 };
 
 // Runtime config and federation manifests: always the network's answer; the cache only offline.
-registerRoute(({ url }) => url.pathname === '/app-config.json', new NetworkFirst({ cacheName: SW_CACHES.config }));
-registerRoute(({ url }) => isFederationEntry(url), new NetworkFirst({ cacheName: SW_CACHES.remoteEntries }));
+registerRoute(({ url }) => url.pathname === '/app-config.json', new NetworkFirst({ cacheName: SW_CACHES.config, plugins: [onlyWhenOffline] }));
+registerRoute(({ url }) => isFederationEntry(url), new NetworkFirst({ cacheName: SW_CACHES.remoteEntries, plugins: [onlyWhenOffline] }));
 
 // The remotes' hashed chunks, from their own origins.
 registerRoute(
@@ -51,6 +60,7 @@ registerRoute(
     cacheName: SW_CACHES.apiFallback,
     plugins: [
       { cacheKeyWillBeUsed: async ({ request }) => apiCacheKey(request) },
+      onlyWhenOffline,
       { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
       new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 14 * 24 * 3600 }),
     ],

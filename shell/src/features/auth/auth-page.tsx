@@ -9,6 +9,7 @@ import { signInWithGoogle } from './google-sign-in';
 import { AuthFailureError } from './oauth-retry';
 import { OAUTH_PENDING_KEY, cleanOAuthAddress, pollForSession, readOAuthReturn } from './oauth-return';
 import { redirectTarget } from './redirect-target';
+import { RESET_PARAM } from './email-auth';
 import './auth-page.css';
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'forgot' | 'new-password';
@@ -84,8 +85,12 @@ export function AuthPage() {
   const authEvents = currentAuthEvents();
   const navigate = useNavigate();
   const location = useLocation();
-  const initialMode: AuthMode = new URLSearchParams(location.search).get('mode') === 'sign-up' ? 'sign-up' : 'sign-in';
-  const [mode, setMode] = useState<AuthMode>(() => (authEvents?.recovering() ? 'new-password' : initialMode));
+  const params = new URLSearchParams(location.search);
+  // The reset e-mail's link comes back to /auth?reset=1; supabase-js announces PASSWORD_RECOVERY a
+  // moment after the session it carries, so the step is chosen from the address, not the event.
+  const [recoveryLink] = useState(() => params.has(RESET_PARAM) || /(^|[#&])type=recovery(&|$)/.test(location.hash));
+  const initialMode: AuthMode = recoveryLink || authEvents?.recovering() ? 'new-password' : params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in';
+  const [mode, setMode] = useState<AuthMode>(initialMode);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<ReactNode>(null);
   const [busy, setBusy] = useState(false);
@@ -152,11 +157,11 @@ export function AuthPage() {
 
   if (waitingForProvider || (auth.status === 'signed-in' && mode !== 'new-password')) {
     return (
-      <main className="auth-page" aria-busy="true">
+      <div className="auth-page" aria-busy="true">
         <p role="status" className="auth-status">
           {LOADING_TEXT}
         </p>
-      </main>
+      </div>
     );
   }
 
@@ -174,7 +179,7 @@ export function AuthPage() {
   };
 
   return (
-    <main className="auth-page">
+    <div className="auth-page">
       <section className="auth-card" aria-labelledby="auth-title">
         <h1 id="auth-title">{titles[mode]}</h1>
         {(mode === 'sign-in' || mode === 'sign-up') && (
@@ -236,6 +241,6 @@ export function AuthPage() {
           <Link to="/">Back to the home page</Link>
         </p>
       </section>
-    </main>
+    </div>
   );
 }

@@ -43,9 +43,12 @@ export async function signUpWithEmail(
   return { user: data.user, signedIn: Boolean(data.session) };
 }
 
+/** Marks the address the password-reset e-mail links back to (/auth?reset=1). */
+export const RESET_PARAM = 'reset';
+
 /** Forgot password: the e-mail links back to /auth, where PASSWORD_RECOVERY opens the new-password step. */
 export async function requestPasswordReset(supabase: SupabaseClient, email: string): Promise<void> {
-  const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: `${window.location.origin}/auth?reset=1` });
+  const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: `${window.location.origin}/auth?${RESET_PARAM}=1` });
   if (error) throw error;
 }
 

@@ -19,7 +19,7 @@ export function LandingPage() {
   if (auth.status === 'signed-in') return <Navigate to="/dashboard" replace />;
 
   return (
-    <main className="landing">
+    <div className="landing">
       <section className="landing-hero" aria-labelledby="landing-title">
         <h1 id="landing-title">Keep the documents that matter, in one safe place</h1>
         <p className="landing-lead">
@@ -50,6 +50,6 @@ export function LandingPage() {
         <Link to="/privacy">Privacy Policy</Link>
         <Link to="/terms">Terms</Link>
       </footer>
-    </main>
+    </div>
   );
 }

@@ -45,15 +45,15 @@ export function ShareHandlerPage() {
 
   if (items === null) {
     return (
-      <main className="share-handler">
+      <div className="share-handler">
         <p role="status">{LOADING_TEXT}</p>
-      </main>
+      </div>
     );
   }
 
   const files = items.flatMap((item) => item.files);
   return (
-    <main className="share-handler" aria-labelledby="share-title">
+    <div className="share-handler" aria-labelledby="share-title">
       <h1 id="share-title">Add shared files to Dossier</h1>
       {items.length === 0 && !fromAddress && (
         <p>
@@ -93,6 +93,6 @@ export function ShareHandlerPage() {
         </section>
       ))}
       {files.length > 0 && <p className="share-hint">Shared files stay here until they are uploaded or discarded, even if you close Dossier.</p>}
-    </main>
+    </div>
   );
 }

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { readAppConfig } from './signed-in-session';
+
+// The local stack's service-role key: the Supabase CLI's public demo key (local-stack/src/keys.ts).
+const LOCAL_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used by the e2e helpers');
+  }
+}
+
+/** A supabase-js client on Node against the stack the page uses (no session kept). */
+export async function nodeClient(page: Page): Promise<SupabaseClient> {
+  const config = await readAppConfig(page);
+  return createClient(config.supabaseUrl, config.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
+  });
+}
+
+export function freshEmail(prefix = 'e2e'): string {
+  return `${prefix}-${randomUUID()}@example.com`;
+}
+
+/** The names of the signed-in user's categories, in their order. */
+export async function categoryNames(page: Page, email: string, password: string): Promise<string[]> {
+  const supabase = await nodeClient(page);
+  const { error: signInError } = await supabase.auth.signInWithPassword({ email, password });
+  if (signInError) throw signInError;
+  const { data, error } = await supabase.from('user_document_categories').select('name, sort_order').order('sort_order');
+  if (error) throw error;
+  return (data ?? []).map((row: { name: string }) => row.name);
+}
+
+/** The newest auth e-mail the stack wrote to its outbox for this address (GET /auth/v1/outbox). */
+export async function latestMail(page: Page, to: string): Promise<{ subject: string; link: string | null; type: string } | undefined> {
+  const config = await readAppConfig(page);
+  const response = await page.request.get(`${config.supabaseUrl}/auth/v1/outbox?to=${encodeURIComponent(to)}`, {
+    headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+  });
+  if (!response.ok()) throw new Error(`outbox answered ${response.status()}`);
+  const { messages } = (await response.json()) as { messages: { subject: string; link: string | null; type: string }[] };
+  return messages[0];
+}
+
+/** The SPEC §3 master list, in order (supabase/migrations: default_document_categories). */
+export const MASTER_CATEGORIES = [
+  'Personal ID',
+  'Medical Records',
+  'Insurance',
+  'Education',
+  'Banking',
+  'Investments',
+  'Tax Documents',
+  'Credit Reports',
+  'Real Estate',
+  'Vehicle Records',
+  'Warranties',
+  'Legal Documents',
+  'Estate Planning',
+  'Business Records',
+  'Employment',
+  'Utilities',
+  'Subscriptions',
+  'Travel',
+  'Receipts',
+  'Miscellaneous',
+];
