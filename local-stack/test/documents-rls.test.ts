@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
-import { createTestUser } from './support/users.js';
+import { anonClient, createTestUser } from './support/users.js';
 
 interface Person {
   client: SupabaseClient;
@@ -138,6 +138,12 @@ describe.each(databasesSync())('documents under RLS on %s', (database) => {
     const other = await bob.client.rpc('search_documents', { query: 'quetzalcoatl' });
     expect(other.error).toBeNull();
     expect(other.data).toEqual([]);
+  });
+
+  it('refuses the search to an anonymous visitor', async () => {
+    const anonymous = await anonClient(stack).rpc('search_documents', { query: 'quetzalcoatl' });
+    expect(anonymous.error).not.toBeNull();
+    expect(anonymous.data ?? []).toEqual([]);
   });
 
   it('searches tag names and filters by tag through the RPC', async () => {

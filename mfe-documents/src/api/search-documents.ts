@@ -30,7 +30,8 @@ export interface DocumentSearchHit extends DocumentRecord {
 
 export interface DocumentPage {
   items: DocumentSearchHit[];
-  total: number;
+  /** Counted for the first page only (offset 0); null on later pages. */
+  total: number | null;
 }
 
 export const searchKeys = {
@@ -56,8 +57,10 @@ export async function searchDocuments(client: SupabaseClient, params: SearchDocu
     page_limit: params.limit ?? 50,
     page_offset: params.offset ?? 0,
   });
-  const rows = (unwrap(result, 'search documents') ?? []) as Array<DocumentSearchHit & { total_count: number | string }>;
-  const total = rows.length > 0 ? Number(rows[0].total_count) : 0;
+  const rows = (unwrap(result, 'search documents') ?? []) as Array<DocumentSearchHit & { total_count: number | string | null }>;
+  const first = (params.offset ?? 0) === 0;
+  const counted = rows.length > 0 ? rows[0].total_count : null;
+  const total = counted !== null && counted !== undefined ? Number(counted) : first ? 0 : null;
   return {
     total,
     items: rows.map(({ total_count: _total, ...row }) => ({ ...row, size: Number(row.size), rank: Number(row.rank) })),

@@ -32,7 +32,8 @@ export function useDocumentPages(state: LibraryState) {
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, page) => n + page.items.length, 0);
-      return loaded < last.total && last.items.length > 0 ? loaded : undefined;
+      const total = pages[0]?.total ?? 0;
+      return loaded < total && last.items.length > 0 ? loaded : undefined;
     },
     enabled: signedIn,
     placeholderData: keepPreviousData,
