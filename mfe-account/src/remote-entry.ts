@@ -4,6 +4,7 @@ import { CONTRACT_VERSION, type RemoteModule } from '@dossier/shared';
 // SPEC §2: /privacy-settings; the legal pages /privacy and /terms are readable without an account.
 const areaModule = {
   contractVersion: CONTRACT_VERSION,
+  release: process.env.DOSSIER_RELEASE,
   routes: [
     { path: '/settings', Component: lazy(() => import('./features/settings/settings-page')), requiresAuth: true, title: 'Settings' },
     { path: '/privacy-settings', Component: lazy(() => import('./features/privacy-settings/privacy-settings-page')), requiresAuth: true, title: 'Privacy Settings' },

@@ -4,6 +4,7 @@ import { CONTRACT_VERSION, type RemoteModule } from '@dossier/shared';
 // No routes of its own (ARCHITECTURE.md): other areas show its widgets by name.
 const areaModule = {
   contractVersion: CONTRACT_VERSION,
+  release: process.env.DOSSIER_RELEASE,
   routes: [],
   nav: [],
   widgets: {

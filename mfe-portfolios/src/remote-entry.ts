@@ -3,6 +3,7 @@ import { CONTRACT_VERSION, type RemoteModule } from '@dossier/shared';
 
 const areaModule = {
   contractVersion: CONTRACT_VERSION,
+  release: process.env.DOSSIER_RELEASE,
   routes: [
     { path: '/portfolios', Component: lazy(() => import('./pages/portfolios-page')), requiresAuth: true, title: 'Portfolios' },
     { path: '/portfolios/:portfolioId', Component: lazy(() => import('./pages/portfolio-detail-page')), requiresAuth: true, title: 'Portfolio' },

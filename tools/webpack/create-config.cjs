@@ -3,6 +3,7 @@
 // Module Federation settings follow ARCHITECTURE.md "Micro-frontends"; see docs/decisions/.
 const path = require('node:path');
 const fs = require('node:fs');
+const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
@@ -78,6 +79,9 @@ function createConfig({ project, name, port, title, isShell = false }) {
         ],
       },
       plugins: [
+        // The release label of this build (which version of an area is running is visible in the
+        // shell's footer and the diagnostics); CI sets it to the commit, locally it is 'local'.
+        new webpack.DefinePlugin({ 'process.env.DOSSIER_RELEASE': JSON.stringify(process.env.DOSSIER_RELEASE || 'local') }),
         new ModuleFederationPlugin({
           name,
           ...(isShell ? {} : { filename: 'remoteEntry.js', exposes: { './Module': './src/remote-entry.ts' } }),

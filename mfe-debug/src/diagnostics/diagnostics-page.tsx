@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { DossierServicesProvider, type ParcelRouteProps } from '@dossier/shared';
 import { AreaErrorBoundary, Page } from '@dossier/shared/ui';
 import type { DebugPage } from './debug-pages';
@@ -5,6 +6,14 @@ import { SECTIONS } from './sections';
 
 /** One diagnostic page, rendered in the parcel's own React root with the services it was given. */
 export function DiagnosticsPage({ page, services }: { page: DebugPage } & ParcelRouteProps) {
+  // Marks the document while a diagnostic parcel is mounted (its own React root): support
+  // tooling and the e2e suite can tell that leaving the route really unmounted it.
+  useEffect(() => {
+    document.documentElement.dataset.diagnosticsParcel = page.path;
+    return () => {
+      if (document.documentElement.dataset.diagnosticsParcel === page.path) delete document.documentElement.dataset.diagnosticsParcel;
+    };
+  }, [page.path]);
   return (
     <DossierServicesProvider services={services}>
       <Page title={page.title} description={page.purpose}>

@@ -142,6 +142,7 @@ function RemotesSection() {
           <th scope="col">Area</th>
           <th scope="col">State</th>
           <th scope="col">Contract</th>
+          <th scope="col">Release</th>
           <th scope="col">Manifest</th>
           <th scope="col">Last error</th>
         </tr>
@@ -152,6 +153,7 @@ function RemotesSection() {
             <td>{remote.name}</td>
             <td>{remote.state}</td>
             <td>{remote.contractVersion ?? '—'}</td>
+            <td>{remote.release ?? '—'}</td>
             <td>{remote.manifestUrl}</td>
             <td>{remote.error ?? '—'}</td>
           </tr>

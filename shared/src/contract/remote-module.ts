@@ -67,6 +67,8 @@ export type WidgetComponent<P extends WidgetProps = WidgetProps> = ComponentType
  */
 export interface RemoteModule {
   contractVersion: string;
+  /** Release label of the build (e.g. the commit); shown in the shell's footer and diagnostics. */
+  release?: string;
   routes: RemoteRoute[];
   nav: NavItem[];
   widgets?: Record<string, WidgetComponent<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -38,6 +38,7 @@ export interface RemoteStatus {
   manifestUrl: string;
   state: RemoteLoadState;
   contractVersion?: string;
+  release?: string;
   /** Classified text of the last failure. */
   error?: string;
   /** ms since epoch */

@@ -119,7 +119,7 @@ export function createRemoteAreas(config: AppConfig, loader: RemoteLoader, optio
         (module) => {
           modules.set(name, module);
           pending.delete(name);
-          setStatus(name, { state: 'loaded', contractVersion: module.contractVersion });
+          setStatus(name, { state: 'loaded', contractVersion: module.contractVersion, release: module.release });
           return module;
         },
         (error: unknown) => {

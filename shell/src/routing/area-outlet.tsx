@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import { AREA_LABELS, isParcelRoute, useDossier, type RemoteModule, type RemoteName, type RemoteRoute } from '@dossier/shared';
 import { ContractVersionError } from '@dossier/shared/core';
@@ -45,23 +45,30 @@ function findRoute(module: RemoteModule, pattern: string, pathname: string): Rem
   return module.routes.find((route) => route.path === pattern) ?? module.routes.find((route) => matchPath(route.path, pathname));
 }
 
+/** Marks which area a page belongs to (diagnostics, styling, tests). */
+function AreaFrame({ area, children }: { area: RemoteName; children: ReactNode }) {
+  return (
+    <div className="dossier-area" data-area-outlet={area}>
+      {children}
+    </div>
+  );
+}
+
 function RouteContent({ route, area }: { route: RemoteRoute; area: RemoteName }) {
   const services = useDossier();
   const { pathname } = useLocation();
   return (
-    <AreaErrorBoundary
-      resetKey={pathname}
-      detail={`The ${AREA_LABELS[area]} area could not show this page.`}
-      onError={(error) => services.errors.report(error, { area, pathname })}
-    >
-      <Suspense fallback={<LoadingSpinner />}>
-        {isParcelRoute(route) ? (
-          <ParcelHost config={route.parcel} services={services} pathname={pathname} />
-        ) : (
-          <route.Component />
-        )}
-      </Suspense>
-    </AreaErrorBoundary>
+    <AreaFrame area={area}>
+      <AreaErrorBoundary
+        resetKey={pathname}
+        detail={`The ${AREA_LABELS[area]} area could not show this page.`}
+        onError={(error) => services.errors.report(error, { area, pathname })}
+      >
+        <Suspense fallback={<LoadingSpinner />}>
+          {isParcelRoute(route) ? <ParcelHost config={route.parcel} services={services} pathname={pathname} /> : <route.Component />}
+        </Suspense>
+      </AreaErrorBoundary>
+    </AreaFrame>
   );
 }
 
@@ -72,16 +79,22 @@ export function AreaOutlet({ area, pattern }: { area: RemoteName; pattern: strin
   const label = AREA_LABELS[area];
   if (error instanceof ContractVersionError) {
     return (
-      <ErrorScreen
-        error={error}
-        retryCount={retryCount}
-        onRetry={retry}
-        detail={`The ${label} area (${area}) was built for contract version ${error.actual}; this app needs version ${error.expected}. The ${label} area must be rebuilt against the current contract.`}
-      />
+      <AreaFrame area={area}>
+        <ErrorScreen
+          error={error}
+          retryCount={retryCount}
+          onRetry={retry}
+          detail={`The ${label} area (${area}) was built for contract version ${error.actual}; this app needs version ${error.expected}. The ${label} area must be rebuilt against the current contract.`}
+        />
+      </AreaFrame>
     );
   }
   if (error) {
-    return <ErrorScreen error={error} retryCount={retryCount} onRetry={retry} detail={`The ${label} area could not be loaded.`} />;
+    return (
+      <AreaFrame area={area}>
+        <ErrorScreen error={error} retryCount={retryCount} onRetry={retry} detail={`The ${label} area could not be loaded.`} />
+      </AreaFrame>
+    );
   }
   if (!module) return <LoadingSpinner />;
   const route = findRoute(module, pattern, pathname);

@@ -25,15 +25,24 @@ export function appRoutes(areas: Pick<RemoteAreas, 'enabled'>, overlays: Compone
         ...SHELL_ROUTES.map(({ path, Component, requiresAuth }) => ({
           path,
           element: (
-            <RequireAuth required={Boolean(requiresAuth)}>
-              <Component />
-            </RequireAuth>
+            <div className="dossier-area" data-area-outlet="shell">
+              <RequireAuth required={Boolean(requiresAuth)}>
+                <Component />
+              </RequireAuth>
+            </div>
           ),
         })),
         ...REMOTE_NAMES.filter((area) => areas.enabled(area)).flatMap((area) =>
           AREA_ROUTES[area].map((pattern) => ({ path: pattern, element: <AreaOutlet key={area} area={area} pattern={pattern} /> })),
         ),
-        { path: '*', element: <NotFoundPage /> },
+        {
+          path: '*',
+          element: (
+            <div className="dossier-area" data-area-outlet="shell">
+              <NotFoundPage />
+            </div>
+          ),
+        },
       ],
     },
   ];

@@ -1,0 +1,46 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { buildApp } from '../support/build-apps';
+import { startEnvironment, type Environment } from '../support/environment';
+import { repoRoot } from '../support/repo-root';
+
+// Deploys a rebuilt remote by copying its files over the served ones, like a CDN upload.
+let servedDir: string;
+let environment: Environment;
+test.beforeAll(async () => {
+  servedDir = mkdtempSync(path.join(os.tmpdir(), 'dossier-served-'));
+  cpSync(path.join(repoRoot(), 'dist'), servedDir, { recursive: true });
+  environment = await startEnvironment({ distDir: servedDir });
+});
+test.afterAll(async () => {
+  await environment?.stop();
+  rmSync(servedDir, { recursive: true, force: true });
+});
+
+test('a rebuilt remote is served after a reload, without rebuilding the shell', async ({ page }) => {
+  test.setTimeout(6 * 60_000);
+  const release = `e2e-${Date.now().toString(36)}`;
+  const shellEntry = path.join(servedDir, 'shell', 'main.js');
+  const shellBefore = { mtime: statSync(shellEntry).mtimeMs, body: readFileSync(shellEntry, 'utf8') };
+
+  await page.goto(`${environment.shellUrl}/terms`);
+  const releaseLabel = page.locator('[data-area-release="account"]');
+  await expect(releaseLabel).toBeVisible();
+  await expect(releaseLabel).not.toContainText(release);
+
+  const freshBuild = mkdtempSync(path.join(os.tmpdir(), 'dossier-mfe-account-'));
+  try {
+    buildApp('mfe-account', { outputPath: freshBuild, env: { DOSSIER_RELEASE: release } });
+    cpSync(freshBuild, path.join(servedDir, 'mfe-account'), { recursive: true });
+  } finally {
+    rmSync(freshBuild, { recursive: true, force: true });
+  }
+
+  await page.reload();
+  await expect(releaseLabel).toHaveText(`Account release ${release}`);
+  await expect(page.locator('main [data-area-outlet="account"]').getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(statSync(shellEntry).mtimeMs).toBe(shellBefore.mtime);
+  expect(readFileSync(shellEntry, 'utf8')).toBe(shellBefore.body);
+});

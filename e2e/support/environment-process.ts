@@ -1,0 +1,97 @@
+/**
+ * A running instance for tests, in its own process (run with tsx): optionally the local stack,
+ * then the static hosts of the production build, all on free ports. Prints one line
+ * `READY {json}` and then obeys stdin lines: `stop <remote>`, `start <remote>`, `exit`.
+ * Environment: E2E_DIST_DIR (default <repo>/dist), E2E_WITH_STACK=1 to start the stack.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import type { RemoteName } from '@dossier/shared';
+// The e2e harness runs the platform (an Nx application) in this separate process on purpose.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { appConfigFromEnv, startStaticHosts } from '@dossier/local-stack/static-host';
+import { repoRoot } from './repo-root';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function main() {
+  const root = repoRoot();
+  const distDir = process.env.E2E_DIST_DIR || path.join(root, 'dist');
+  const remoteNames: RemoteName[] = ['documents', 'portfolios', 'driveImport', 'account', 'debug'];
+  // The stack must know the shell's origin (CORS, redirects) before the shell listens.
+  const shellPort = await freePort();
+  const remotePorts = Object.fromEntries(await Promise.all(remoteNames.map(async (name) => [name, await freePort()]))) as Record<RemoteName, number>;
+  const shellUrl = `http://127.0.0.1:${shellPort}`;
+
+  let stack: { url: string; googleUrl: string; anonKey: string; stop(): Promise<void> } | undefined;
+  let dataDir: string | undefined;
+  const startFile = path.join(root, 'local-stack/src/start.ts');
+  if (process.env.E2E_WITH_STACK === '1' && existsSync(startFile)) {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'dossier-e2e-stack-'));
+    // eslint-disable-next-line @nx/enforce-module-boundaries -- see the import of static-host above
+    const { startStack } = (await import('@dossier/local-stack/start')) as typeof import('@dossier/local-stack/start');
+    stack = await startStack(
+      { port: 0, googlePort: 0, dataDir, corsOrigins: [shellUrl, ...Object.values(remotePorts).map((p) => `http://127.0.0.1:${p}`)], siteUrl: shellUrl },
+      { log: () => undefined },
+    );
+  }
+
+  const hosts = await startStaticHosts({
+    distDir,
+    shellPort,
+    remotePorts,
+    appConfig: (remotes) =>
+      appConfigFromEnv(
+        { DEBUG_ROUTES: process.env.DEBUG_ROUTES },
+        { supabaseUrl: stack?.url ?? 'http://127.0.0.1:9', supabaseAnonKey: stack?.anonKey, googleUrl: stack?.googleUrl, remotes },
+      ),
+  });
+
+  const stop = async () => {
+    await hosts.stop();
+    await stack?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on('SIGTERM', () => void stop().then(() => process.exit(0)));
+  process.on('SIGINT', () => void stop().then(() => process.exit(0)));
+
+  console.log(`READY ${JSON.stringify({ shellUrl: hosts.shellUrl, supabaseUrl: stack?.url ?? null, remotes: Object.fromEntries(Object.entries(hosts.remotes).map(([n, r]) => [n, r.url])) })}`);
+
+  const lines = readline.createInterface({ input: process.stdin });
+  lines.on('line', async (line) => {
+    const [command, name] = line.trim().split(/\s+/) as [string, RemoteName | undefined];
+    try {
+      if (command === 'exit') {
+        await stop();
+        console.log('OK');
+        process.exit(0);
+      }
+      const remote = name ? hosts.remotes[name] : undefined;
+      if (!remote) throw new Error(`unknown remote ${name}`);
+      if (command === 'stop') await remote.stop();
+      else if (command === 'start') await remote.start();
+      else throw new Error(`unknown command ${command}`);
+      console.log('OK');
+    } catch (error) {
+      console.log(`ERROR ${(error as Error).message}`);
+    }
+  });
+  lines.on('close', () => void stop().then(() => process.exit(0)));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

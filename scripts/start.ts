@@ -1,0 +1,48 @@
+/**
+ * `npm start`: builds what is missing, then serves the production build — the shell on :4200 and
+ * the remotes on :4201-4205 (ARCHITECTURE.md) — with the local stack on :54321 / :54330.
+ * Ctrl-C stops everything. Ports: SHELL_PORT, REMOTE_PORT_BASE (first remote port).
+ */
+import path from 'node:path';
+import type { RemoteName } from '@dossier/shared';
+import { appConfigFromEnv, startStaticHosts } from '@dossier/local-stack/static-host';
+import { buildMissing, repoRoot, startLocalStack } from './lib-instance';
+
+async function main() {
+  const root = repoRoot();
+  buildMissing(root);
+  const stack = await startLocalStack(root);
+  const shellPort = Number(process.env.SHELL_PORT || 4200);
+  const base = Number(process.env.REMOTE_PORT_BASE || shellPort + 1);
+  const names: RemoteName[] = ['documents', 'portfolios', 'driveImport', 'account', 'debug'];
+  const hosts = await startStaticHosts({
+    distDir: path.join(root, 'dist'),
+    shellPort,
+    remotePorts: Object.fromEntries(names.map((name, i) => [name, base + i])),
+    appConfig: (remotes) =>
+      appConfigFromEnv(process.env, { supabaseUrl: stack?.url ?? 'http://127.0.0.1:54321', supabaseAnonKey: stack?.anonKey, googleUrl: stack?.googleUrl, remotes }),
+  });
+
+  console.log('');
+  console.log(`Dossier is running:  ${hosts.shellUrl}`);
+  for (const [name, remote] of Object.entries(hosts.remotes)) console.log(`  remote ${name.padEnd(12)} ${remote.url}/mf-manifest.json`);
+  if (stack) console.log(`  API                 ${stack.url}\n  Google emulator     ${stack.googleUrl}`);
+  console.log('Press Ctrl-C to stop.');
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await hosts.stop();
+    await stack?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,3 @@
+const preset = require('../jest.preset.cjs');
+
+module.exports = { ...preset, displayName: 'tools', rootDir: __dirname, testEnvironment: 'node' };
