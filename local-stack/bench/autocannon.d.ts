@@ -30,6 +30,7 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    workers?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

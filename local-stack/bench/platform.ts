@@ -66,6 +66,17 @@ async function benchDatabase(database: TestDatabase): Promise<Row[]> {
         ),
       );
     }
+    // Inserts go to a table without a unique key, so every request can carry the same body (which
+    // lets autocannon run in its own worker thread, off the stack's event loop).
+    await stack.runScript(`
+      create table public.bench_notes (
+        id bigint generated always as identity primary key,
+        user_id uuid not null default auth.uid() references auth.users on delete cascade,
+        note text not null
+      );
+      alter table public.bench_notes enable row level security;
+      create policy "own notes in" on public.bench_notes for insert to authenticated with check (user_id = auth.uid());
+      create policy "own notes out" on public.bench_notes for select to authenticated using (user_id = auth.uid());`);
     const headers = { apikey: stack.anonKey, Authorization: `Bearer ${user.accessToken}` };
     const claims = JSON.parse(Buffer.from(user.accessToken.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
     const auth = { role: 'authenticated' as const, claims };
@@ -76,9 +87,8 @@ async function benchDatabase(database: TestDatabase): Promise<Row[]> {
     const checked = (await check.json()) as unknown[];
     if (checked.length !== 50) throw new Error(`expected 50 rows under RLS, got ${checked.length}`);
 
-    let seq = 0;
     for (const connections of CONNECTIONS) {
-      const select = await autocannon({ url: selectUrl, connections, duration: SECONDS, headers });
+      const select = await autocannon({ url: selectUrl, connections, duration: SECONDS, headers, workers: 1 });
       const selectDirect = await direct(() => stack.db.withRequest(auth, (q) => q.query(selectSql)), connections, SECONDS);
       rows.push({
         database,
@@ -94,23 +104,20 @@ async function benchDatabase(database: TestDatabase): Promise<Row[]> {
       });
 
       const insert = await autocannon({
-        url: `${stack.url}/rest/v1/user_document_categories`,
+        url: `${stack.url}/rest/v1/bench_notes`,
         connections,
         duration: SECONDS,
-        requests: [
-          {
-            method: 'POST',
-            headers: { ...headers, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
-            setupRequest: (req) => ({ ...req, body: JSON.stringify({ user_id: user.id, name: `http-${connections}-${seq++}` }) }),
-          },
-        ],
+        workers: 1,
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+        body: JSON.stringify({ note: 'benchmark' }),
       });
       const insertDirect = await direct(
-        (i) =>
+        () =>
           stack.db.withRequest(auth, (q) =>
             q.query(
-              `insert into public.user_document_categories as t0 (user_id, name) select user_id, name from json_populate_recordset(null::public.user_document_categories, $1::json) _j`,
-              [JSON.stringify([{ user_id: user.id, name: `direct-${connections}-${i}` }])],
+              `insert into public.bench_notes as t0 (note) select note from json_populate_recordset(null::public.bench_notes, $1::json) _j`,
+              [JSON.stringify([{ note: 'benchmark' }])],
             ),
           ),
         connections,
