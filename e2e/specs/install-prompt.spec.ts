@@ -41,7 +41,7 @@ test.describe('install prompt (SPEC §4)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     // Stop the clock, then move it relative to the page's start: the hint's 10 s count from
     // when the app mounted, somewhat after navigation start however slow the machine is.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
     const sinceStart = await page.evaluate(() => performance.now());
     await page.clock.fastForward(Math.max(0, INSTALL_PROMPT.manualHintAfterMs - sinceStart - 500));
     await expect(manualHint(page)).toHaveCount(0);
