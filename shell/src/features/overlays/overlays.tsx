@@ -1,15 +1,20 @@
 import { ConsentGate } from '../consent';
+import { RemotePreloader } from '../device/remote-preloader';
 import { InstallPrompt } from '../install-prompt';
 import { OfflineBadge } from '../offline-badge';
 import './overlays.css';
 
-/** SPEC §2 global overlays, mounted once by the frame: offline badge, install prompt, consent dialog. */
+/**
+ * SPEC §2 global overlays, mounted once by the frame: offline badge, install prompt, consent
+ * dialog — and the idle-time preloading of areas the network strategy allows (renders nothing).
+ */
 export function Overlays() {
   return (
     <>
       <OfflineBadge />
       <InstallPrompt />
       <ConsentGate />
+      <RemotePreloader />
     </>
   );
 }
