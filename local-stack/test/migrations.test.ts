@@ -77,6 +77,16 @@ describe.each(databasesSync())('migrations and bootstrap on %s', (database) => {
     ]);
   });
 
+  it("provides Supabase's pre-installed extensions in the extensions schema", async () => {
+    const r = await stack.db.withRequest({ role: 'authenticated', claims: { role: 'authenticated' } }, (q) =>
+      q.query<{ v4: boolean; bytes: number }>('select extensions.uuid_generate_v4() is not null as v4, length(extensions.gen_random_bytes(8)) as bytes'),
+    );
+    expect(r.rows[0]).toEqual({ v4: true, bytes: 8 });
+    await stack.runScript('create extension if not exists pg_trgm with schema extensions; create extension if not exists unaccent with schema extensions;');
+    const t = await stack.db.admin((q) => q.query<{ u: string }>("select extensions.unaccent('Café') as u"));
+    expect(t.rows[0].u).toBe('Cafe');
+  });
+
   it('does not leak the request role or claims to the next transaction', async () => {
     await stack.db.withRequest({ role: 'anon', claims: { role: 'anon' } }, async () => undefined);
     const r = await stack.db.admin((q) => q.query<{ who: string; uid: string | null }>('select current_user::text as who, auth.uid()::text as uid'));

@@ -1,5 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Queryable, QueryResult, RequestAuth } from './types.js';
 import { InFlight, type ManagedDatabase, REQUEST_SETTINGS_SQL, requestSettingsParams } from './request-settings.js';
 
@@ -19,7 +23,10 @@ function wrap(tx: Pick<Transaction, 'query'>): Queryable {
  */
 export async function openPglite(dir: string | undefined): Promise<ManagedDatabase & { pglite: PGlite }> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir ? { dataDir: dir } : {});
+  // The extensions hosted Supabase offers that migrations commonly use (pgcrypto and uuid-ossp are
+  // pre-installed there; the bootstrap installs them into `extensions` here too).
+  const extensions = { pgcrypto, uuid_ossp, pg_trgm, unaccent };
+  const pglite = await PGlite.create(dir ? { dataDir: dir, extensions } : { extensions });
   const inFlight = new InFlight();
   return {
     kind: 'pglite',

@@ -40,6 +40,10 @@ create schema if not exists storage;
 create schema if not exists extensions;
 create schema if not exists supabase_migrations;
 
+-- Pre-installed on hosted Supabase, in the `extensions` schema.
+create extension if not exists pgcrypto with schema extensions;
+create extension if not exists "uuid-ossp" with schema extensions;
+
 grant usage on schema public to anon, authenticated, service_role;
 grant usage on schema extensions to anon, authenticated, service_role;
 grant usage on schema auth to anon, authenticated, service_role;
