@@ -115,6 +115,24 @@ describe.each(databasesSync())('REST bad input on %s', (database) => {
     expect(schema.body).toMatchObject({ code: 'PGRST106' });
   });
 
+  it("maps PostgreSQL's own errors: invalid input 22P02 and not-null 23502 to 400, foreign key 23503 to 409", async () => {
+    const badUuid = await call('/user_document_categories?id=eq.not-a-uuid', { headers: userHeaders() });
+    expect(badUuid.status).toBe(400);
+    expect(badUuid.body).toMatchObject({ code: '22P02' });
+    const post = (body: unknown) =>
+      call('/user_document_categories', { method: 'POST', headers: { ...userHeaders(), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const noName = await post({ user_id: user.id });
+    expect(noName.status).toBe(400);
+    expect(noName.body).toMatchObject({ code: '23502' });
+    const ghost = await call('/user_document_categories', {
+      method: 'POST',
+      headers: { apikey: stack.serviceRoleKey, Authorization: `Bearer ${stack.serviceRoleKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ user_id: '00000000-0000-4000-8000-000000000000', name: 'Orphan' }),
+    });
+    expect(ghost.status).toBe(409);
+    expect(ghost.body).toMatchObject({ code: '23503' });
+  });
+
   it('refuses UPDATE and DELETE without a filter, as Supabase does', async () => {
     const res = await call('/user_document_categories', { method: 'DELETE', headers: userHeaders() });
     expect(res.status).toBe(400);
