@@ -8,7 +8,7 @@ import type { RemoteAreas } from '../../federation/remote-areas';
 import { RemotePreloader } from './remote-preloader';
 
 function renderPreloader(status: AuthStatus, strategy: NetworkStrategy) {
-  const load = jest.fn(async () => ({ contractVersion: '1.0.0', routes: [], nav: [] }));
+  const load = jest.fn(async (_name: string) => ({ contractVersion: '1.0.0', routes: [], nav: [] }));
   const areas = { enabled: (name: string) => name !== 'debug', loaded: () => undefined, load } as unknown as RemoteAreas;
   const services = createFakeServices({
     supabase: { auth: {} } as unknown as SupabaseClient,
