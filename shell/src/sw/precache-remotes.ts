@@ -4,15 +4,18 @@ interface FederationManifest {
 }
 
 /**
- * At install, caches each remote's entry (mf-manifest.json, remoteEntry.js) and the files its
+ * At install, caches the runtime config and each remote's entry (mf-manifest.json, remoteEntry.js) and the files its
  * exposed module needs at once, so the areas open offline too. The remotes live on other origins
  * and their addresses are runtime data (app-config.json), so Workbox's build-time precache list
  * cannot name them. Best effort: a remote that is down now is simply cached later at runtime.
  */
-export async function precacheRemoteEntries(origin: string, cacheNames: { entries: string; chunks: string }): Promise<void> {
+export async function precacheRemoteEntries(origin: string, cacheNames: { config: string; entries: string; chunks: string }): Promise<void> {
   try {
-    const configResponse = await fetch(new URL('/app-config.json', origin).toString(), { cache: 'no-store' });
+    const configUrl = new URL('/app-config.json', origin).toString();
+    const configResponse = await fetch(configUrl, { cache: 'no-store' });
     if (!configResponse.ok) return;
+    // The page read its config before this worker controlled it: keep a copy for offline starts.
+    await (await caches.open(cacheNames.config)).put(configUrl, configResponse.clone());
     const config = (await configResponse.json()) as { remotes?: Record<string, string> };
     const entries = await caches.open(cacheNames.entries);
     const chunks = await caches.open(cacheNames.chunks);

@@ -89,7 +89,7 @@ registerRoute(
 sw.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
-      await precacheRemoteEntries(sw.location.origin, { entries: SW_CACHES.remoteEntries, chunks: SW_CACHES.remoteChunks });
+      await precacheRemoteEntries(sw.location.origin, { config: SW_CACHES.config, entries: SW_CACHES.remoteEntries, chunks: SW_CACHES.remoteChunks });
       // A worker already controls the page: this one waits until the person chooses to reload.
       if (sw.registration.active) await postToClients({ type: 'SW_UPDATE_AVAILABLE', version: SW_CACHE_VERSION });
     })(),
