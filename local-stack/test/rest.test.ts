@@ -333,6 +333,16 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
       expect(inner.data).toEqual([{ name: 'Bob', probe_books: [{ title: 'Pasta' }] }]);
     });
 
+    it('embeds inside embeds', async () => {
+      const { data, error } = await anon
+        .from('probe_books')
+        .select('title, author:probe_authors!probe_books_author_id_fkey(name, probe_books!author_id(title))')
+        .eq('id', 12)
+        .single();
+      expect(error).toBeNull();
+      expect(data).toEqual({ title: 'Pasta', author: { name: 'Bob', probe_books: [{ title: 'Pasta' }] } });
+    });
+
     it('embeds into the rows a write returns', async () => {
       const { data, error } = await serviceClient(stack)
         .from('probe_books')
