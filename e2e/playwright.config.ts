@@ -22,6 +22,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL: process.env.E2E_BASE_URL,
+    // The production build registers a service worker (docs/decisions/0012); suites about other
+    // things run without it, the PWA, offline and share-target specs opt in with 'allow'.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [
