@@ -35,6 +35,8 @@ const areaModule = {
     'documents.category-counts': lazyWidget(async () => (await widgets()).CategoryCountsWidget),
     'documents.recent': lazyWidget(async () => (await widgets()).RecentDocumentsWidget),
     'documents.expiring-soon': lazyWidget(async () => (await widgets()).ExpiringSoonWidget),
+    // Files shared from the device (/share-handler): props { files: File[], onComplete() }.
+    'documents.upload-dialog': lazyWidget(async () => (await import('./features/upload/share-upload-widget')).ShareUploadWidget),
   },
 } satisfies RemoteModule;
 

@@ -57,6 +57,8 @@ export interface UploadManagerDeps {
   describeError(error: unknown): string;
   newId(): string;
   categoryId?: () => string | null;
+  /** 'share' for files shared from the device (the /share-handler page). */
+  source?: DocumentToStore['source'];
   onStored?(document: DocumentRecord): void;
   onQueued?(): void;
   /** Uploads at once (default 2: enough to fill the line without starving the page). */
@@ -198,6 +200,7 @@ export class UploadManager {
       sha256: pending.sha256,
       categoryId: this.deps.categoryId?.() ?? null,
       extractionStatus: 'none',
+      source: this.deps.source ?? 'upload',
     };
     if (!this.deps.isOnline()) {
       await this.queue(key, pending, doc);

@@ -24,7 +24,7 @@ function percent(loaded: number, total: number): number {
   return total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
 }
 
-function UploadRow({ item, onCancel, onDecide }: { item: UploadItem; onCancel: () => void; onDecide: (keep: boolean) => void }) {
+export function UploadRow({ item, onCancel, onDecide }: { item: UploadItem; onCancel: () => void; onDecide: (keep: boolean) => void }) {
   const inFlight = item.status === 'uploading' || item.status === 'saving' || item.status === 'waiting' || item.status === 'checking';
   return (
     <li className={`upload-row upload-${item.status}`} data-testid="upload-row">

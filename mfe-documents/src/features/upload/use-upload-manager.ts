@@ -19,7 +19,7 @@ export function useUploadLimit(): number {
 }
 
 /** One UploadManager per signed-in person and page, wired to the real services. */
-export function useUploadManager(): { manager: UploadManager | null; snapshot: UploadSnapshot } {
+export function useUploadManager(source: 'upload' | 'share' = 'upload'): { manager: UploadManager | null; snapshot: UploadSnapshot } {
   const auth = useAuth();
   const client = useSupabase();
   const store = useDocumentStore();
@@ -59,6 +59,7 @@ export function useUploadManager(): { manager: UploadManager | null; snapshot: U
       isOnline: () => device.isOnline(),
       describeError,
       newId: () => crypto.randomUUID(),
+      source,
       onStored: refresh,
     });
     setManager(next);
@@ -66,7 +67,7 @@ export function useUploadManager(): { manager: UploadManager | null; snapshot: U
       clearTimeout(refreshTimer);
       next.cancelAll();
     };
-  }, [userId, client, store, pending, device, queryClient, maxBytes, describeError]);
+  }, [userId, client, store, pending, device, queryClient, maxBytes, describeError, source]);
 
   const snapshot = useSyncExternalStore(
     manager?.subscribe ?? noopSubscribe,

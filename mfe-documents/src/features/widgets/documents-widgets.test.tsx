@@ -1,0 +1,80 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { DossierServicesProvider } from '@dossier/shared';
+import { USER_MESSAGES } from '@dossier/shared/core';
+import { createFakeServices } from '@dossier/shared/testing';
+import { DocumentsApiError } from '../../api/api-error';
+import { recentDocuments, expiringDocuments } from '../../api/documents';
+import { listCategoriesWithCounts } from '../../api/categories';
+import { CategoryCountsWidget, ExpiringSoonWidget, RecentDocumentsWidget } from './documents-widgets';
+
+jest.mock('../../api/documents', () => ({
+  ...jest.requireActual('../../api/documents'),
+  recentDocuments: jest.fn(),
+  expiringDocuments: jest.fn(),
+}));
+jest.mock('../../api/categories', () => ({ ...jest.requireActual('../../api/categories'), listCategoriesWithCounts: jest.fn() }));
+// The replay handler pulls in pdf.js (import.meta); widgets only need it registered.
+jest.mock('../upload/use-upload-replay', () => ({ useUploadReplay: () => undefined }));
+
+const doc = (name: string, extra: Record<string, unknown> = {}) => ({
+  id: `id-${name}`,
+  name,
+  created_at: '2026-11-20T10:00:00Z',
+  expires_on: null,
+  ...extra,
+});
+
+function renderWidget(Widget: React.ComponentType<Record<string, unknown>>) {
+  const services = createFakeServices({
+    supabase: {} as SupabaseClient,
+    auth: { status: 'signed-in', user: { id: 'u1', email: 'a@example.com', name: 'A' } },
+  });
+  return render(
+    <MemoryRouter>
+      <DossierServicesProvider services={services}>
+        <Widget placement="dashboard" />
+      </DossierServicesProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('documents widgets', () => {
+  beforeEach(() => jest.resetAllMocks());
+
+  it('recent documents: loading, then the names as text', async () => {
+    jest.mocked(recentDocuments).mockResolvedValue([doc('<b>bold</b>.pdf')] as never);
+    renderWidget(RecentDocumentsWidget);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByRole('link', { name: '<b>bold</b>.pdf' })).toHaveAttribute('href', '/documents?doc=id-<b>bold</b>.pdf');
+    expect(document.querySelector('b')).toBeNull();
+  });
+
+  it('recent documents: an empty state', async () => {
+    jest.mocked(recentDocuments).mockResolvedValue([]);
+    renderWidget(RecentDocumentsWidget);
+    expect(await screen.findByText(/Nothing added yet/)).toBeInTheDocument();
+  });
+
+  it('expiring soon: the classified error, never the raw message, with Try Again', async () => {
+    jest.mocked(expiringDocuments).mockRejectedValue(new DocumentsApiError('relation "x" does not exist at line 3', { status: 500 }));
+    renderWidget(ExpiringSoonWidget);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(USER_MESSAGES.serverError);
+    expect(alert).not.toHaveTextContent('relation');
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('category counts: only categories in use, most used first, linking to the filtered library', async () => {
+    jest.mocked(listCategoriesWithCounts).mockResolvedValue([
+      { id: 'c1', name: 'Travel', document_count: 1 },
+      { id: 'c2', name: 'Tax Documents', document_count: 4 },
+      { id: 'c3', name: 'Receipts', document_count: 0 },
+    ]);
+    renderWidget(CategoryCountsWidget);
+    const links = await screen.findAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Tax Documents', 'Travel']);
+    expect(links[0]).toHaveAttribute('href', '/documents?category=c2');
+  });
+});
