@@ -117,6 +117,16 @@ describe('UploadManager', () => {
     expect(item.message).toBe('Server is temporarily unavailable. Please try again later.');
   });
 
+  it('stores a password-protected PDF and says why its text is not searchable', async () => {
+    const { manager, stored } = setup({ extract: async () => ({ status: 'encrypted', text: null }) });
+    await manager.add([file('locked.pdf')]);
+    await flush();
+    const [item] = manager.getSnapshot().items;
+    expect(item.status).toBe('done');
+    expect(item.message).toBe('Stored. This PDF is password-protected, so its text is not searchable.');
+    expect(stored).toHaveLength(1);
+  });
+
   it('cancels a running upload', async () => {
     const { manager } = setup({
       store: (_f, _doc, options) =>
