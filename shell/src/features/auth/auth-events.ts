@@ -1,5 +1,6 @@
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
 import { createOnboarding, isNewIdentityProviderUser } from '../onboarding/onboarding';
+import { ignoreDriveCodeCallbackInMainWindow } from './oauth-return';
 
 /** Marks an e-mail sign-up waiting for its confirmation link, so its first sign-in onboards. */
 export const SIGNUP_PENDING_KEY = 'dossier-signup-pending';
@@ -78,6 +79,7 @@ let current: AuthEvents | null = null;
 
 /** Called once by create-services with the page's supabase-js client. */
 export function startAuthEvents(supabase: SupabaseClient, options?: Parameters<typeof createAuthEvents>[1]): AuthEvents {
+  if (typeof window !== 'undefined') ignoreDriveCodeCallbackInMainWindow();
   current?.dispose();
   current = createAuthEvents(supabase, options);
   return current;

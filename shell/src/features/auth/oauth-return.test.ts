@@ -1,5 +1,5 @@
 import { SESSION_POLL, oauthErrorMessage } from '@dossier/shared/core';
-import { cleanOAuthAddress, detectSupabaseSessionInUrl, pollForSession, readOAuthReturn } from './oauth-return';
+import { cleanOAuthAddress, detectSupabaseSessionInUrl, ignoreDriveCodeCallbackInMainWindow, pollForSession, readOAuthReturn } from './oauth-return';
 
 describe('readOAuthReturn (SPEC §4 OAuth return handling)', () => {
   it('counts access_denied as a failure without a message', () => {
@@ -22,7 +22,8 @@ describe('readOAuthReturn (SPEC §4 OAuth return handling)', () => {
 
   it('ignores a drive authorization-code callback in the main window', () => {
     expect(readOAuthReturn('http://app/?code=abc&state=google_drive_auth', false)).toEqual({ kind: 'drive-callback' });
-    expect(readOAuthReturn('http://app/#access_token=t&state=google_drive_auth', false)).toEqual({ kind: 'drive-callback' });
+    // The drive area's redirect fallback returns a token in the fragment: not ours to touch.
+    expect(readOAuthReturn('http://app/#access_token=t&state=google_drive_auth', false)).toEqual({ kind: 'none' });
   });
 
   it('expects a session after the provider redirect, and nothing on an ordinary load', () => {
@@ -74,5 +75,23 @@ describe('pollForSession (SPEC §9: 10 times at 500 ms)', () => {
     await jest.advanceTimersByTimeAsync(1_000);
     await expect(result).resolves.toBe(session);
     expect(getSession).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('ignoreDriveCodeCallbackInMainWindow', () => {
+  const windowAt = (href: string, opener: unknown = null) => {
+    const replaceState = jest.fn();
+    return { win: { location: { href } as Location, history: { state: null, replaceState } as unknown as History, opener }, replaceState };
+  };
+
+  it('cleans a drive code callback opened in the main window', () => {
+    const { win, replaceState } = windowAt('http://app/documents?code=abc&state=google_drive_auth&scope=drive');
+    expect(ignoreDriveCodeCallbackInMainWindow(win as never)).toBe(true);
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/documents');
+  });
+
+  it('leaves it to the popup, and leaves other addresses alone', () => {
+    expect(ignoreDriveCodeCallbackInMainWindow(windowAt('http://app/?code=abc&state=google_drive_auth', {}).win as never)).toBe(false);
+    expect(ignoreDriveCodeCallbackInMainWindow(windowAt('http://app/dashboard?tab=1').win as never)).toBe(false);
   });
 });

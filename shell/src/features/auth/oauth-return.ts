@@ -50,7 +50,11 @@ export function readOAuthReturn(href: string, pending: boolean): OAuthReturn {
   const url = new URL(href);
   const p = params(url);
   const state = p.get('state') ?? '';
-  if (state.startsWith(DRIVE_AUTH_STATE)) return { kind: 'drive-callback' };
+  if (state.startsWith(DRIVE_AUTH_STATE)) {
+    // The drive's own return: an authorization code is the popup's business; a token in the
+    // fragment is the drive area's redirect fallback, which it reads itself.
+    return url.searchParams.has('code') ? { kind: 'drive-callback' } : { kind: 'none' };
+  }
   const code = p.get('error_code') || p.get('error');
   if (code) {
     const error = p.get('error') ?? code;
@@ -96,4 +100,15 @@ export async function pollForSession(
 export function detectSupabaseSessionInUrl(url: URL, urlParams: Record<string, string>): boolean {
   if ((urlParams.state ?? url.searchParams.get('state') ?? '').startsWith(DRIVE_AUTH_STATE)) return false;
   return Boolean(urlParams.access_token || urlParams.error || urlParams.error_description || urlParams.error_code);
+}
+
+/**
+ * SPEC §4: a drive authorization-code callback is handled only inside a popup; opened in the main
+ * window it is ignored and the address cleaned. Runs once at start, before any page reads it.
+ */
+export function ignoreDriveCodeCallbackInMainWindow(win: Pick<Window, 'location' | 'history' | 'opener'> = window): boolean {
+  if (win.opener) return false;
+  if (readOAuthReturn(win.location.href, false).kind !== 'drive-callback') return false;
+  win.history.replaceState(win.history.state, '', cleanOAuthAddress(win.location.href));
+  return true;
 }
