@@ -54,6 +54,14 @@ function createConfig({ project, name, port, title, isShell = false }) {
         // @dossier/shared and @dossier/shared/<lib> (mirrors tsconfig.base.json paths).
         alias: {
           '@dossier/shared': path.join(root, 'shared/src'),
+          // react-router's package exports point at its development build only; production
+          // builds take its production build (no development checks). See docs/decisions/0005.
+          ...(production
+            ? {
+                'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+                'react-router/dom$': path.join(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
+              }
+            : {}),
           // The last-resort screen, deliberately NOT a shared module (see main.ts).
           '@dossier/application-error$': path.join(root, 'shared/src/ui/application-error/index.ts'),
         },
