@@ -1,5 +1,6 @@
 import { pathSegments, validateKey } from '../src/storage/keys';
 import { parseSize } from '../src/storage/settings';
+import { parseRange } from '../src/storage/objects';
 
 // Key validation is the first lock against path traversal; the local backend re-checks paths.
 describe('storage keys', () => {
@@ -40,5 +41,17 @@ describe('storage keys', () => {
     expect(parseSize('5MB')).toBe(5_000_000);
     expect(parseSize(1024)).toBe(1024);
     expect(parseSize('lots')).toBeNull();
+  });
+});
+
+describe('byte ranges', () => {
+  it('reads single ranges as HTTP defines them and ignores what it cannot serve as one range', () => {
+    expect(parseRange('bytes=0-3', 10)).toEqual({ start: 0, end: 3 });
+    expect(parseRange('bytes=4-', 10)).toEqual({ start: 4, end: 9 });
+    expect(parseRange('bytes=-3', 10)).toEqual({ start: 7, end: 9 });
+    expect(parseRange('bytes=5-100', 10)).toEqual({ start: 5, end: 9 });
+    expect(parseRange('bytes=10-12', 10)).toBe('unsatisfiable');
+    expect(parseRange('bytes=0-1,4-5', 10)).toBeNull();
+    expect(parseRange(undefined, 10)).toBeNull();
   });
 });

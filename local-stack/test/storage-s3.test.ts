@@ -55,6 +55,10 @@ describe('storage on the S3 backend', () => {
     const signed = await docs.createSignedUrl(`${uid}/doc/a file.txt`, 60);
     expect(await (await fetch(signed.data!.signedUrl)).text()).toBe('in s3');
 
+    const part = await fetch(signed.data!.signedUrl, { headers: { range: 'bytes=3-4' } });
+    expect(part.status).toBe(206);
+    expect(await part.text()).toBe('s3');
+
     expect((await docs.copy(`${uid}/doc/a file.txt`, `${uid}/doc/copy.txt`)).error).toBeNull();
     expect((await docs.move(`${uid}/doc/copy.txt`, `${uid}/doc/moved.txt`)).error).toBeNull();
     expect(await (await docs.download(`${uid}/doc/moved.txt`)).data!.text()).toBe('in s3');

@@ -114,6 +114,12 @@ describe.each(databasesSync())('storage on %s', (database) => {
     expect(await res.text()).toBe('signed bytes');
     expect(res.headers.get('content-disposition')).toContain('filename="mine.txt"');
 
+    // Byte ranges (PDF viewers ask for them).
+    const part = await fetch(one.data!.signedUrl, { headers: { range: 'bytes=0-5' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 0-5/12');
+    expect(await part.text()).toBe('signed');
+
     const many = await docs.createSignedUrls([key, `${aliceId}/sign/none.txt`], 60);
     expect(many.error).toBeNull();
     expect(many.data![0].error).toBeNull();

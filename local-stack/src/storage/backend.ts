@@ -6,8 +6,8 @@
 export interface StorageBackend {
   readonly kind: 'local' | 's3';
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
-  /** A stream of the bytes, or null when nothing is stored under `key`. */
-  get(key: string): Promise<ReadableStream<Uint8Array> | null>;
+  /** A stream of the bytes (or of the inclusive byte range), or null when nothing is stored under `key`. */
+  get(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null>;
   delete(keys: string[]): Promise<void>;
   copy(from: string, to: string): Promise<void>;
   exists(key: string): Promise<boolean>;
@@ -15,4 +15,10 @@ export interface StorageBackend {
 
 export function objectKey(bucket: string, name: string, version: string): string {
   return `${bucket}/${name}/${version}`;
+}
+
+/** An inclusive byte range, as HTTP's `Range: bytes=start-end`. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }

@@ -35,14 +35,14 @@ export function createLocalBackend(root: string): StorageBackend {
       await writeFile(tmp, body);
       await rename(tmp, target);
     },
-    async get(key) {
+    async get(key, range) {
       const p = file(key);
       try {
         if (!(await stat(p)).isFile()) return null;
       } catch {
         return null;
       }
-      return Readable.toWeb(createReadStream(p)) as ReadableStream<Uint8Array>;
+      return Readable.toWeb(createReadStream(p, range ? { start: range.start, end: range.end } : undefined)) as ReadableStream<Uint8Array>;
     },
     async delete(keys) {
       for (const key of keys) {

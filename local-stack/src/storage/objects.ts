@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { StackContext } from '../context.js';
 import type { Queryable, RequestAuth } from '../db/types.js';
-import { objectKey, type StorageBackend } from './backend.js';
+import { objectKey, type ByteRange, type StorageBackend } from './backend.js';
 import { bucketNotFound, fromDatabaseError, invalidMime, objectNotFound, payloadTooLarge, StorageApiError } from './errors.js';
 import { globalFileSizeLimit, parseSize } from './settings.js';
 
@@ -219,18 +219,47 @@ export async function removeBytes(deps: StorageDeps, keys: string[]): Promise<vo
   }
 }
 
-/** Sends an object's bytes with the headers Supabase Storage sets. */
+/**
+ * A single `Range: bytes=…` request against an object of `size` bytes: the inclusive range,
+ * 'unsatisfiable', or null to send everything (absent, multi-range or malformed headers).
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  const m = /^bytes=(\d*)-(\d*)$/.exec((header ?? '').trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** Sends an object's bytes with the headers Supabase Storage sets; honours a single byte range. */
 export async function sendObject(c: Context, deps: StorageDeps, row: ObjectRow, download?: string | null): Promise<Response> {
   const meta = row.metadata ?? {};
-  const stream = row.version ? await deps.backend.get(objectKey(row.bucket_id, row.name, row.version)) : null;
+  const size = Number(meta.size ?? meta.contentLength ?? NaN);
+  const range = Number.isFinite(size) ? parseRange(c.req.header('range'), size) : null;
+  if (range === 'unsatisfiable') {
+    return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}`, 'accept-ranges': 'bytes' } });
+  }
+  const stream = row.version ? await deps.backend.get(objectKey(row.bucket_id, row.name, row.version), range ?? undefined) : null;
   if (!stream) throw objectNotFound();
   const headers = new Headers({
     'content-type': String(meta.mimetype ?? 'application/octet-stream'),
-    'content-length': String(meta.size ?? meta.contentLength ?? ''),
+    'content-length': range ? String(range.end - range.start + 1) : Number.isFinite(size) ? String(size) : '',
     'cache-control': String(meta.cacheControl ?? 'no-cache'),
     etag: String(meta.eTag ?? ''),
     'last-modified': new Date(String(meta.lastModified ?? row.updated_at)).toUTCString(),
+    'accept-ranges': 'bytes',
   });
+  if (range) headers.set('content-range', `bytes ${range.start}-${range.end}/${size}`);
   if (!headers.get('content-length')) headers.delete('content-length');
   if (download !== undefined && download !== null) {
     const filename = download || row.name.split('/').pop() || 'download';
@@ -238,9 +267,9 @@ export async function sendObject(c: Context, deps: StorageDeps, row: ObjectRow, 
   }
   if (c.req.method === 'HEAD') {
     await stream.cancel().catch(() => undefined);
-    return new Response(null, { status: 200, headers });
+    return new Response(null, { status: range ? 206 : 200, headers });
   }
-  return new Response(stream, { status: 200, headers });
+  return new Response(stream, { status: range ? 206 : 200, headers });
 }
 
 export function infoJson(row: ObjectRow): Record<string, unknown> {

@@ -30,9 +30,9 @@ export function createS3Backend(s: S3Settings): StorageBackend & { client: S3Cli
     async put(key, body, contentType) {
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.byteLength }));
     },
-    async get(key) {
+    async get(key, range) {
       try {
-        const r = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const r = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
         return r.Body ? (r.Body.transformToWebStream() as ReadableStream<Uint8Array>) : null;
       } catch (e) {
         if (isMissing(e)) return null;
