@@ -87,6 +87,20 @@ describe.each(databasesSync())('migrations and bootstrap on %s', (database) => {
     expect(t.rows[0].u).toBe('Cafe');
   });
 
+  it('passes hostile header values through request.headers verbatim (no SQL injection)', async () => {
+    const hostile = "it's a \\ test'); drop table public.default_document_categories; --";
+    const got = await stack.db.withRequest(
+      { role: 'anon', claims: { role: 'anon', note: "o'clock \\" }, headers: { 'x-probe': hostile }, method: 'GET', path: "/rest/v1/x'y" },
+      (q) =>
+        q.query<{ h: string; c: string; p: string }>(
+          "select current_setting('request.headers')::json ->> 'x-probe' as h, auth.jwt() ->> 'note' as c, current_setting('request.path') as p",
+        ),
+    );
+    expect(got.rows[0]).toEqual({ h: hostile, c: "o'clock \\", p: "/rest/v1/x'y" });
+    const still = await stack.db.admin((q) => q.query<{ n: number }>('select count(*)::int as n from public.default_document_categories'));
+    expect(still.rows[0].n).toBe(20);
+  });
+
   it('does not leak the request role or claims to the next transaction', async () => {
     await stack.db.withRequest({ role: 'anon', claims: { role: 'anon' } }, async () => undefined);
     const r = await stack.db.admin((q) => q.query<{ who: string; uid: string | null }>('select current_user::text as who, auth.uid()::text as uid'));

@@ -354,6 +354,18 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
     });
   });
 
+  it("reloads its schema cache on NOTIFY pgrst, 'reload schema', as PostgREST does", async () => {
+    await anon.from('probe_authors').select('id').limit(1); // the cache is loaded
+    await stack.runScript("alter table public.probe_authors add column nickname text; notify pgrst, 'reload schema';");
+    let result = await anon.from('probe_authors').select('nickname').eq('id', 1);
+    for (let i = 0; i < 50 && result.error; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      result = await anon.from('probe_authors').select('nickname').eq('id', 1);
+    }
+    expect(result.error).toBeNull();
+    expect(result.data).toEqual([{ nickname: null }]);
+  });
+
   describe('rpc', () => {
     it('calls functions with named arguments, by POST and GET', async () => {
       expect((await anon.rpc('probe_add', { a: 2, b: 3 })).data).toBe(5);

@@ -50,6 +50,9 @@ export async function openPglite(dir: string | undefined): Promise<ManagedDataba
         }),
       );
     },
+    async listen(channel, onMessage) {
+      await pglite.listen(channel, onMessage);
+    },
     async close() {
       await inFlight.drain();
       // PGlite flushes its data directory on close: committed work is on disk afterwards.

@@ -2,6 +2,14 @@ import pg from 'pg';
 import type { Queryable, QueryResult, RequestAuth } from './types.js';
 import { InFlight, type ManagedDatabase, REQUEST_SETTINGS_SQL, requestSettingsParams } from './request-settings.js';
 
+/**
+ * REQUEST_SETTINGS_SQL with its parameters as literals, so it can share a round trip with BEGIN.
+ * escapeLiteral is node-postgres's quoting for exactly this (doubles quotes, E'' for backslashes).
+ */
+function inlineSettings(client: pg.PoolClient, params: string[]): string {
+  return REQUEST_SETTINGS_SQL.replace(/\$(\d)/g, (_, n: string) => client.escapeLiteral(params[Number(n) - 1]));
+}
+
 function wrap(client: pg.PoolClient): Queryable {
   return {
     async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
@@ -24,13 +32,15 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   const probe = await pool.connect();
   probe.release();
   const inFlight = new InFlight();
+  // LISTEN needs a session of its own, outside the pool.
+  const listeners: pg.Client[] = [];
 
-  async function inTransaction<T>(setup: ((c: pg.PoolClient) => Promise<unknown>) | null, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  async function inTransaction<T>(setup: ((c: pg.PoolClient) => string) | null, fn: (q: Queryable) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken = false;
     try {
-      await client.query('begin');
-      if (setup) await setup(client);
+      // BEGIN and the request settings travel in one round trip (simple protocol, two statements).
+      await client.query(setup ? `begin; ${setup(client)}` : 'begin');
       const result = await fn(wrap(client));
       await client.query('commit');
       return result;
@@ -50,7 +60,7 @@ export async function openPostgres(connectionString: string, options: { max?: nu
     kind: 'postgres',
     pool,
     withRequest<T>(auth: RequestAuth, fn: (q: Queryable) => Promise<T>): Promise<T> {
-      return inFlight.run(() => inTransaction((c) => c.query(REQUEST_SETTINGS_SQL, requestSettingsParams(auth)), fn));
+      return inFlight.run(() => inTransaction((c) => inlineSettings(c, requestSettingsParams(auth)), fn));
     },
     admin<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       return inFlight.run(() => inTransaction(null, fn));
@@ -64,8 +74,24 @@ export async function openPostgres(connectionString: string, options: { max?: nu
         }),
       );
     },
+    async listen(channel, onMessage) {
+      if (inFlight.closed) return;
+      const client = new pg.Client({ connectionString });
+      client.on('error', () => undefined);
+      await client.connect();
+      if (inFlight.closed) {
+        await client.end();
+        return;
+      }
+      client.on('notification', (n) => {
+        if (n.channel === channel) onMessage(n.payload ?? '');
+      });
+      await client.query(`listen "${channel.replace(/"/g, '""')}"`);
+      listeners.push(client);
+    },
     async close() {
       await inFlight.drain();
+      await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => undefined)));
       await pool.end();
     },
   };

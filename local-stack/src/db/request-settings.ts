@@ -4,6 +4,13 @@ import type { Database, Queryable, RequestAuth } from './types.js';
 export interface ManagedDatabase extends Database {
   /** Runs a whole SQL script (several statements, no parameters) in one transaction as the owner. */
   runScript(sql: string, after?: (q: Queryable) => Promise<void>): Promise<void>;
+  /** Subscribes to NOTIFY on `channel` (PostgREST reloads its schema cache on `NOTIFY pgrst`). */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
+}
+
+/** True when `db` can deliver notifications (the adapters here can; a test double may not). */
+export function canListen(db: Database): db is ManagedDatabase {
+  return typeof (db as Partial<ManagedDatabase>).listen === 'function';
 }
 
 /**

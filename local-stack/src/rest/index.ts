@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import type { StackContext } from '../context.js';
 import type { DbRole, Queryable, RequestAuth } from '../db/types.js';
 import { resolveRequestAuth } from '../http/request-auth.js';
+import { canListen } from '../db/request-settings.js';
 import { type Catalogue, type Table, catalogueKey, loadCatalogue } from './catalogue.js';
 import { RestError, pgrstError } from './errors.js';
 import { type Negotiated, type RestResult, callRoutine, deleteRows, functionNotFound, insertRows, pickRoutine, readRows, updateRows } from './handlers.js';
@@ -117,6 +118,14 @@ export function createRestApp(ctx: StackContext): RestApp {
   app.reloadSchema = async () => {
     await cache.reload();
   };
+  // As PostgREST: `NOTIFY pgrst, 'reload schema'` (or an empty payload) reloads the schema cache.
+  if (canListen(ctx.db)) {
+    ctx.db
+      .listen('pgrst', (payload) => {
+        if (payload === '' || payload === 'reload schema') void cache.reload().catch(() => undefined);
+      })
+      .catch((e) => ctx.log(`rest: cannot listen for schema reloads: ${(e as Error).message}`));
+  }
 
   /** The request's role and claims; failures in PostgREST's (and the gateway's) shapes. */
   async function authenticate(c: Context): Promise<RequestAuth> {
