@@ -163,6 +163,18 @@ describe('e-mail confirmation mode', () => {
     expect(later.data.user?.user_metadata.name).toBe('Conf');
   });
 
+  it('resends the confirmation link; the newest link confirms', async () => {
+    const address = email('resend');
+    await client(stack).auth.signUp({ email: address, password: 'secret-one' });
+    const resent = await client(stack).auth.resend({ type: 'signup', email: address, options: { emailRedirectTo: APP } });
+    expect(resent.error).toBeNull();
+    const mails = await outbox(stack, address);
+    expect(mails).toHaveLength(2);
+    expect(new URLSearchParams((await follow(mails[1].link)).hash.slice(1)).get('error')).toBe('access_denied');
+    expect(new URLSearchParams((await follow(mails[0].link)).hash.slice(1)).get('type')).toBe('signup');
+    expect((await client(stack).auth.signInWithPassword({ email: address, password: 'secret-one' })).error).toBeNull();
+  });
+
   it('changes the e-mail address only after the link sent to the new address is followed', async () => {
     const oldAddress = email('move-from');
     const newAddress = email('move-to');

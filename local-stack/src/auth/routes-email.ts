@@ -349,6 +349,31 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
     return c.json({});
   });
 
+  // supabase.auth.resend: a new confirmation (signup) or e-mail-change link.
+  app.post('/resend', async (c) => {
+    const body = await readJson(c);
+    const type = str(body.type);
+    if (type !== 'signup' && type !== 'email_change') throw validationFailed('Missing one of these types: signup, email_change');
+    const email = checkEmail(str(body.email));
+    const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
+    const redirectTo = safeRedirect(ctx, c.req.query('redirect_to'));
+    rateLimit(deps, c, 'email_sent', limits().emailSent, HOUR, true);
+    const issued = await ctx.db.admin(async (q) => {
+      if (type === 'signup') {
+        const user = await findUserByEmail(q, email);
+        // Confirmed or unknown addresses get the same empty answer and no mail.
+        if (!user || user.email_confirmed_at) return null;
+        return { to: email, ...(await issueEmailToken(q, user, 'signup', email, pkce)) };
+      }
+      const r = await q.query<{ id: string }>(`select id from auth.users where lower(email_change) = $1 limit 1`, [email]);
+      const user = r.rows[0] ? await findUserById(q, r.rows[0].id) : null;
+      if (!user) return null;
+      return { to: email, ...(await issueEmailToken(q, user, 'email_change', email, pkce)) };
+    });
+    if (issued) await sendAuthMail(ctx, type, issued.to, verifyLink(ctx, issued.stored, type, redirectTo), issued.otp);
+    return c.json({});
+  });
+
   app.post('/otp', async (c) => {
     const body = await readJson(c);
     const email = checkEmail(str(body.email));

@@ -24,10 +24,15 @@ export function outboxDir(dataDir: string): string {
   return path.join(dataDir, 'outbox');
 }
 
+// Mails sent within the same millisecond still get distinct, increasing times, so "newest first"
+// is a strict order.
+let lastSent = 0;
+
 export async function writeMail(dataDir: string, mail: Omit<OutboxMail, 'id' | 'created_at'>): Promise<OutboxMail> {
   const dir = outboxDir(dataDir);
   await mkdir(dir, { recursive: true });
-  const created = new Date();
+  lastSent = Math.max(Date.now(), lastSent + 1);
+  const created = new Date(lastSent);
   const full: OutboxMail = { id: randomUUID(), created_at: created.toISOString(), ...mail };
   // The time prefix keeps a directory listing in sending order; the id keeps names unique.
   const file = `${created.toISOString().replace(/[:.]/g, '-')}-${full.id}.json`;
