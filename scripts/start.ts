@@ -11,14 +11,18 @@ import { buildMissing, repoRoot, startLocalStack } from './lib-instance';
 async function main() {
   const root = repoRoot();
   buildMissing(root);
-  const stack = await startLocalStack(root);
   const shellPort = Number(process.env.SHELL_PORT || 4200);
-  const base = Number(process.env.REMOTE_PORT_BASE || shellPort + 1);
+  const base = Number(process.env.REMOTE_PORT_BASE || (shellPort === 0 ? 0 : shellPort + 1));
+  // The API must accept calls from the shell's origin: add a moved shell port to its CORS list.
+  if (shellPort !== 4200 && shellPort !== 0 && !process.env.CORS_ORIGINS) {
+    process.env.CORS_ORIGINS = [4200, 4201, 4202, 4203, 4204, 4205, shellPort].flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`]).join(',');
+  }
+  const stack = await startLocalStack(root);
   const names: RemoteName[] = ['documents', 'portfolios', 'driveImport', 'account', 'debug'];
   const hosts = await startStaticHosts({
     distDir: path.join(root, 'dist'),
     shellPort,
-    remotePorts: Object.fromEntries(names.map((name, i) => [name, base + i])),
+    remotePorts: Object.fromEntries(names.map((name, i) => [name, base === 0 ? 0 : base + i])),
     appConfig: (remotes) =>
       appConfigFromEnv(process.env, { supabaseUrl: stack?.url ?? 'http://127.0.0.1:54321', supabaseAnonKey: stack?.anonKey, googleUrl: stack?.googleUrl, remotes }),
   });

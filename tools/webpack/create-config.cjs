@@ -120,7 +120,8 @@ function createConfig({ project, name, port, title, isShell = false }) {
         host: '127.0.0.1',
         hot: true,
         liveReload: true,
-        historyApiFallback: isShell,
+        // Every app is a single-page app, standalone remotes included.
+        historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
         client: { overlay: { errors: true, warnings: false } },
         static: fs.existsSync(publicDir) ? [{ directory: publicDir, watch: false }] : false,
