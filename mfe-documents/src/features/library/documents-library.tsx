@@ -151,7 +151,7 @@ export function DocumentsLibrary() {
           }}
         />
       ) : null}
-      {!state.trash ? <UploadPanel /> : null}
+      {!state.trash ? <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} /> : null}
       <LibraryToolbar state={state} update={update} />
       <LibraryFilters state={state} update={update} />
       <p className="library-count" role="status" aria-live="polite" data-testid="library-count">

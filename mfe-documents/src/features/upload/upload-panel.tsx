@@ -76,8 +76,8 @@ export function UploadRow({ item, onCancel, onDecide }: { item: UploadItem; onCa
 }
 
 /** Upload button, page-wide drop and paste, and the progress of every file. */
-export function UploadPanel() {
-  const { manager, snapshot } = useUploadManager();
+export function UploadPanel({ categoryId = null }: { categoryId?: string | null }) {
+  const { manager, snapshot } = useUploadManager('upload', categoryId);
   const limit = useUploadLimit();
   const input = useRef<HTMLInputElement>(null);
   const addFiles = useCallback((files: File[]) => void manager?.add(files), [manager]);

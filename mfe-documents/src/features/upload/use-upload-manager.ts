@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useAppConfig, useAuth, useDevice, usePendingOperations, useSupabase } from '@dossier/shared';
 import { DOCUMENT_LIMITS } from '@dossier/shared/core';
 import { categoryKeys } from '../../api/categories';
@@ -19,7 +19,13 @@ export function useUploadLimit(): number {
 }
 
 /** One UploadManager per signed-in person and page, wired to the real services. */
-export function useUploadManager(source: 'upload' | 'share' = 'upload'): { manager: UploadManager | null; snapshot: UploadSnapshot } {
+export function useUploadManager(
+  source: 'upload' | 'share' = 'upload',
+  categoryId: string | null = null,
+): { manager: UploadManager | null; snapshot: UploadSnapshot } {
+  // New uploads go into the category the library is showing, as a folder would.
+  const category = useRef(categoryId);
+  category.current = categoryId;
   const auth = useAuth();
   const client = useSupabase();
   const store = useDocumentStore();
@@ -60,6 +66,7 @@ export function useUploadManager(source: 'upload' | 'share' = 'upload'): { manag
       describeError,
       newId: () => crypto.randomUUID(),
       source,
+      categoryId: () => category.current,
       onStored: refresh,
     });
     setManager(next);
