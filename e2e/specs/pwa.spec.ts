@@ -1,4 +1,7 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { repoRoot } from '../support/repo-root';
 import { signInFreshUser } from '../support/signed-in-session';
 
 // These tests are about the service worker: let Chromium run it (the suite may block it elsewhere).
@@ -135,4 +138,28 @@ test('runtime config and federation manifests come from the network while online
   const answered = await page.evaluate(async () => (await fetch('/app-config.json')).headers.get('cache-control'));
   expect(answered).toBe('no-cache');
   expect(requested.some((line) => line.startsWith('/app-config.json'))).toBe(true);
+});
+
+test('a new version waits until the person chooses "Reload" in the update toast', async ({ page }) => {
+  await page.goto('/');
+  await controlledBy(page);
+  const swFile = path.join(process.env.E2E_DIST_DIR || path.join(repoRoot(), 'dist'), 'shell', 'sw.js');
+  const original = readFileSync(swFile, 'utf8');
+  try {
+    // A redeploy: the worker script changes by one byte.
+    writeFileSync(swFile, `${original}\n// release ${Date.now()}\n`);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+    await expect(page.getByText('Update available')).toBeVisible();
+    // Still the old worker: nothing changes under the person's feet.
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
+  } finally {
+    writeFileSync(swFile, original);
+  }
 });
