@@ -10,6 +10,8 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { databasesSync, startTestStack, type TestDatabase, type TestStack } from '../test/support/test-stack.js';
 import { createTestUser } from '../test/support/users.js';
+import { buildApiApp } from '../src/http/api-app.js';
+import { createJwtService } from '../src/http/jwt.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
@@ -22,6 +24,7 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  appP50: number;
   directRps: number;
   directP50: number;
   directP99: number;
@@ -83,6 +86,14 @@ async function benchDatabase(database: TestDatabase): Promise<Row[]> {
     const selectUrl = `${stack.url}/rest/v1/user_document_categories?select=*`;
     const selectSql = `select coalesce(json_agg(_src), '[]')::text as body from (select t0.* from public.user_document_categories t0) _src`;
 
+    // The same API served without sockets: what the REST layer costs, apart from loopback HTTP and
+    // the load generator competing for the same CPU.
+    const app = buildApiApp({ db: stack.db, jwt: createJwtService(stack.config.jwtSecret), config: stack.config, log: () => undefined });
+    const inProcess = async (url: string, init: RequestInit) => {
+      const res = await app.fetch(new Request(url, init));
+      await res.arrayBuffer();
+      if (res.status >= 300) throw new Error(`in-process request failed: ${res.status}`);
+    };
     const check = await fetch(selectUrl, { headers });
     const checked = (await check.json()) as unknown[];
     if (checked.length !== 50) throw new Error(`expected 50 rows under RLS, got ${checked.length}`);
@@ -90,6 +101,7 @@ async function benchDatabase(database: TestDatabase): Promise<Row[]> {
     for (const connections of CONNECTIONS) {
       const select = await autocannon({ url: selectUrl, connections, duration: SECONDS, headers, workers: 1 });
       const selectDirect = await direct(() => stack.db.withRequest(auth, (q) => q.query(selectSql)), connections, SECONDS);
+      const selectApp = await direct(() => inProcess(selectUrl, { headers }), connections, SECONDS);
       rows.push({
         database,
         scenario: 'select 50 rows (RLS)',
@@ -98,6 +110,7 @@ async function benchDatabase(database: TestDatabase): Promise<Row[]> {
         p50: select.latency.p50,
         p99: select.latency.p99,
         errors: select.errors + select.timeouts + select.non2xx,
+        appP50: selectApp.p50,
         directRps: selectDirect.rps,
         directP50: selectDirect.p50,
         directP99: selectDirect.p99,
@@ -123,6 +136,16 @@ async function benchDatabase(database: TestDatabase): Promise<Row[]> {
         connections,
         SECONDS,
       );
+      const insertApp = await direct(
+        () =>
+          inProcess(`${stack.url}/rest/v1/bench_notes`, {
+            method: 'POST',
+            headers: { ...headers, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+            body: JSON.stringify({ note: 'benchmark' }),
+          }),
+        connections,
+        SECONDS,
+      );
       rows.push({
         database,
         scenario: 'insert 1 row (RLS)',
@@ -131,6 +154,7 @@ async function benchDatabase(database: TestDatabase): Promise<Row[]> {
         p50: insert.latency.p50,
         p99: insert.latency.p99,
         errors: insert.errors + insert.timeouts + insert.non2xx,
+        appP50: insertApp.p50,
         directRps: insertDirect.rps,
         directP50: insertDirect.p50,
         directP99: insertDirect.p99,
@@ -143,7 +167,7 @@ async function benchDatabase(database: TestDatabase): Promise<Row[]> {
 }
 
 function printTable(rows: Row[]): void {
-  const header = ['database', 'scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'direct req/s', 'direct p50', 'direct p99', 'p50 ratio'];
+  const header = ['database', 'scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'no-socket p50', 'direct req/s', 'direct p50', 'direct p99', 'p50 ratio', 'no-socket ratio'];
   const body = rows.map((r) => [
     r.database,
     r.scenario,
@@ -152,10 +176,12 @@ function printTable(rows: Row[]): void {
     r.p50.toFixed(1),
     r.p99.toFixed(1),
     String(r.errors),
+    r.appP50.toFixed(2),
     r.directRps.toFixed(0),
     r.directP50.toFixed(2),
     r.directP99.toFixed(2),
     `${(r.p50 / Math.max(r.directP50, 0.001)).toFixed(1)}x`,
+    `${(r.appP50 / Math.max(r.directP50, 0.001)).toFixed(1)}x`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
@@ -171,7 +197,8 @@ async function main() {
   for (const db of dbs) rows.push(...(await benchDatabase(db)));
   console.log('');
   printTable(rows);
-  console.log('\nratio = HTTP p50 / direct p50 (the direct run uses the same transaction, role and claims setup).');
+  console.log('\np50 ratio = HTTP p50 / direct p50; no-socket ratio = the API answered in-process (app.fetch, no sockets,');
+  console.log('no load generator) / direct. The direct run uses the same transaction, role and claims set-up.');
 }
 
 main().then(
