@@ -45,6 +45,7 @@ test.describe('consent dialog (SPEC §4, §5, §6)', () => {
     const terms = page.getByRole('dialog', { name: 'Terms of Service' });
     await expect(terms).toBeVisible();
     await expect(terms.getByText(/12 months before the claim/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(terms).toBeHidden();
     await expect(dialog).toBeVisible();

@@ -16,7 +16,8 @@ export function LegalDialog({ text, fullPagePath, onClose, onViewFullPage }: { t
           Close
         </button>
       </div>
-      <div className="dossier-dialog-body">
+      {/* The text scrolls inside the dialog: focusable so keyboard users can scroll it too. */}
+      <div className="dossier-dialog-body" tabIndex={0} role="region" aria-labelledby={titleId}>
         <LegalDocument text={text} level={2} showTitle={false} />
       </div>
       <div className="dossier-dialog-actions">
