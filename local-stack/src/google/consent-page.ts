@@ -31,7 +31,7 @@ export function consentPage(requestId: string, request: AuthRequest, accounts: G
     .email { color: #5f6368; }
     label { cursor: pointer; }
     input[type=text], input[type=email] { display: block; width: 100%; padding: 0.4rem; margin: 0.25rem 0 0.75rem; box-sizing: border-box; }
-    .actions { display: flex; gap: 1rem; justify-content: flex-end; }
+    .actions { display: flex; gap: 1rem; }
     button { padding: 0.5rem 1.25rem; border-radius: 4px; border: 1px solid #1a73e8; font-size: 1rem; cursor: pointer; }
     button[value=allow] { background: #1a73e8; color: #fff; }
     button[value=deny] { background: #fff; color: #1a73e8; }
@@ -66,8 +66,9 @@ ${options}
 ${scopes.map((s) => `        <li>${esc(s)}</li>`).join('\n')}
       </ul>
       <div class="actions">
-        <button type="submit" name="decision" value="deny">Deny</button>
+        <!-- Allow first: pressing Enter in a field submits with the first button. -->
         <button type="submit" name="decision" value="allow">Allow</button>
+        <button type="submit" name="decision" value="deny">Deny</button>
       </div>
     </form>
   </main>
