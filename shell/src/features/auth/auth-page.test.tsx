@@ -88,6 +88,21 @@ describe('AuthPage', () => {
     expect(screen.getByRole('heading', { name: 'Sign in to Dossier' })).toBeInTheDocument();
   });
 
+  it('opens "Set a new password" from the reset link', async () => {
+    window.history.replaceState(null, '', '/auth?reset=1');
+    renderAuth({}, '/auth?reset=1');
+    expect(screen.getByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toBeInTheDocument();
+  });
+
+  it('offers a new reset link when the one followed has expired', async () => {
+    window.history.replaceState(null, '', '/auth?reset=1#error=access_denied&error_code=otp_expired');
+    renderAuth({}, '/auth?reset=1');
+    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('That link has expired or was already used.');
+    await waitFor(() => expect(window.location.hash).toBe(''));
+  });
+
   it('sends the reset link for a forgotten password', async () => {
     const resetPasswordForEmail = jest.fn().mockResolvedValue({ data: {}, error: null });
     renderAuth({ resetPasswordForEmail });

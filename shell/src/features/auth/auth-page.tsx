@@ -89,10 +89,15 @@ export function AuthPage() {
   // The reset e-mail's link comes back to /auth?reset=1; supabase-js announces PASSWORD_RECOVERY a
   // moment after the session it carries, so the step is chosen from the address, not the event.
   const [recoveryLink] = useState(() => params.has(RESET_PARAM) || /(^|[#&])type=recovery(&|$)/.test(location.hash));
-  const initialMode: AuthMode = recoveryLink || authEvents?.recovering() ? 'new-password' : params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in';
+  // An expired or used reset link comes back with an error: offer a new link instead.
+  const [linkFailed] = useState(() => readOAuthReturn(window.location.href, false).kind === 'error');
+  const initialMode: AuthMode =
+    recoveryLink && linkFailed ? 'forgot' : recoveryLink || authEvents?.recovering() ? 'new-password' : params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in';
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<ReactNode>(null);
+  const [notice, setNotice] = useState<ReactNode>(() =>
+    recoveryLink && linkFailed ? 'That link has expired or was already used. Ask for a new one below.' : null,
+  );
   const [busy, setBusy] = useState(false);
   const waitingForProvider = useOAuthReturn(setError);
 
