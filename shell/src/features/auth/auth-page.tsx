@@ -207,7 +207,7 @@ export function AuthPage() {
             {notice}
           </p>
         )}
-        <form onSubmit={submit} noValidate={false} aria-busy={busy}>
+        <form onSubmit={submit} aria-busy={busy}>
           {mode === 'sign-up' && <Field label="Name" name="name" autoComplete="name" required />}
           {mode !== 'new-password' && <Field label="Email" name="email" type="email" autoComplete="email" required />}
           {mode !== 'forgot' && (
