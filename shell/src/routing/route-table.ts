@@ -8,12 +8,23 @@ export interface ShellRoute {
   requiresAuth?: boolean;
 }
 
+/**
+ * A shell page in its own chunk. The page the address already names starts loading when this
+ * module is evaluated — in parallel with app-config.json and the shared modules — instead of
+ * after the first render (it was the last hop before the dashboard's first paint).
+ */
+function page(path: string, load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+  const early = typeof window !== 'undefined' && window.location.pathname === path ? load() : null;
+  early?.catch(() => undefined); // a failure surfaces when the route renders (error boundary)
+  return lazy(() => early ?? load());
+}
+
 // Each shell page is its own chunk: the landing page does not pay for the dashboard.
 export const SHELL_ROUTES: ShellRoute[] = [
-  { path: '/', Component: lazy(() => import('../features/landing').then((m) => ({ default: m.LandingPage }))) },
-  { path: '/dashboard', Component: lazy(() => import('../features/dashboard').then((m) => ({ default: m.DashboardPage }))), requiresAuth: true },
-  { path: '/auth', Component: lazy(() => import('../features/auth/auth-page').then((m) => ({ default: m.AuthPage }))) },
-  { path: '/share-handler', Component: lazy(() => import('../features/share-handler').then((m) => ({ default: m.ShareHandlerPage }))), requiresAuth: true },
+  { path: '/', Component: page('/', () => import('../features/landing').then((m) => ({ default: m.LandingPage }))) },
+  { path: '/dashboard', Component: page('/dashboard', () => import('../features/dashboard').then((m) => ({ default: m.DashboardPage }))), requiresAuth: true },
+  { path: '/auth', Component: page('/auth', () => import('../features/auth/auth-page').then((m) => ({ default: m.AuthPage }))) },
+  { path: '/share-handler', Component: page('/share-handler', () => import('../features/share-handler').then((m) => ({ default: m.ShareHandlerPage }))), requiresAuth: true },
 ];
 
 /**
