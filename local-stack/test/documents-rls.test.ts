@@ -155,6 +155,29 @@ describe.each(databasesSync())('documents under RLS on %s', (database) => {
     expect(bobByTag.data).toEqual([]);
   });
 
+  it('offers trash older than 30 days for purging, objects first then rows, to its owner only', async () => {
+    const old = await addDocument(alice, { name: 'old receipt.pdf' });
+    const recent = await addDocument(alice, { name: 'recent receipt.pdf' });
+    const day = 86_400_000;
+    await alice.client.from('documents').update({ deleted_at: new Date(Date.now() - 31 * day).toISOString() }).eq('id', old.id);
+    await alice.client.from('documents').update({ deleted_at: new Date(Date.now() - 2 * day).toISOString() }).eq('id', recent.id);
+
+    const expired = await alice.client.rpc('expired_trash', { retention_days: 30 });
+    expect(expired.error).toBeNull();
+    expect(expired.data).toEqual([{ id: old.id, storage_path: old.storage_path }]);
+    const notBobs = await bob.client.rpc('expired_trash', { retention_days: 30 });
+    expect(notBobs.data).toEqual([]);
+
+    const removed = await alice.client.storage.from('documents').remove([old.storage_path]);
+    expect(removed.error).toBeNull();
+    const deleted = await alice.client.from('documents').delete().eq('id', old.id);
+    expect(deleted.error).toBeNull();
+    const gone = await alice.client.storage.from('documents').download(old.storage_path);
+    expect(gone.error).not.toBeNull();
+    const left = await alice.client.rpc('search_documents', { trashed: true });
+    expect((left.data as Array<{ id: string }>).map((r) => r.id)).toEqual([recent.id]);
+  });
+
   it('moves documents to Miscellaneous when their category is deleted', async () => {
     const cats = await alice.client
       .from('user_document_categories')
