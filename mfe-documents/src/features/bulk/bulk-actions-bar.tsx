@@ -1,6 +1,7 @@
 import type { DocumentSearchHit } from '../../api/search-documents';
 import type { DocumentActions } from '../../lib/use-document-actions';
 import { useCategories, usePortfolios, useTags } from '../../lib/use-lookups';
+import { NamedOptions } from '../../lib/named-options';
 
 const plural = (n: number) => `${n} document${n === 1 ? '' : 's'}`;
 
@@ -51,11 +52,7 @@ export function BulkActionsBar({
               onChange={(event) => event.target.value && void actions.addTags(ids, [event.target.value], `Tagged ${count}`)}
             >
               <option value="">Add tag…</option>
-              {(tags.data ?? []).map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
+              <NamedOptions items={tags.data} />
             </select>
           </label>
           <label>
@@ -67,11 +64,7 @@ export function BulkActionsBar({
               }
             >
               <option value="">Set category…</option>
-              {(categories.data ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <NamedOptions items={categories.data} />
             </select>
           </label>
           {(portfolios.data ?? []).length > 0 ? (
@@ -90,11 +83,7 @@ export function BulkActionsBar({
               >
                 <option value="">Move to portfolio…</option>
                 <option value="none">No portfolio</option>
-                {(portfolios.data ?? []).map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
+                <NamedOptions items={portfolios.data} />
               </select>
             </label>
           ) : null}

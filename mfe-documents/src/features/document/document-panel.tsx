@@ -12,6 +12,7 @@ import { useDocumentActions } from '../../lib/use-document-actions';
 import { useCategories, usePortfolios } from '../../lib/use-lookups';
 import { DocumentPreview } from './document-preview';
 import { TagEditor } from './tag-editor';
+import { NamedOptions } from '../../lib/named-options';
 
 interface Draft {
   name: string;
@@ -132,22 +133,14 @@ function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds
           Category
           <select {...field('category_id')}>
             <option value="">No category</option>
-            {(categories.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <NamedOptions items={categories.data} />
           </select>
         </label>
         <label>
           Portfolio
           <select {...field('portfolio_id')}>
             <option value="">No portfolio</option>
-            {(portfolios.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <NamedOptions items={portfolios.data} />
           </select>
         </label>
         <label>

@@ -3,6 +3,7 @@ import type { DocumentSort } from '../../api/search-documents';
 import { DOCUMENT_TYPE_GROUPS, TYPE_GROUP_ORDER, isTypeGroup } from '../../lib/document-types';
 import { useCategories, usePortfolios, useTags } from '../../lib/use-lookups';
 import { effectiveSort, type LibraryState } from './library-state';
+import { NamedOptions } from '../../lib/named-options';
 
 type Update = (changes: Partial<LibraryState>, options?: { replace?: boolean }) => void;
 
@@ -111,11 +112,7 @@ export function LibraryFilters({ state, update }: { state: LibraryState; update:
           Portfolio
           <select aria-label="Filter by portfolio" value={state.portfolio[0] ?? ''} onChange={(event) => update({ portfolio: event.target.value ? [event.target.value] : [] })}>
             <option value="">All portfolios</option>
-            {(portfolios.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <NamedOptions items={portfolios.data} />
           </select>
         </label>
       ) : null}
