@@ -43,7 +43,16 @@ async function main() {
     // eslint-disable-next-line @nx/enforce-module-boundaries -- see the import of static-host above
     const { startStack } = (await import('@dossier/local-stack/start')) as typeof import('@dossier/local-stack/start');
     stack = await startStack(
-      { port: 0, googlePort: 0, dataDir, corsOrigins: [shellUrl, ...Object.values(remotePorts).map((p) => `http://127.0.0.1:${p}`)], siteUrl: shellUrl },
+      {
+        port: 0,
+        googlePort: 0,
+        dataDir,
+        corsOrigins: [shellUrl, ...Object.values(remotePorts).map((p) => `http://127.0.0.1:${p}`)],
+        siteUrl: shellUrl,
+        // The whole suite signs up a fresh person per test from one IP: supabase/config.toml's
+        // per-IP budgets (30 sign-ins per 5 min, 2 e-mails per hour) would refuse the later tests.
+        authRateLimits: { signInSignUps: 10_000, tokenRefresh: 10_000, tokenVerifications: 10_000, emailSent: 10_000 },
+      },
       { log: () => undefined },
     );
   }
