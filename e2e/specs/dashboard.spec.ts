@@ -12,5 +12,7 @@ test('the dashboard shows every area widget, each with its own empty state for a
     await expect(card.getByText('Loading...')).toHaveCount(0);
     await expect(card).not.toHaveText('');
   }
+  // The portfolios area offers its own summary: a new person is shown how to start, not an error.
+  await expect(page.locator('[data-widget="portfolios.summary"]')).toContainText('No portfolios yet');
   await expect(page.getByRole('link', { name: 'All documents' })).toHaveAttribute('href', '/documents');
 });

@@ -1,21 +1,9 @@
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
-import { CONTRACT_VERSION, type RemoteModule, type WidgetProps } from '@dossier/shared';
-import { LOADING_TEXT } from '@dossier/shared/core';
+import { lazy } from 'react';
+import { CONTRACT_VERSION, type RemoteModule } from '@dossier/shared';
+import { lazyWidget } from '@dossier/shared/ui';
 
 // The one door of this area: its routes, its nav and the widgets it offers other areas.
 // Each page is its own chunk, loaded when its route is visited.
-
-/** A widget loaded on first render, with its own Suspense so any host can render it as is. */
-function lazyWidget(load: () => Promise<ComponentType<WidgetProps>>): ComponentType<WidgetProps> {
-  const Lazy = lazy(async () => ({ default: await load() }));
-  return function DocumentsWidget(props: WidgetProps) {
-    return createElement(
-      Suspense,
-      { fallback: createElement('p', { role: 'status', 'aria-busy': true, className: 'widget-loading' }, LOADING_TEXT) },
-      createElement(Lazy, props),
-    );
-  };
-}
 
 const widgets = () => import('./features/widgets/documents-widgets');
 

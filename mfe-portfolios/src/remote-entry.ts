@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { CONTRACT_VERSION, type RemoteModule } from '@dossier/shared';
+import { lazyWidget } from '@dossier/shared/ui';
 
 const areaModule = {
   contractVersion: CONTRACT_VERSION,
@@ -10,7 +11,9 @@ const areaModule = {
     { path: '/portfolio/:hash', Component: lazy(() => import('./pages/shared-portfolio-page')), title: 'Shared portfolio' },
   ],
   nav: [{ label: 'Portfolios', path: '/portfolios', order: 20, requiresAuth: true }],
-  widgets: {},
+  widgets: {
+    'portfolios.summary': lazyWidget(async () => (await import('./features/summary/portfolio-summary-widget')).default),
+  },
 } satisfies RemoteModule;
 
 export default areaModule;

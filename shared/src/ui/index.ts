@@ -4,3 +4,4 @@ export * from './error-boundary';
 export * from './application-error';
 export * from './page';
 export * from './legal';
+export * from './lazy-widget';
