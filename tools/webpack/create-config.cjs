@@ -7,6 +7,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
+const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
 require('./webpack-paths-shim.cjs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./shared-singletons.cjs');
@@ -24,8 +25,10 @@ const root = path.resolve(__dirname, '../..');
  */
 function createConfig({ project, name, port, title, isShell = false }) {
   const projectRoot = path.join(root, project);
-  return (_env, argv = {}) => {
+  return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development' && process.env.NODE_ENV !== 'development';
+    // React Fast Refresh only under `webpack serve` (npm run dev, nx serve): edits keep state.
+    const fastRefresh = !production && Boolean(env.WEBPACK_SERVE);
     const publicDir = path.join(projectRoot, 'public');
     /** @type {import('webpack').Configuration} */
     const config = {
@@ -76,7 +79,7 @@ function createConfig({ project, name, port, title, isShell = false }) {
               options: {
                 jsc: {
                   parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
+                  transform: { react: { runtime: 'automatic', development: !production, refresh: fastRefresh } },
                   target: 'es2022',
                 },
               },
@@ -110,6 +113,9 @@ function createConfig({ project, name, port, title, isShell = false }) {
           chunks: ['main'],
           scriptLoading: 'defer',
         }),
+        // `library` scopes the refresh runtime to this container, so the shell and the remotes it
+        // loads each keep their own (several webpack runtimes share one page).
+        ...(fastRefresh ? [new ReactRefreshWebpackPlugin({ library: name, overlay: false })] : []),
         ...(fs.existsSync(publicDir) ? [new CopyWebpackPlugin({ patterns: [{ from: publicDir, noErrorOnMissing: true }] })] : []),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
