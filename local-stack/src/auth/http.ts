@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { readJsonObject } from '../http/json-body.js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { StackContext } from '../context.js';
 import type { JwtClaims } from '../http/jwt.js';
@@ -23,15 +24,9 @@ export function clientIp(c: Context): string {
 }
 
 export async function readJson(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  try {
-    const v = JSON.parse(text) as unknown;
-    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
-  } catch {
-    // fall through
-  }
-  throw badJson();
+  const body = await readJsonObject(c);
+  if (body === undefined) throw badJson();
+  return body;
 }
 
 export function str(v: unknown): string | undefined {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readJsonObject } from '../http/json-body.js';
 import type { Context, Hono } from 'hono';
 import { objectKey } from './backend.js';
 import { asCaller, storageCaller } from './caller.js';
@@ -22,15 +23,9 @@ import {
 } from './objects.js';
 
 async function json(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  try {
-    const v = JSON.parse(text) as unknown;
-    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
-  } catch {
-    // fall through
-  }
-  throw invalidRequest('Body is not valid JSON');
+  const body = await readJsonObject(c);
+  if (body === undefined) throw invalidRequest('Body is not valid JSON');
+  return body;
 }
 
 /** `/object/<prefix…>/<bucket>/<key…>` → bucket and validated key, from the raw (undecoded) URL. */
