@@ -1,12 +1,13 @@
 import type { AppConfig } from '@dossier/shared';
 import { HttpError, ValidationError } from '@dossier/shared/core';
+import { requestAppConfig } from './request-app-config';
 
 /**
- * Reads /app-config.json (ARCHITECTURE.md "Ports and runtime config"). no-cache: a redeployed
- * remote or a moved API must be picked up on the next load.
+ * Reads /app-config.json (ARCHITECTURE.md "Ports and runtime config") from a request already
+ * under way (main.ts starts it early), or starts one.
  */
-export async function loadAppConfig(fetcher: typeof fetch = fetch): Promise<AppConfig> {
-  const response = await fetcher('/app-config.json', { cache: 'no-cache', headers: { accept: 'application/json' } });
+export async function loadAppConfig(pending: Promise<Response> = requestAppConfig()): Promise<AppConfig> {
+  const response = await pending;
   if (!response.ok) throw new HttpError(response.status, `app-config.json answered ${response.status}`);
   return parseAppConfig(await response.json());
 }
