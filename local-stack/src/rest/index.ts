@@ -277,14 +277,19 @@ export function createRestApp(ctx: StackContext): RestApp {
     errorResponse(405, pgrstError('PGRST101', 'Only GET and POST are allowed for RPC', null, null)),
   );
 
+  /** What every table endpoint reads first: the table (from the catalogue), the query, Prefer and Accept. */
+  async function tableRequest(c: Context, write: boolean) {
+    const { cat, table } = await findTable(schemaOf(c, write), c.req.param('table') as string);
+    const query = parseQuery(new URL(c.req.url).searchParams);
+    const neg = negotiate(c.req.header('accept'));
+    const prefs = parsePrefer(c.req.raw.headers);
+    return { cat, table, query, neg, prefs };
+  }
+
   app.get('/:table', (c) =>
     handle(c, async (auth) => {
-      const schema = schemaOf(c, false);
-      const { cat, table } = await findTable(schema, c.req.param('table'));
-      const query = parseQuery(new URL(c.req.url).searchParams);
+      const { cat, table, query, neg, prefs } = await tableRequest(c, false);
       query.maxRows = rowCap;
-      const neg = negotiate(c.req.header('accept'));
-      const prefs = parsePrefer(c.req.raw.headers);
       const range = parseRangeHeader(c.req.raw.headers);
       return inTransaction(auth, prefs.txRollback, (q) => readRows(q, cat, table, query, prefs, neg, range, c.req.method === 'HEAD'));
     }),
@@ -292,11 +297,7 @@ export function createRestApp(ctx: StackContext): RestApp {
 
   app.post('/:table', (c) =>
     handle(c, async (auth) => {
-      const schema = schemaOf(c, true);
-      const { cat, table } = await findTable(schema, c.req.param('table'));
-      const query = parseQuery(new URL(c.req.url).searchParams);
-      const prefs = parsePrefer(c.req.raw.headers);
-      const neg = negotiate(c.req.header('accept'));
+      const { cat, table, query, neg, prefs } = await tableRequest(c, true);
       const body = await readJsonBody(c);
       const upsert = prefs.resolution !== undefined;
       return inTransaction(auth, prefs.txRollback, (q) => insertRows(q, cat, table, query, prefs, neg, body, upsert));
@@ -305,11 +306,7 @@ export function createRestApp(ctx: StackContext): RestApp {
 
   app.patch('/:table', (c) =>
     handle(c, async (auth) => {
-      const schema = schemaOf(c, true);
-      const { cat, table } = await findTable(schema, c.req.param('table'));
-      const query = parseQuery(new URL(c.req.url).searchParams);
-      const prefs = parsePrefer(c.req.raw.headers);
-      const neg = negotiate(c.req.header('accept'));
+      const { cat, table, query, neg, prefs } = await tableRequest(c, true);
       const body = await readJsonBody(c);
       return inTransaction(auth, prefs.txRollback, (q) => updateRows(q, cat, table, query, prefs, neg, body));
     }),
@@ -317,11 +314,7 @@ export function createRestApp(ctx: StackContext): RestApp {
 
   app.delete('/:table', (c) =>
     handle(c, async (auth) => {
-      const schema = schemaOf(c, true);
-      const { cat, table } = await findTable(schema, c.req.param('table'));
-      const query = parseQuery(new URL(c.req.url).searchParams);
-      const prefs = parsePrefer(c.req.raw.headers);
-      const neg = negotiate(c.req.header('accept'));
+      const { cat, table, query, neg, prefs } = await tableRequest(c, true);
       return inTransaction(auth, prefs.txRollback, (q) => deleteRows(q, cat, table, query, prefs, neg));
     }),
   );
