@@ -16,10 +16,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { databasesSync, startTestStack, type TestDatabase, type TestStack } from '../local-stack/test/support/test-stack.js';
 import { createTestUser, type TestUser } from '../local-stack/test/support/users.js';
 import { startStaticHosts } from '../local-stack/src/static-host/static-host.js';
+import { freePort } from '../local-stack/src/static-host/free-port.js';
 import { appConfigFromEnv } from '../local-stack/src/static-host/app-config.js';
 import { findRepoRoot } from '../local-stack/src/config.js';
 
@@ -45,16 +45,6 @@ function rng(seed: number) {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** The page's origins, known before the stack starts so its CORS lets them in. */
 interface Ports {

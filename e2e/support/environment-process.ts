@@ -5,26 +5,15 @@
  * Environment: E2E_DIST_DIR (default <repo>/dist), E2E_WITH_STACK=1 to start the stack.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { RemoteName } from '@dossier/shared';
 // The e2e harness runs the platform (an Nx application) in this separate process on purpose.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { appConfigFromEnv, startStaticHosts } from '@dossier/local-stack/static-host';
+import { appConfigFromEnv, freePort, startStaticHosts } from '@dossier/local-stack/static-host';
 import { repoRoot } from './repo-root';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function main() {
   const root = repoRoot();

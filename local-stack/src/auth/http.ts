@@ -59,16 +59,20 @@ export interface Caller {
   token: string;
 }
 
+/** A token that does not verify is GoTrue's 403 bad_jwt. */
+async function verifiedClaims(deps: AuthDeps, token: string): Promise<JwtClaims> {
+  try {
+    return await deps.ctx.jwt.verify(token);
+  } catch (e) {
+    throw new AuthApiError(403, 'bad_jwt', (e as Error).message);
+  }
+}
+
 /** GoTrue's requireAuthentication: a verified user JWT whose session and user still exist. */
 export async function requireUser(deps: AuthDeps, c: Context): Promise<Caller> {
   const token = bearer(c);
   if (!token) throw new AuthApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-  let claims: JwtClaims;
-  try {
-    claims = await deps.ctx.jwt.verify(token);
-  } catch (e) {
-    throw new AuthApiError(403, 'bad_jwt', (e as Error).message);
-  }
+  const claims = await verifiedClaims(deps, token);
   if (!claims.sub) throw new AuthApiError(403, 'bad_jwt', 'invalid claim: missing sub claim');
   const sub = claims.sub;
   const sessionId = typeof claims.session_id === 'string' ? claims.session_id : undefined;
@@ -85,12 +89,7 @@ export async function requireUser(deps: AuthDeps, c: Context): Promise<Caller> {
 export async function requireServiceRole(deps: AuthDeps, c: Context): Promise<void> {
   const token = bearer(c) ?? c.req.header('apikey');
   if (!token) throw new AuthApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-  let claims: JwtClaims;
-  try {
-    claims = await deps.ctx.jwt.verify(token);
-  } catch (e) {
-    throw new AuthApiError(403, 'bad_jwt', (e as Error).message);
-  }
+  const claims = await verifiedClaims(deps, token);
   if (claims.role !== 'service_role') throw new AuthApiError(403, 'not_admin', 'User not allowed');
 }
 

@@ -161,6 +161,18 @@ function bodyRows(body: unknown): Array<Record<string, unknown>> {
   return rows as Array<Record<string, unknown>>;
 }
 
+/** The Prefer values every write honours (PostgREST echoes them in Preference-Applied). */
+function appliedPreferences(prefs: Preferences): string[] {
+  const applied: string[] = [];
+  if (prefs.return) applied.push(`return=${prefs.return}`);
+  if (prefs.count) applied.push(`count=${prefs.count}`);
+  return applied;
+}
+
+function preferenceAppliedHeader(applied: string[]): Record<string, string> {
+  return applied.length ? { 'Preference-Applied': applied.join(', ') } : {};
+}
+
 export async function insertRows(
   q: Queryable,
   cat: Catalogue,
@@ -172,9 +184,7 @@ export async function insertRows(
   upsert: boolean,
 ): Promise<RestResult> {
   const rows = bodyRows(body);
-  const applied: string[] = [];
-  if (prefs.return) applied.push(`return=${prefs.return}`);
-  if (prefs.count) applied.push(`count=${prefs.count}`);
+  const applied = appliedPreferences(prefs);
   if (upsert && prefs.resolution) applied.push(`resolution=${prefs.resolution}`);
   if (prefs.missing === 'default') applied.push('missing=default');
 
@@ -242,8 +252,7 @@ export async function insertRows(
       affected += r.affectedRows;
     }
   }
-  const headers: Record<string, string> = { 'Content-Range': `*/${prefs.count ? affected : '*'}` };
-  if (applied.length) headers['Preference-Applied'] = applied.join(', ');
+  const headers: Record<string, string> = { 'Content-Range': `*/${prefs.count ? affected : '*'}`, ...preferenceAppliedHeader(applied) };
   if (locations.length === 1) headers.Location = locations[0];
   if (prefs.return !== 'representation') return { status: 201, body: null, headers };
   const merged = bodies.length === 1 ? bodies[0] : `[${bodies.map((s) => s.slice(1, -1)).filter((s) => s.trim() !== '').join(',')}]`;
@@ -280,11 +289,7 @@ export async function updateRows(
   const b = new SqlBuilder(cat);
   const alias = b.nextAlias();
   const where = b.where(table, alias, query.scope.conditions);
-  const headers: Record<string, string> = {};
-  const applied: string[] = [];
-  if (prefs.return) applied.push(`return=${prefs.return}`);
-  if (prefs.count) applied.push(`count=${prefs.count}`);
-  if (applied.length) headers['Preference-Applied'] = applied.join(', ');
+  const headers: Record<string, string> = preferenceAppliedHeader(appliedPreferences(prefs));
   if (cols.length === 0) {
     headers['Content-Range'] = '*/*';
     return prefs.return === 'representation'
@@ -302,11 +307,7 @@ export async function deleteRows(q: Queryable, cat: Catalogue, table: Table, que
   const b = new SqlBuilder(cat);
   const alias = b.nextAlias();
   const where = b.where(table, alias, query.scope.conditions);
-  const headers: Record<string, string> = {};
-  const applied: string[] = [];
-  if (prefs.return) applied.push(`return=${prefs.return}`);
-  if (prefs.count) applied.push(`count=${prefs.count}`);
-  if (applied.length) headers['Preference-Applied'] = applied.join(', ');
+  const headers: Record<string, string> = preferenceAppliedHeader(appliedPreferences(prefs));
   const write = `delete from ${tableRef(table)} as ${ident(alias)}${where}`;
   return finishMutation(q, b, table, alias, query, prefs, neg, write, headers);
 }

@@ -1,2 +1,3 @@
 export * from './app-config.js';
 export * from './static-host.js';
+export * from './free-port.js';
