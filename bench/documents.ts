@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { databasesSync, startTestStack, type TestDatabase, type TestStack } from '../local-stack/test/support/test-stack.js';
 import { createTestUser, type TestUser } from '../local-stack/test/support/users.js';
 import { startStaticHosts } from '../local-stack/src/static-host/static-host.js';
-import { freePort } from '../local-stack/src/static-host/free-port.js';
+import { reservePorts } from '../local-stack/src/static-host/free-port.js';
 import { appConfigFromEnv } from '../local-stack/src/static-host/app-config.js';
 import { findRepoRoot } from '../local-stack/src/config.js';
 
@@ -52,11 +52,12 @@ interface Ports {
   remotes: { documents: number; portfolios: number; driveImport: number; account: number; debug: number };
 }
 
+/** Six distinct free ports, released at once: the benchmark starts its hosts right after. */
 async function choosePorts(): Promise<Ports> {
-  return {
-    shell: await freePort(),
-    remotes: { documents: await freePort(), portfolios: await freePort(), driveImport: await freePort(), account: await freePort(), debug: await freePort() },
-  };
+  const reserved = await reservePorts(6);
+  await reserved.release();
+  const [shell, documents, portfolios, driveImport, account, debug] = reserved.ports;
+  return { shell, remotes: { documents, portfolios, driveImport, account, debug } };
 }
 
 const origins = (ports: Ports) => [ports.shell, ...Object.values(ports.remotes)].map((p) => `http://127.0.0.1:${p}`);

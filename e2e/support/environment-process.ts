@@ -11,7 +11,7 @@ import readline from 'node:readline';
 import type { RemoteName } from '@dossier/shared';
 // The e2e harness runs the platform (an Nx application) in this separate process on purpose.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { appConfigFromEnv, freePort, startStaticHosts } from '@dossier/local-stack/static-host';
+import { appConfigFromEnv, reservePorts, startStaticHosts } from '@dossier/local-stack/static-host';
 import { repoRoot } from './repo-root';
 
 
@@ -20,8 +20,10 @@ async function main() {
   const distDir = process.env.E2E_DIST_DIR || path.join(root, 'dist');
   const remoteNames: RemoteName[] = ['documents', 'portfolios', 'driveImport', 'account', 'debug'];
   // The stack must know the shell's origin (CORS, redirects) before the shell listens.
-  const shellPort = await freePort();
-  const remotePorts = Object.fromEntries(await Promise.all(remoteNames.map(async (name) => [name, await freePort()]))) as Record<RemoteName, number>;
+  // Held until the stack has bound its own ports, then released just before the hosts listen.
+  const reserved = await reservePorts(1 + remoteNames.length);
+  const [shellPort, ...remotePortList] = reserved.ports;
+  const remotePorts = Object.fromEntries(remoteNames.map((name, i) => [name, remotePortList[i]])) as Record<RemoteName, number>;
   const shellUrl = `http://127.0.0.1:${shellPort}`;
 
   let stack: { url: string; googleUrl: string; anonKey: string; stop(): Promise<void> } | undefined;
@@ -46,6 +48,7 @@ async function main() {
     );
   }
 
+  await reserved.release();
   const hosts = await startStaticHosts({
     distDir,
     shellPort,

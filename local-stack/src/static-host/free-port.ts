@@ -1,16 +1,27 @@
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 
 /**
- * A port free on 127.0.0.1 right now: for hosts that must know each other's addresses before
- * listening (the stack's CORS list needs the shell's origin first). Tests and benchmarks only.
+ * Ports free on 127.0.0.1, HELD until `release()`: for hosts that must know each other's
+ * addresses before listening (the stack's CORS list needs the shell's origin first). Holding
+ * them keeps the kernel from handing the same port to a second reservation or to a server that
+ * binds port 0 meanwhile; release just before the real servers listen. Tests and benchmarks only.
  */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+export async function reservePorts(count: number): Promise<{ ports: number[]; release(): Promise<void> }> {
+  const servers: Server[] = [];
+  const ports: number[] = [];
+  for (let i = 0; i < count; i += 1) {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
     });
-  });
+    const address = server.address();
+    if (typeof address !== 'object' || !address) throw new Error('no port');
+    servers.push(server);
+    ports.push(address.port);
+  }
+  return {
+    ports,
+    release: () => Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(() => undefined),
+  };
 }
