@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 type FieldChrome = {
   label: ReactNode;
@@ -72,6 +72,30 @@ export function TextArea({ label, hideLabel, description, error, id, className, 
         aria-invalid={error ? true : rest['aria-invalid']}
         aria-describedby={describedBy(ids, description, error, rest['aria-describedby'])}
       />
+    </FieldFrame>
+  );
+}
+
+export type NativeSelectProps = SelectHTMLAttributes<HTMLSelectElement> & FieldChrome & { ref?: Ref<HTMLSelectElement> };
+
+/**
+ * A labelled native <select>, drawn like the other fields. Prefer it inside forms and filters on
+ * phones: the operating system's own picker is the best one there (ADR 0045). `Select` is the
+ * styled listbox for toolbars.
+ */
+export function NativeSelect({ label, hideLabel, description, error, id, className, children, ...rest }: NativeSelectProps) {
+  const ids = useFieldIds(id);
+  return (
+    <FieldFrame ids={ids} label={label} hideLabel={hideLabel} description={description} error={error}>
+      <select
+        {...rest}
+        id={ids.controlId}
+        className={['ds-native-select', className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : rest['aria-invalid']}
+        aria-describedby={describedBy(ids, description, error, rest['aria-describedby'])}
+      >
+        {children}
+      </select>
     </FieldFrame>
   );
 }

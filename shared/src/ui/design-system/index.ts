@@ -13,3 +13,4 @@ export * from './display';
 export * from './icons';
 export { useCloseOnBack } from './close-on-back';
 export * from './toast-style';
+export * from './use-media-query';
