@@ -42,7 +42,7 @@ test.describe("the shell's own pages pass axe-core", () => {
   test('dashboard', async ({ page }) => {
     await signInFreshUser(page, 'Axe Alex');
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Axe Alex' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome(?: back)?, Axe Alex$/ })).toBeVisible();
     await expect(page.getByText('Loading...')).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
   });

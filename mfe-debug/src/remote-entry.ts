@@ -6,7 +6,8 @@ import { diagnosticsParcel } from './diagnostics/parcels';
 const areaModule = {
   contractVersion: CONTRACT_VERSION,
   release: process.env.DOSSIER_RELEASE,
-  routes: DEBUG_PAGES.map((page) => ({ path: page.path, parcel: diagnosticsParcel(page), title: page.title })),
+  // Signed-in staff only (issue #9): the shell asks for sign-in, StaffGate checks the staff claim.
+  routes: DEBUG_PAGES.map((page) => ({ path: page.path, parcel: diagnosticsParcel(page), title: page.title, requiresAuth: true })),
   nav: [],
 } satisfies RemoteModule;
 

@@ -1,6 +1,6 @@
 import { Suspense, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
-import { AREA_LABELS, REMOTE_NAMES, useAuth, type NavItem } from '@dossier/shared';
+import { REMOTE_NAMES, useAuth, type NavItem } from '@dossier/shared';
 import { Button, LoadingSpinner, buttonClassName } from '@dossier/shared/ui';
 import { NavIcon } from './nav-icon';
 import { useAreas } from '../routing/areas-context';
@@ -40,23 +40,6 @@ function SignInState() {
   );
 }
 
-/** Which release of each loaded area is running: product staff read it when reporting a problem. */
-function AreaReleases() {
-  const areas = useAreas();
-  const statuses = useSyncExternalStore(areas.subscribe, areas.list);
-  const loaded = statuses.filter((status) => status.state === 'loaded');
-  if (loaded.length === 0) return null;
-  return (
-    <p className="dossier-releases">
-      {loaded.map((status) => (
-        <span key={status.name} data-area-release={status.name}>
-          {AREA_LABELS[status.name]} release {status.release ?? 'unknown'}
-        </span>
-      ))}
-    </p>
-  );
-}
-
 /** Accessible frame: skip link, header with product name, nav, sign-in state, one main landmark. */
 export function AppFrame({ overlays = [] }: { overlays?: React.ComponentType[] }) {
   const items = useNavItems();
@@ -88,9 +71,6 @@ export function AppFrame({ overlays = [] }: { overlays?: React.ComponentType[] }
           <Outlet />
         </Suspense>
       </main>
-      <footer className="dossier-footer">
-        <AreaReleases />
-      </footer>
       {overlays.map((Overlay, index) => (
         <Overlay key={index} />
       ))}
