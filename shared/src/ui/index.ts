@@ -6,3 +6,4 @@ export * from './page';
 export * from './legal';
 export * from './lazy-widget';
 export * from './design-system';
+export * from './consent';

@@ -66,14 +66,18 @@ export function AppFrame({ overlays = [] }: { overlays?: React.ComponentType[] }
         </nav>
         <SignInState />
       </header>
+      {/* The offline badge and the install hint sit in the flow, between header and page: an
+          overlay never covers a control (issue #9). The consent dialog is modal (top layer). */}
+      <div className="dossier-notices">
+        {overlays.map((Overlay, index) => (
+          <Overlay key={index} />
+        ))}
+      </div>
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<LoadingSpinner />}>
           <Outlet />
         </Suspense>
       </main>
-      {overlays.map((Overlay, index) => (
-        <Overlay key={index} />
-      ))}
     </>
   );
 }
