@@ -4,14 +4,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { DossierServicesProvider } from '@dossier/shared';
 import { createFakeServices } from '@dossier/shared/testing';
 import { ComponentGallery } from './component-gallery';
+import { stubLayoutApis } from '@dossier/shared/testing';
 
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubLayoutApis);
 
 function renderGallery() {
   const supabase = { auth: { getUser: async () => ({ data: { user: { id: 'u1', app_metadata: { dossier_staff: true } } }, error: null }) } } as unknown as SupabaseClient;

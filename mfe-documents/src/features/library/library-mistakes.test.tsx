@@ -5,6 +5,7 @@ import type { DocumentSearchHit } from '../../api/search-documents';
 import { DocumentList } from './document-list';
 import { LibraryToolbar } from './library-controls';
 import { effectiveDirection, parseLibraryState, type LibraryState } from './library-state';
+import { stubLayoutApis } from '@dossier/shared/testing';
 
 // Issue #9 §5: mistakes people hit in the library.
 
@@ -18,15 +19,7 @@ jest.mock('@tanstack/react-virtual', () => ({
   }),
 }));
 
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(stubLayoutApis);
 
 const doc = (id: string, name: string): DocumentSearchHit =>
   ({ id, name, mime_type: 'application/pdf', size: 1000, created_at: '2026-01-01T00:00:00Z', expires_on: null, category_id: null, document_tag_ids: [], rank: 0, snippet: null }) as unknown as DocumentSearchHit;

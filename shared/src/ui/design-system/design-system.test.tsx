@@ -2,18 +2,9 @@ import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Badge, Button, Checkbox, ConfirmDialog, Dialog, EmptyState, IconButton, Menu, Progress, Select, Sheet, Switch, Tab, TabList, TabPanel, Tabs, TextArea, TextField, Tooltip, destructiveCopy, useConfirm } from './index';
+import { stubLayoutApis } from '@dossier/shared/testing';
 
-// Radix measures and observes elements; jsdom has neither.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.releasePointerCapture ??= () => undefined;
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(stubLayoutApis);
 
 describe('Button', () => {
   it('is a type="button" with its variant and fires clicks', async () => {
