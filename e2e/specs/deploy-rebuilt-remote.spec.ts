@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { buildApp } from '../support/build-apps';
 import { startEnvironment, type Environment } from '../support/environment';
 import { repoRoot } from '../support/repo-root';
-import { signInFreshStaff } from '../support/signed-in-session';
+import { signInFreshStaff } from '../support/shell-auth';
 
 // Deploys a rebuilt remote by copying its files over the served ones, like a CDN upload.
 let servedDir: string;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInFreshStaff } from '../support/signed-in-session';
+import { signInFreshStaff } from '../support/shell-auth';
 
 // The diagnostic pages are for signed-in staff (issue #9).
 test.beforeEach(async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LOADING_TEXT } from '@dossier/shared/core';
-import { signInFreshStaff, signInFreshUser } from '../support/signed-in-session';
+import { signInFreshStaff } from '../support/shell-auth';
+import { signInFreshUser } from '../support/signed-in-session';
 
 /** SPEC §2: every route, with the area that owns it (ARCHITECTURE.md "Who owns what"). */
 const ROUTES: [path: string, area: string][] = [

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { readAppConfig } from './signed-in-session';
+import { readAppConfig, signInFreshUser, type SignedInUser } from './signed-in-session';
 
 // The local stack's service-role key: the Supabase CLI's public demo key (local-stack/src/keys.ts).
 const LOCAL_SERVICE_ROLE_KEY =
@@ -82,4 +82,11 @@ export async function grantStaff(page: Page, userId: string): Promise<void> {
     data: { app_metadata: { dossier_staff: true } },
   });
   if (!response.ok()) throw new Error(`granting the staff claim answered ${response.status()}`);
+}
+
+/** A fresh signed-in member of staff (the `dossier_staff` claim), for the diagnostic pages. */
+export async function signInFreshStaff(page: Page, name = 'Staff Sam'): Promise<SignedInUser> {
+  const user = await signInFreshUser(page, name);
+  await grantStaff(page, user.session.user.id);
+  return user;
 }

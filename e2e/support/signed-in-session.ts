@@ -92,11 +92,3 @@ export async function signInFreshUser(page: Page, options: string | { name?: str
   if (consent === 'accepted') await seedAcceptedConsent(page.context());
   return user;
 }
-
-/** A fresh signed-in member of staff (the `dossier_staff` claim), for the diagnostic pages. */
-export async function signInFreshStaff(page: Page, name = 'Staff Sam'): Promise<SignedInUser> {
-  const user = await signInFreshUser(page, name);
-  const { grantStaff } = await import('./shell-auth');
-  await grantStaff(page, user.session.user.id);
-  return user;
-}
