@@ -8,7 +8,6 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
-require('./webpack-paths-shim.cjs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./shared-singletons.cjs');
 const { devAppConfig } = require('./dev-app-config.cjs');
@@ -42,10 +41,10 @@ function createConfig({ project, name, port, title, isShell = false }) {
         // The shell lives at the origin root; a remote's chunks load relative to its manifest.
         publicPath: isShell ? '/' : 'auto',
         uniqueName: name,
-        // Entry chunks carry the federation runtime, which webpack 5.112 cannot hash by content
-        // (see docs/decisions/0003). They are small and served no-cache; every other chunk is hashed
-        // and immutable.
-        filename: '[name].js',
+        // Every chunk is content-hashed and served immutable, entry chunks included; only the
+        // documents that name them (index.html, remoteEntry.js, mf-manifest.json) keep stable
+        // names and are served no-cache (docs/decisions/0031).
+        filename: production ? '[name].[contenthash:10].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         clean: true,
