@@ -11,6 +11,7 @@ const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin'
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./shared-singletons.cjs');
 const { devAppConfig } = require('./dev-app-config.cjs');
+const { buildDefinitions } = require('./build-info.cjs');
 
 const root = path.resolve(__dirname, '../..');
 
@@ -66,6 +67,9 @@ function createConfig({ project, name, port, title, isShell = false }) {
             : {}),
           // The last-resort screen, deliberately NOT a shared module (see main.ts).
           '@dossier/application-error$': path.join(root, 'shared/src/ui/application-error/index.ts'),
+          // What this build was compiled against, deliberately NOT a shared module: each remote
+          // reports its own contract version, not the shell's (docs/decisions/0032).
+          '@dossier/build$': path.join(root, 'shared/src/build/index.ts'),
         },
       },
       module: {
@@ -89,9 +93,9 @@ function createConfig({ project, name, port, title, isShell = false }) {
         ],
       },
       plugins: [
-        // The release label of this build (which version of an area is running is visible in the
-        // shell's footer and the diagnostics); CI sets it to the commit, locally it is 'local'.
-        new webpack.DefinePlugin({ 'process.env.DOSSIER_RELEASE': JSON.stringify(process.env.DOSSIER_RELEASE || 'local') }),
+        // `@dossier/build`: the release label (CI sets it to the commit, locally 'local'), the
+        // contract version and the shared-version requirements this build is compiled against.
+        new webpack.DefinePlugin(buildDefinitions(root)),
         new ModuleFederationPlugin({
           name,
           ...(isShell ? {} : { filename: 'remoteEntry.js', exposes: { './Module': './src/remote-entry.ts' } }),

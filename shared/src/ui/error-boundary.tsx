@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorScreen } from './error-screen';
+import { LoadAttemptContext } from './retryable-lazy';
 
 export interface AreaErrorBoundaryProps {
   children: ReactNode;
@@ -18,6 +19,8 @@ interface State {
   hasError: boolean;
   retryCount: number;
   resetKey?: string;
+  /** New on every mount, reset and retry: a lazy page that failed loads afresh (retryable-lazy.ts). */
+  attempt: object;
 }
 
 /**
@@ -25,14 +28,14 @@ interface State {
  * so the rest of the page keeps working. The retry count survives the resets it triggers.
  */
 export class AreaErrorBoundary extends Component<AreaErrorBoundaryProps, State> {
-  override state: State = { error: null, hasError: false, retryCount: 0, resetKey: this.props.resetKey };
+  override state: State = { error: null, hasError: false, retryCount: 0, resetKey: this.props.resetKey, attempt: {} };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
     return { error, hasError: true };
   }
 
   static getDerivedStateFromProps(props: AreaErrorBoundaryProps, state: State): Partial<State> | null {
-    if (props.resetKey !== state.resetKey) return { resetKey: props.resetKey, error: null, hasError: false, retryCount: 0 };
+    if (props.resetKey !== state.resetKey) return { resetKey: props.resetKey, error: null, hasError: false, retryCount: 0, attempt: {} };
     return null;
   }
 
@@ -42,13 +45,13 @@ export class AreaErrorBoundary extends Component<AreaErrorBoundaryProps, State> 
 
   private readonly retry = async () => {
     await this.props.onRetry?.();
-    this.setState((state) => ({ error: null, hasError: false, retryCount: state.retryCount + 1 }));
+    this.setState((state) => ({ error: null, hasError: false, retryCount: state.retryCount + 1, attempt: {} }));
   };
 
   override render() {
     if (this.state.hasError) {
       return <ErrorScreen error={this.state.error} retryCount={this.state.retryCount} onRetry={this.retry} detail={this.props.detail} />;
     }
-    return this.props.children;
+    return <LoadAttemptContext.Provider value={this.state.attempt}>{this.props.children}</LoadAttemptContext.Provider>;
   }
 }

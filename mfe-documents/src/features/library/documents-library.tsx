@@ -9,7 +9,6 @@ import { BulkActionsBar } from '../bulk/bulk-actions-bar';
 import { CategoryManager } from '../categories/category-manager';
 import { DocumentPanel } from '../document/document-panel';
 import { UploadPanel } from '../upload/upload-panel';
-import { useUploadReplay } from '../upload/use-upload-replay';
 import { DocumentList } from './document-list';
 import { LibraryFilters, LibraryToolbar } from './library-controls';
 import { isFiltered } from './library-state';
@@ -28,7 +27,6 @@ export function DocumentsLibrary() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [showCategories, setShowCategories] = useState(false);
   const lastToggled = useRef<number | null>(null);
-  useUploadReplay();
 
   // Items over 30 days in the trash are purged once per visit.
   const purged = useRef(false);

@@ -38,7 +38,7 @@ function decide(error: Shape, status: number | undefined): Decision {
   const message = typeof error.message === 'string' ? error.message : '';
 
   if (name === 'OfflineError') return { type: 'offline', severity: 'medium', userMessage: USER_MESSAGES.offline, retryable: true };
-  if (name === 'ContractVersionError') return { type: 'client', severity: 'critical', userMessage: USER_MESSAGES.default, retryable: false };
+  if (name === 'ContractVersionError' || name === 'SharedVersionError') return { type: 'client', severity: 'critical', userMessage: USER_MESSAGES.default, retryable: false };
   if (name === 'ValidationError') return { type: 'validation', severity: 'low', userMessage: USER_MESSAGES.validation, retryable: false };
   if (name === 'UnsupportedFeatureError' || name === 'NotSupportedError') {
     return { type: 'android_feature', severity: 'low', userMessage: USER_MESSAGES.unsupported, retryable: false, fallbackAvailable: true };
