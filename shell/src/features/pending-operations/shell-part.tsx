@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { PendingOperationsApi } from '@dossier/shared/contract';
 import type { ShellPart } from '../../services/shell-part';
-import { postToWorker } from '../pwa/service-worker-client';
+import { postToWorker } from '../pwa';
 import { createPendingOperationQueue, type PendingOperationQueue } from './pending-operation-queue';
 
 /** Runs beside the app: starts the queue (flush at start and whenever the page comes back online). */
