@@ -12,14 +12,6 @@ test.afterAll(async () => {
   await environment?.stop();
 });
 
-/** Client-side navigation (react-router listens to popstate): the loaded area stays loaded. */
-async function navigateInApp(page: import('@playwright/test').Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
 test('a blocked page chunk shows the error screen; Try Again after unblocking shows the page', async ({ page }) => {
   const accountOrigin = new URL(environment.remotes.account).origin;
   const area = page.locator('main [data-area-outlet="account"]');
@@ -37,7 +29,9 @@ test('a blocked page chunk shows the error screen; Try Again after unblocking sh
   const accountScripts = (url: URL) => url.origin === accountOrigin && url.pathname.endsWith('.js');
   await page.route(accountScripts, block);
 
-  await navigateInApp(page, '/terms');
+  // In-app navigation (the area stays loaded): the privacy page links to the terms page.
+  await area.getByRole('link', { name: 'Terms of Service' }).first().click();
+  await expect(page).toHaveURL(/\/terms$/);
   await expect(area.getByRole('button', { name: ERROR_SCREEN_BUTTONS.tryAgain })).toBeVisible({ timeout: 30_000 });
   expect(blocked.length).toBeGreaterThan(0);
   expect(blocked.some((url) => /mf-manifest\.json|remoteEntry\.js/.test(url))).toBe(false);

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorScreen } from './error-screen';
-import { LoadAttemptContext } from './retryable-lazy';
+import { retryFailedLoads } from './retryable-lazy';
 
 export interface AreaErrorBoundaryProps {
   children: ReactNode;
@@ -19,8 +19,6 @@ interface State {
   hasError: boolean;
   retryCount: number;
   resetKey?: string;
-  /** New on every mount, reset and retry: a lazy page that failed loads afresh (retryable-lazy.ts). */
-  attempt: object;
 }
 
 /**
@@ -28,14 +26,14 @@ interface State {
  * so the rest of the page keeps working. The retry count survives the resets it triggers.
  */
 export class AreaErrorBoundary extends Component<AreaErrorBoundaryProps, State> {
-  override state: State = { error: null, hasError: false, retryCount: 0, resetKey: this.props.resetKey, attempt: {} };
+  override state: State = { error: null, hasError: false, retryCount: 0, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
     return { error, hasError: true };
   }
 
   static getDerivedStateFromProps(props: AreaErrorBoundaryProps, state: State): Partial<State> | null {
-    if (props.resetKey !== state.resetKey) return { resetKey: props.resetKey, error: null, hasError: false, retryCount: 0, attempt: {} };
+    if (props.resetKey !== state.resetKey) return { resetKey: props.resetKey, error: null, hasError: false, retryCount: 0 };
     return null;
   }
 
@@ -44,14 +42,16 @@ export class AreaErrorBoundary extends Component<AreaErrorBoundaryProps, State> 
   }
 
   private readonly retry = async () => {
+    // A page or widget whose chunk failed to load downloads it again (retryable-lazy.ts).
+    retryFailedLoads();
     await this.props.onRetry?.();
-    this.setState((state) => ({ error: null, hasError: false, retryCount: state.retryCount + 1, attempt: {} }));
+    this.setState((state) => ({ error: null, hasError: false, retryCount: state.retryCount + 1 }));
   };
 
   override render() {
     if (this.state.hasError) {
       return <ErrorScreen error={this.state.error} retryCount={this.state.retryCount} onRetry={this.retry} detail={this.props.detail} />;
     }
-    return <LoadAttemptContext.Provider value={this.state.attempt}>{this.props.children}</LoadAttemptContext.Provider>;
+    return this.props.children;
   }
 }

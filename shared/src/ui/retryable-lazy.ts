@@ -1,16 +1,21 @@
-import { createContext, createElement, lazy, useContext, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
- * One value per attempt to show an error boundary's children: a new object on every mount of
- * the boundary and on every Try Again (AreaErrorBoundary provides it). A lazy component whose
- * load failed loads afresh when the attempt it failed in is over.
+ * Failed loads are kept until someone asks to try again: a user action, never a render (a render
+ * can be restarted any number of times by React, e.g. inside a transition, and must not start a
+ * new download each time). AreaErrorBoundary's Try Again calls retryFailedLoads().
  */
-export const LoadAttemptContext = createContext<object>({});
+let generation = 0;
+
+/** Lets every lazy page or widget whose load failed load afresh on its next render. */
+export function retryFailedLoads(): void {
+  generation += 1;
+}
 
 type Loaded<P> = ComponentType<P> | { default: ComponentType<P> };
 
 interface Attempt<P> {
-  attempt: object;
+  generation: number;
   Lazy: LazyExoticComponent<ComponentType<P>>;
   failed: boolean;
 }
@@ -18,16 +23,16 @@ interface Attempt<P> {
 /**
  * Like React.lazy, but a failed load is not cached forever: React.lazy keeps the rejected
  * promise, so after a ChunkLoadError every Try Again would fail again. Here the failure is
- * shown (thrown to the nearest error boundary) for the attempt it happened in; the next attempt
- * (Try Again, or the boundary mounting again) calls `load` again. A successful load is kept.
+ * shown (thrown to the nearest error boundary) until retryFailedLoads() (Try Again); the next
+ * render after it calls `load` again. A successful load is kept.
  * Suspends while loading, like React.lazy (wrap it in <Suspense>).
  */
 export function retryableLazy<P extends object>(load: () => Promise<Loaded<P>>): ComponentType<P> {
   let current: Attempt<P> | undefined;
 
-  function start(attempt: object): Attempt<P> {
+  function start(): Attempt<P> {
     const entry: Attempt<P> = {
-      attempt,
+      generation,
       failed: false,
       Lazy: lazy(async () => {
         try {
@@ -43,8 +48,7 @@ export function retryableLazy<P extends object>(load: () => Promise<Loaded<P>>):
   }
 
   function RetryableLazy(props: P) {
-    const attempt = useContext(LoadAttemptContext);
-    if (!current || (current.failed && current.attempt !== attempt)) current = start(attempt);
+    if (!current || (current.failed && current.generation !== generation)) current = start();
     return createElement(current.Lazy as ComponentType<P>, props);
   }
   return RetryableLazy;

@@ -77,27 +77,17 @@ export function AreaOutlet({ area, pattern }: { area: RemoteName; pattern: strin
   const { module, error, retryCount, retry } = useArea(area);
   const { pathname } = useLocation();
   const label = AREA_LABELS[area];
-  if (error instanceof ContractVersionError) {
+  // Refused: built for another contract major, or for shared libraries this app does not provide.
+  const refusal =
+    error instanceof ContractVersionError
+      ? `was built for contract version ${error.actual}; this app needs version ${error.expected}. The ${label} area must be rebuilt against the current contract.`
+      : error instanceof SharedVersionError
+        ? `was built for other shared libraries: ${error.unmet.join(', ')}. The ${label} area must be rebuilt against this app's versions.`
+        : undefined;
+  if (refusal) {
     return (
       <AreaFrame area={area}>
-        <ErrorScreen
-          error={error}
-          retryCount={retryCount}
-          onRetry={retry}
-          detail={`The ${label} area (${area}) was built for contract version ${error.actual}; this app needs version ${error.expected}. The ${label} area must be rebuilt against the current contract.`}
-        />
-      </AreaFrame>
-    );
-  }
-  if (error instanceof SharedVersionError) {
-    return (
-      <AreaFrame area={area}>
-        <ErrorScreen
-          error={error}
-          retryCount={retryCount}
-          onRetry={retry}
-          detail={`The ${label} area (${area}) was built for other shared libraries: ${error.unmet.join(', ')}. The ${label} area must be rebuilt against this app's versions.`}
-        />
+        <ErrorScreen error={error} retryCount={retryCount} onRetry={retry} detail={`The ${label} area (${area}) ${refusal}`} />
       </AreaFrame>
     );
   }
