@@ -35,4 +35,24 @@ export default [
       '@typescript-eslint/no-explicit-any': 'warn',
     },
   },
+  {
+    // Feature folders inside an area (bulletproof-react): a feature never reaches into another
+    // feature's files. It imports another feature only through that feature's index.ts (its
+    // public surface), and shared code lives in the area's lib/ or api/, or in @dossier/shared.
+    // (Stylesheets are left to the design system's own rules.)
+    files: ['**/src/features/**/*.ts', '**/src/features/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!testing/)[^./][^/]*/.+(?<!\\.css)$',
+              message: "A feature imports another feature only through its index.ts ('../other-feature'), never its internals.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];

@@ -4,6 +4,10 @@ const path = require('node:path');
 
 const root = __dirname;
 
+// `@dossier/build` reads what webpack's DefinePlugin inlines; under Jest the same values come
+// from the environment (inherited by Jest's workers).
+Object.assign(process.env, require('./tools/webpack/build-info.cjs').buildEnvironment(root));
+
 module.exports = {
   transform: {
     '^.+\\.(t|j)sx?$': [
@@ -23,6 +27,7 @@ module.exports = {
     // NodeNext-style relative imports ('./x.js') resolve to the TypeScript source.
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '^@dossier/application-error$': path.join(root, 'shared/src/ui/application-error/index.ts'),
+    '^@dossier/build$': path.join(root, 'shared/src/build/index.ts'),
     '^@dossier/shared$': path.join(root, 'shared/src/index.ts'),
     '^@dossier/shared/(.*)$': path.join(root, 'shared/src/$1/index.ts'),
     '\\.(css)$': path.join(root, 'tools/jest/style-stub.cjs'),

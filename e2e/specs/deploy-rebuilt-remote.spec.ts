@@ -23,7 +23,8 @@ test.afterAll(async () => {
 test('a rebuilt remote is served after a reload, without rebuilding the shell', async ({ page }) => {
   test.setTimeout(6 * 60_000);
   const release = `e2e-${Date.now().toString(36)}`;
-  const shellEntry = path.join(servedDir, 'shell', 'main.js');
+  // The shell's index.html names its content-hashed entry: unchanged means the shell was not rebuilt.
+  const shellEntry = path.join(servedDir, 'shell', 'index.html');
   const shellBefore = { mtime: statSync(shellEntry).mtimeMs, body: readFileSync(shellEntry, 'utf8') };
 
   // Release labels live in the diagnostics area (issue #9), for signed-in staff.

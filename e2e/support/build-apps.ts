@@ -22,6 +22,21 @@ export function buildApp(app: App, options: { outputPath?: string; env?: NodeJS.
   execFileSync('npx', args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...options.env } });
 }
 
+/**
+ * Builds what changed since the last build (Nx's cache restores an unchanged app's dist/ in a
+ * moment and rebuilds one whose sources, shared code, tools or package.json changed), so
+ * `npm run test:e2e` alone never tests a stale dist/. One at a time: the machine has two cores.
+ * E2E_SKIP_BUILD=1 tests dist/ as it is.
+ */
+export function buildChanged(apps: readonly App[] = APPS): void {
+  if (process.env.E2E_SKIP_BUILD === '1') return;
+  execFileSync('npx', ['nx', 'run-many', '-t', 'build', '-p', apps.join(','), '--parallel=1', '--outputStyle=static'], {
+    cwd: repoRoot(),
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+  });
+}
+
 /** Builds what is missing (one at a time: the machine has two cores). */
 export function buildMissing(apps: readonly App[] = APPS): App[] {
   const missing = apps.filter((app) => !isBuilt(app));

@@ -1,14 +1,13 @@
 import type { FullConfig } from '@playwright/test';
-import { buildMissing } from './build-apps';
+import { buildChanged } from './build-apps';
 import { startEnvironment } from './environment';
 
 /**
- * Builds whatever dist/<app> is missing, then starts the local stack and the static hosts of the
+ * Builds what changed (Nx cache: unchanged apps are restored, not rebuilt), then starts the local stack and the static hosts of the
  * production build on free ports. Tests read the shell's address from E2E_BASE_URL (baseURL).
  */
 export default async function globalSetup(_config: FullConfig) {
-  const built = buildMissing();
-  if (built.length > 0) console.log(`built for the e2e run: ${built.join(', ')}`);
+  buildChanged();
   const environment = await startEnvironment({ withStack: true });
   process.env.E2E_BASE_URL = environment.shellUrl;
   process.env.E2E_SUPABASE_URL = environment.supabaseUrl ?? '';

@@ -1,20 +1,25 @@
-import { lazy } from 'react';
-import { CONTRACT_VERSION, type RemoteModule } from '@dossier/shared';
+import { BUILD } from '@dossier/build';
+import type { RemoteModule } from '@dossier/shared';
+import { lazyPage } from '@dossier/shared/ui';
 
 // SPEC §2: /privacy-settings; the legal pages /privacy and /terms are readable without an account.
 const areaModule = {
-  contractVersion: CONTRACT_VERSION,
-  release: process.env.DOSSIER_RELEASE,
-  routes: [
-    { path: '/settings', Component: lazy(() => import('./features/settings/settings-page')), requiresAuth: true, title: 'Settings' },
-    { path: '/privacy-settings', Component: lazy(() => import('./features/privacy-settings/privacy-settings-page')), requiresAuth: true, title: 'Privacy Settings' },
-    { path: '/privacy', Component: lazy(() => import('./features/legal/privacy-policy-page')), title: 'Privacy Policy' },
-    { path: '/terms', Component: lazy(() => import('./features/legal/terms-of-service-page')), title: 'Terms of Service' },
-    { path: '/transfers', Component: lazy(() => import('./pages/transfers-page')), requiresAuth: true, title: 'Transfers' },
-    { path: '/payment-success', Component: lazy(() => import('./pages/payment-success-page')), requiresAuth: true, title: 'Payment successful' },
-  ],
-  nav: [{ label: 'Settings', path: '/settings', order: 90, requiresAuth: true }],
-  widgets: {},
+  // What this remote was built against (inlined at build time), for the shell to judge.
+  contractVersion: BUILD.contractVersion,
+  release: BUILD.release,
+  sharedRequirements: BUILD.sharedRequirements,
+  // Runs once when the shell has loaded and accepted this area (contract 2: areas register themselves).
+  register(host) {
+    host.addRoutes([
+      { path: '/settings', Component: lazyPage(() => import('./features/settings/settings-page')), requiresAuth: true, title: 'Settings' },
+      { path: '/privacy-settings', Component: lazyPage(() => import('./features/privacy-settings/privacy-settings-page')), requiresAuth: true, title: 'Privacy Settings' },
+      { path: '/privacy', Component: lazyPage(() => import('./features/legal/privacy-policy-page')), title: 'Privacy Policy' },
+      { path: '/terms', Component: lazyPage(() => import('./features/legal/terms-of-service-page')), title: 'Terms of Service' },
+      { path: '/transfers', Component: lazyPage(() => import('./pages/transfers-page')), requiresAuth: true, title: 'Transfers' },
+      { path: '/payment-success', Component: lazyPage(() => import('./pages/payment-success-page')), requiresAuth: true, title: 'Payment successful' },
+    ]);
+    host.addNav([{ label: 'Settings', path: '/settings', order: 90, requiresAuth: true }]);
+  },
 } satisfies RemoteModule;
 
 export default areaModule;

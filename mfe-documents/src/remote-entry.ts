@@ -1,6 +1,7 @@
-import { lazy } from 'react';
-import { CONTRACT_VERSION, type RemoteModule } from '@dossier/shared';
-import { lazyWidget } from '@dossier/shared/ui';
+import { BUILD } from '@dossier/build';
+import type { RemoteModule } from '@dossier/shared';
+import { lazyPage, lazyWidget } from '@dossier/shared/ui';
+import { registerUploadReplay } from './features/upload/register-upload-replay';
 
 // The one door of this area: its routes, its nav and the widgets it offers other areas.
 // Each page is its own chunk, loaded when its route is visited.
@@ -8,23 +9,30 @@ import { lazyWidget } from '@dossier/shared/ui';
 const widgets = () => import('./features/widgets/documents-widgets');
 
 const areaModule = {
-  contractVersion: CONTRACT_VERSION,
-  release: process.env.DOSSIER_RELEASE,
-  routes: [
-    { path: '/documents', Component: lazy(() => import('./features/library/documents-page')), requiresAuth: true, title: 'Documents' },
-    { path: '/manage-tags', Component: lazy(() => import('./features/tags/manage-tags-page')), requiresAuth: true, title: 'Manage tags' },
-    { path: '/link/:hash', Component: lazy(() => import('./pages/shared-link-page')), title: 'Shared document' },
-  ],
-  nav: [
-    { label: 'Documents', path: '/documents', order: 10, requiresAuth: true },
-    { label: 'Tags', path: '/manage-tags', order: 11, requiresAuth: true },
-  ],
-  widgets: {
-    'documents.category-counts': lazyWidget(async () => (await widgets()).CategoryCountsWidget),
-    'documents.recent': lazyWidget(async () => (await widgets()).RecentDocumentsWidget),
-    'documents.expiring-soon': lazyWidget(async () => (await widgets()).ExpiringSoonWidget),
-    // Files shared from the device (/share-handler): props { files: File[], onComplete() }.
-    'documents.upload-dialog': lazyWidget(async () => (await import('./features/upload/share-upload-widget')).ShareUploadWidget),
+  // What this remote was built against (inlined at build time), for the shell to judge.
+  contractVersion: BUILD.contractVersion,
+  release: BUILD.release,
+  sharedRequirements: BUILD.sharedRequirements,
+  // Runs once when the shell has loaded and accepted this area (contract 2: areas register themselves).
+  register(host) {
+    host.addRoutes([
+      { path: '/documents', Component: lazyPage(() => import('./features/library/documents-page')), requiresAuth: true, title: 'Documents' },
+      { path: '/manage-tags', Component: lazyPage(() => import('./features/tags/manage-tags-page')), requiresAuth: true, title: 'Manage tags' },
+      { path: '/link/:hash', Component: lazyPage(() => import('./pages/shared-link-page')), title: 'Shared document' },
+    ]);
+    host.addNav([
+      { label: 'Documents', path: '/documents', order: 10, requiresAuth: true },
+      { label: 'Tags', path: '/manage-tags', order: 11, requiresAuth: true },
+    ]);
+    host.addWidgets({
+      'documents.category-counts': lazyWidget(async () => (await widgets()).CategoryCountsWidget),
+      'documents.recent': lazyWidget(async () => (await widgets()).RecentDocumentsWidget),
+      'documents.expiring-soon': lazyWidget(async () => (await widgets()).ExpiringSoonWidget),
+      // Files shared from the device (/share-handler): props { files: File[], onComplete() }.
+      'documents.upload-dialog': lazyWidget(async () => (await import('./features/upload/share-upload-widget')).ShareUploadWidget),
+    });
+    // Queued offline uploads complete on any page, not only while a documents page is shown.
+    registerUploadReplay(host);
   },
 } satisfies RemoteModule;
 

@@ -1,14 +1,18 @@
-import { lazy } from 'react';
-import { CONTRACT_VERSION, type RemoteModule } from '@dossier/shared';
+import { BUILD } from '@dossier/build';
+import type { RemoteModule } from '@dossier/shared';
+import { lazyWidget } from '@dossier/shared/ui';
 
 // No routes of its own (ARCHITECTURE.md): other areas show its widgets by name.
 const areaModule = {
-  contractVersion: CONTRACT_VERSION,
-  release: process.env.DOSSIER_RELEASE,
-  routes: [],
-  nav: [],
-  widgets: {
-    'drive.connection-card': lazy(() => import('./pages/drive-connection-card')),
+  // What this remote was built against (inlined at build time), for the shell to judge.
+  contractVersion: BUILD.contractVersion,
+  release: BUILD.release,
+  sharedRequirements: BUILD.sharedRequirements,
+  // Runs once when the shell has loaded and accepted this area (contract 2: areas register themselves).
+  register(host) {
+    host.addWidgets({
+      'drive.connection-card': lazyWidget(async () => (await import('./pages/drive-connection-card')).default),
+    });
   },
 } satisfies RemoteModule;
 

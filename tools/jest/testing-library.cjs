@@ -1,7 +1,20 @@
-// Shared setup for every project's Testing Library tests: jest-dom matchers, and the Web APIs
-// jsdom lacks but react-router and supabase-js expect (Node has them).
+// The one jsdom setup of every project (setupFilesAfterEnv, before each test file loads): jest-dom
+// matchers, and the Web APIs jsdom lacks but react-router and supabase-js expect (Node has them).
 require('@testing-library/jest-dom');
 const util = require('node:util');
 
 if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = util.TextEncoder;
 if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = util.TextDecoder;
+// matchMedia (install prompt, overlays): jsdom has none; nothing matches.
+if (typeof window !== 'undefined' && !window.matchMedia) {
+  window.matchMedia = (query) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  });
+}

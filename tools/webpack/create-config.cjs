@@ -8,10 +8,10 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
-require('./webpack-paths-shim.cjs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./shared-singletons.cjs');
 const { devAppConfig } = require('./dev-app-config.cjs');
+const { buildDefinitions } = require('./build-info.cjs');
 
 const root = path.resolve(__dirname, '../..');
 
@@ -42,10 +42,10 @@ function createConfig({ project, name, port, title, isShell = false }) {
         // The shell lives at the origin root; a remote's chunks load relative to its manifest.
         publicPath: isShell ? '/' : 'auto',
         uniqueName: name,
-        // Entry chunks carry the federation runtime, which webpack 5.112 cannot hash by content
-        // (see docs/decisions/0003). They are small and served no-cache; every other chunk is hashed
-        // and immutable.
-        filename: '[name].js',
+        // Every chunk is content-hashed and served immutable, entry chunks included; only the
+        // documents that name them (index.html, remoteEntry.js, mf-manifest.json) keep stable
+        // names and are served no-cache (docs/decisions/0031).
+        filename: production ? '[name].[contenthash:10].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         clean: true,
@@ -67,6 +67,9 @@ function createConfig({ project, name, port, title, isShell = false }) {
             : {}),
           // The last-resort screen, deliberately NOT a shared module (see main.ts).
           '@dossier/application-error$': path.join(root, 'shared/src/ui/application-error/index.ts'),
+          // What this build was compiled against, deliberately NOT a shared module: each remote
+          // reports its own contract version, not the shell's (docs/decisions/0032).
+          '@dossier/build$': path.join(root, 'shared/src/build/index.ts'),
         },
       },
       module: {
@@ -90,9 +93,9 @@ function createConfig({ project, name, port, title, isShell = false }) {
         ],
       },
       plugins: [
-        // The release label of this build (which version of an area is running is visible in the
-        // shell's footer and the diagnostics); CI sets it to the commit, locally it is 'local'.
-        new webpack.DefinePlugin({ 'process.env.DOSSIER_RELEASE': JSON.stringify(process.env.DOSSIER_RELEASE || 'local') }),
+        // `@dossier/build`: the release label (CI sets it to the commit, locally 'local'), the
+        // contract version and the shared-version requirements this build is compiled against.
+        new webpack.DefinePlugin(buildDefinitions(root)),
         new ModuleFederationPlugin({
           name,
           ...(isShell ? {} : { filename: 'remoteEntry.js', exposes: { './Module': './src/remote-entry.ts' } }),

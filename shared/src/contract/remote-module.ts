@@ -1,13 +1,15 @@
 import type { ComponentType } from 'react';
 import type { ParcelConfig } from 'single-spa';
-import type { DossierServicesSnapshot } from './services';
+import type { AuthApi } from './auth';
+import type { PendingOperationHandler } from './pending-operations';
+import type { DossierServices, DossierServicesSnapshot } from './services';
 
 /**
  * The version of the contract between the shell and its remotes. Bump the MAJOR only when a
  * remote built against the old contract would break; the shell refuses a remote whose major
  * differs (SPEC §8 error screen inside that area).
  */
-export const CONTRACT_VERSION = '1.0.0';
+export const CONTRACT_VERSION = '2.0.0';
 
 /** One route an area mounts inside the shell's router. `path` is absolute ("/documents/*"). */
 export interface ComponentRoute {
@@ -60,18 +62,98 @@ export interface WidgetProps {
 export type WidgetComponent<P extends WidgetProps = WidgetProps> = ComponentType<P>;
 
 /**
- * The single module a remote exposes as `./Module`.
- * Widget names are global, prefixed by area: 'documents.recent', 'documents.expiring-soon',
- * 'documents.category-counts', 'portfolios.summary', 'drive.connection-card',
- * 'drive.import-dialog', 'drive.folder-mirror', 'account.plan-badge'.
+ * What the shell hands an area when it loads it (Squide's runtime): the area registers its
+ * routes, nav items, widgets and background handlers here — once, when it loads, wherever the
+ * person is — instead of the shell knowing them.
  */
+export interface AreaHost {
+  /** The page's services (config, supabase via auth(), query client, error log, queue, device…). */
+  services: Omit<DossierServices, 'auth'>;
+  /** The sign-in state now (it changes over time; read it when needed). */
+  auth(): AuthApi;
+  addRoutes(routes: RemoteRoute[]): void;
+  addNav(items: NavItem[]): void;
+  /**
+   * Widgets this area offers other areas, by global name prefixed by area: 'documents.recent',
+   * 'documents.expiring-soon', 'documents.category-counts', 'portfolios.summary',
+   * 'drive.connection-card', 'account.plan-badge'.
+   */
+  addWidgets(widgets: Record<string, WidgetComponent<any>>): void; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /**
+   * How a queued offline operation of `type` is replayed. It lives as long as the page, so the
+   * queue is flushed on any page, not only while this area is on screen.
+   */
+  addPendingOperationHandler<P>(type: string, handler: PendingOperationHandler<P>): void;
+}
+
+/** The single module a remote exposes as `./Module`. */
 export interface RemoteModule {
+  /**
+   * The contract version the remote was BUILT against — `BUILD.contractVersion` from
+   * `@dossier/build`, inlined at build time. Never `CONTRACT_VERSION` from `@dossier/shared`:
+   * that is the shell's shared copy at runtime, so it would always match.
+   */
   contractVersion: string;
   /** Release label of the build (e.g. the commit); shown in the shell's footer and diagnostics. */
   release?: string;
+  /** The ranges this remote was built to require of each shared singleton (`BUILD.sharedRequirements`). */
+  sharedRequirements?: Record<string, string>;
+  /** Run once when the shell has loaded and accepted the area. */
+  register(host: AreaHost): void;
+}
+
+/** What one area registered: what the shell routes to, lists in the nav and offers as widgets. */
+export interface AreaRegistration {
+  contractVersion: string;
+  release?: string;
   routes: RemoteRoute[];
   nav: NavItem[];
-  widgets?: Record<string, WidgetComponent<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  widgets: Record<string, WidgetComponent<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** Runs an area's `register` step and collects what it registered (the shell and the standalone harness). */
+export function registerArea(
+  module: RemoteModule,
+  host: Pick<AreaHost, 'services' | 'auth'>,
+): AreaRegistration {
+  const registration: AreaRegistration = { contractVersion: module.contractVersion, release: module.release, routes: [], nav: [], widgets: {} };
+  module.register({
+    services: host.services,
+    auth: host.auth,
+    addRoutes: (routes) => void registration.routes.push(...routes),
+    addNav: (items) => void registration.nav.push(...items),
+    addWidgets: (widgets) => void Object.assign(registration.widgets, widgets),
+    addPendingOperationHandler: (type, handler) => void host.services.pendingOperations.registerHandler(type, handler),
+  });
+  return registration;
+}
+
+/**
+ * Whether `version` satisfies `range` — the two forms the build helper writes: `^x.y.z` (same
+ * major, not older) and an exact `x.y.z`. Any other range is not judged here (the federation
+ * runtime still checks it when it negotiates the singleton).
+ */
+export function satisfiesVersion(version: string, range: string): boolean {
+  const parse = (v: string) => v.split('.').map((part) => Number.parseInt(part, 10));
+  const exact = /^\d+\.\d+\.\d+$/.test(range);
+  const caret = /^\^\d+\.\d+\.\d+$/.test(range);
+  if (!exact && !caret) return true;
+  const have = parse(version);
+  const want = parse(range.replace(/^\^/, ''));
+  if (have.some((n) => !Number.isFinite(n))) return false;
+  if (exact) return have.every((n, i) => n === want[i]);
+  if (have[0] !== want[0]) return false;
+  for (let i = 1; i < 3; i += 1) {
+    if (have[i]! !== want[i]!) return have[i]! > want[i]!;
+  }
+  return true;
+}
+
+/** The shared singletons whose version the shell provides but the remote's requirement rejects. */
+export function unmetSharedRequirements(requirements: Record<string, string> | undefined, provided: Record<string, string>): string[] {
+  return Object.entries(requirements ?? {})
+    .filter(([name, range]) => provided[name] !== undefined && !satisfiesVersion(provided[name], range))
+    .map(([name, range]) => `${name} ${range} (this app has ${provided[name]})`);
 }
 
 /** The contract's major version, used by the shell to accept or refuse a remote. */

@@ -30,6 +30,15 @@ export const WIDGET_PREFIXES: Readonly<Record<string, RemoteName>> = {
   account: 'account',
 };
 
+/**
+ * Which area replays each type of queued offline operation. When the queue holds an operation
+ * whose area has not loaded yet (a reload on /settings while offline), the shell loads that area
+ * so its `register` step adds the handler — an upload completes on any page.
+ */
+export const PENDING_OPERATION_OWNERS: Readonly<Record<string, RemoteName>> = {
+  'document-upload': 'documents',
+};
+
 export type RemoteLoadState = 'idle' | 'loading' | 'loaded' | 'failed' | 'refused';
 
 /** What the shell knows about one remote (shown by the diagnostics pages). */

@@ -30,7 +30,7 @@ export interface DossierServices {
   errors: ErrorLogApi;
   pendingOperations: PendingOperationsApi;
   device: DeviceApi;
-  /** Load state of every remote (added in contract 1.1; optional so older harnesses still type-check). */
+  /** Load state of every remote (optional: a remote's standalone harness need not provide it). */
   remotes?: RemoteStatusApi;
 }
 

@@ -1,12 +1,21 @@
 import { Suspense, useMemo } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Link, Outlet, RouterProvider, useLocation } from 'react-router-dom';
-import { DossierServicesProvider, isParcelRoute, useDossier, type DossierServices, type RemoteModule } from '@dossier/shared/contract';
+import {
+  DossierServicesProvider,
+  isParcelRoute,
+  registerArea,
+  useDossier,
+  type AreaRegistration,
+  type DossierServices,
+  type RemoteModule,
+  type WidgetComponent,
+} from '@dossier/shared/contract';
 import { AreaErrorBoundary, LoadingSpinner } from '@dossier/shared/ui';
 import { ParcelHost } from '@dossier/shared/parcel';
 import { createFakeServices, createStaticWidgetRegistry } from './fake-services';
 
-function HarnessFrame({ module, title }: { module: RemoteModule; title: string }) {
+function HarnessFrame({ module, title }: { module: AreaRegistration; title: string }) {
   const location = useLocation();
   return (
     <>
@@ -35,7 +44,7 @@ function HarnessFrame({ module, title }: { module: RemoteModule; title: string }
   );
 }
 
-function ParcelPage({ route }: { route: Extract<RemoteModule['routes'][number], { parcel: unknown }> }) {
+function ParcelPage({ route }: { route: Extract<AreaRegistration['routes'][number], { parcel: unknown }> }) {
   const services = useDossier();
   const { pathname } = useLocation();
   return <ParcelHost config={route.parcel} services={services} pathname={pathname} />;
@@ -45,11 +54,16 @@ function ParcelPage({ route }: { route: Extract<RemoteModule['routes'][number], 
  * Runs one area alone (`nx serve mfe-x`): the contract from shared/testing's fakes, the area's
  * routes in a router of its own, its nav in a small header. `/` goes to the first nav item.
  */
-export function StandaloneHarness({ module, title, services }: { module: RemoteModule; title: string; services?: DossierServices }) {
-  const value = useMemo(
-    () => services ?? createFakeServices({ widgets: createStaticWidgetRegistry(module.widgets ?? {}) }),
-    [services, module],
-  );
+export function StandaloneHarness({ module: remote, title, services }: { module: RemoteModule; title: string; services?: DossierServices }) {
+  // The area registers itself against the harness's services, as it does in the shell.
+  const { value, module } = useMemo(() => {
+    const widgets: Record<string, WidgetComponent> = {};
+    const value = services ?? createFakeServices({ widgets: createStaticWidgetRegistry(widgets) });
+    const { auth, ...rest } = value;
+    const module = registerArea(remote, { services: rest, auth: () => auth });
+    Object.assign(widgets, module.widgets);
+    return { value, module };
+  }, [services, remote]);
   const router = useMemo(
     () =>
       createBrowserRouter([

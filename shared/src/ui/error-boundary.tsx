@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorScreen } from './error-screen';
+import { retryFailedLoads } from './retryable-lazy';
 
 export interface AreaErrorBoundaryProps {
   children: ReactNode;
@@ -41,6 +42,8 @@ export class AreaErrorBoundary extends Component<AreaErrorBoundaryProps, State> 
   }
 
   private readonly retry = async () => {
+    // A page or widget whose chunk failed to load downloads it again (retryable-lazy.ts).
+    retryFailedLoads();
     await this.props.onRetry?.();
     this.setState((state) => ({ error: null, hasError: false, retryCount: state.retryCount + 1 }));
   };

@@ -7,3 +7,4 @@ export * from './legal';
 export * from './lazy-widget';
 export * from './design-system';
 export * from './consent';
+export * from './retryable-lazy';

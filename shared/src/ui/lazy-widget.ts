@@ -1,13 +1,15 @@
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { createElement, Suspense, type ComponentType } from 'react';
 import type { WidgetProps } from '@dossier/shared';
 import { LOADING_TEXT } from '@dossier/shared/core';
+import { retryableLazy } from './retryable-lazy';
 
 /**
  * A widget whose code loads on first render, wrapped in its own Suspense so any host (the
  * dashboard, another area) can render it as is — areas offer widgets without growing their entry.
+ * A failed load is retried by the next attempt of the enclosing error boundary (retryable-lazy.ts).
  */
 export function lazyWidget(load: () => Promise<ComponentType<WidgetProps>>): ComponentType<WidgetProps> {
-  const Lazy = lazy(async () => ({ default: await load() }));
+  const Lazy = retryableLazy<WidgetProps>(load);
   return function LazyWidget(props: WidgetProps) {
     return createElement(
       Suspense,

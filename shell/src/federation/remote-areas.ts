@@ -1,16 +1,20 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
-  CONTRACT_VERSION,
   REMOTE_CONTAINERS,
   REMOTE_NAMES,
   contractMajor,
+  registerArea,
+  unmetSharedRequirements,
   type AppConfig,
+  type AreaHost,
+  type AreaRegistration,
   type RemoteModule,
   type RemoteName,
   type RemoteStatus,
   type RemoteStatusApi,
 } from '@dossier/shared';
-import { ContractVersionError, RemoteLoadError, classifyError, pause } from '@dossier/shared/core';
+import { BUILD } from '@dossier/build';
+import { ContractVersionError, RemoteLoadError, SharedVersionError, classifyError, pause } from '@dossier/shared/core';
 
 /**
  * The shell's knowledge of its remotes: where they are (from app-config.json, registered at
@@ -19,10 +23,13 @@ import { ContractVersionError, RemoteLoadError, classifyError, pause } from '@do
  */
 
 export interface RemoteAreas extends RemoteStatusApi {
-  /** Loads the area's `./Module` (once; again after a failure). `force` re-reads its manifest. */
-  load(name: RemoteName, options?: { force?: boolean }): Promise<RemoteModule>;
-  /** The module, if already loaded. */
-  loaded(name: RemoteName): RemoteModule | undefined;
+  /**
+   * Loads the area's `./Module` (once; again after a failure), accepts or refuses it, and runs its
+   * `register` step. `force` re-reads its manifest.
+   */
+  load(name: RemoteName, options?: { force?: boolean }): Promise<AreaRegistration>;
+  /** What the area registered, if it has loaded. */
+  loaded(name: RemoteName): AreaRegistration | undefined;
   enabled(name: RemoteName): boolean;
 }
 
@@ -53,13 +60,29 @@ export function federationLoader(onLoadError?: (id: string, error: unknown) => v
 /** One automatic retry of a failed load (the error screen offers three more). */
 const AUTOMATIC_RETRY_DELAY_MS = 500;
 
-export function createRemoteAreas(config: AppConfig, loader: RemoteLoader, options: { automaticRetry?: boolean } = {}): RemoteAreas {
+/** What the shell itself was built with: the versions a remote is judged against. */
+export interface ShellBuild {
+  contractVersion: string;
+  sharedVersions: Record<string, string>;
+}
+
+export function createRemoteAreas(
+  config: AppConfig,
+  loader: RemoteLoader,
+  options: {
+    automaticRetry?: boolean;
+    shell?: ShellBuild;
+    /** What an area's `register` step receives (late-bound: the services need the areas first). */
+    host?: () => Pick<AreaHost, 'services' | 'auth'> | undefined;
+  } = {},
+): RemoteAreas {
+  const shell: ShellBuild = options.shell ?? { contractVersion: BUILD.contractVersion, sharedVersions: BUILD.sharedVersions };
   const names = REMOTE_NAMES.filter((name) => (name === 'debug' ? config.features.debugRoutes : Boolean(config.remotes[name])));
   const statuses = new Map<RemoteName, RemoteStatus>(
     names.map((name) => [name, { name, manifestUrl: config.remotes[name], state: 'idle', changedAt: Date.now() }]),
   );
-  const modules = new Map<RemoteName, RemoteModule>();
-  const pending = new Map<RemoteName, Promise<RemoteModule>>();
+  const modules = new Map<RemoteName, AreaRegistration>();
+  const pending = new Map<RemoteName, Promise<AreaRegistration>>();
   const listeners = new Set<() => void>();
   // A stable array between changes, so React's useSyncExternalStore can read it.
   let snapshot = [...statuses.values()];
@@ -74,7 +97,7 @@ export function createRemoteAreas(config: AppConfig, loader: RemoteLoader, optio
 
   loader.register(entries(names), false);
 
-  async function loadOnce(name: RemoteName): Promise<RemoteModule> {
+  async function loadOnce(name: RemoteName): Promise<AreaRegistration> {
     let exported: unknown;
     try {
       exported = await loader.load(`${REMOTE_CONTAINERS[name]}/Module`);
@@ -82,21 +105,26 @@ export function createRemoteAreas(config: AppConfig, loader: RemoteLoader, optio
       throw new RemoteLoadError(name, error);
     }
     const module = ((exported as { default?: unknown })?.default ?? exported) as RemoteModule | undefined;
-    if (!module || typeof module.contractVersion !== 'string' || !Array.isArray(module.routes)) {
+    if (!module || typeof module.contractVersion !== 'string') {
       throw new RemoteLoadError(name, new Error('./Module does not export a RemoteModule'));
     }
-    if (contractMajor(module.contractVersion) !== contractMajor(CONTRACT_VERSION)) {
-      throw new ContractVersionError(name, CONTRACT_VERSION, module.contractVersion);
+    if (contractMajor(module.contractVersion) !== contractMajor(shell.contractVersion)) {
+      throw new ContractVersionError(name, shell.contractVersion, module.contractVersion);
     }
-    return module;
+    const unmet = unmetSharedRequirements(module.sharedRequirements, shell.sharedVersions);
+    if (unmet.length > 0) throw new SharedVersionError(name, unmet);
+    if (typeof module.register !== 'function') throw new RemoteLoadError(name, new Error('./Module has no register step'));
+    const host = options.host?.();
+    if (!host) throw new RemoteLoadError(name, new Error('the shell has no host for areas yet'));
+    return registerArea(module, host);
   }
 
-  async function loadWithRetry(name: RemoteName, force: boolean): Promise<RemoteModule> {
+  async function loadWithRetry(name: RemoteName, force: boolean): Promise<AreaRegistration> {
     if (force) loader.register(entries([name]), true);
     try {
       return await loadOnce(name);
     } catch (error) {
-      if (!options.automaticRetry || error instanceof ContractVersionError) throw error;
+      if (!options.automaticRetry || error instanceof ContractVersionError || error instanceof SharedVersionError) throw error;
       await pause(AUTOMATIC_RETRY_DELAY_MS);
       loader.register(entries([name]), true);
       return loadOnce(name);
@@ -124,10 +152,10 @@ export function createRemoteAreas(config: AppConfig, loader: RemoteLoader, optio
         },
         (error: unknown) => {
           pending.delete(name);
-          const refused = error instanceof ContractVersionError;
+          const refused = error instanceof ContractVersionError || error instanceof SharedVersionError;
           setStatus(name, {
             state: refused ? 'refused' : 'failed',
-            contractVersion: refused ? error.actual : undefined,
+            contractVersion: error instanceof ContractVersionError ? error.actual : undefined,
             error: refused ? error.message : classifyError(error).userMessage,
           });
           throw error;

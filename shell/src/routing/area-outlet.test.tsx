@@ -17,7 +17,8 @@ function renderArea(answers: (() => unknown)[], path = '/link/abc') {
       return next();
     },
   };
-  const areas = createRemoteAreas(fakeAppConfig(), loader);
+  const { auth, ...services } = createFakeServices();
+  const areas = createRemoteAreas(fakeAppConfig(), loader, { host: () => ({ services, auth: () => auth }) });
   render(
     <AreasContext.Provider value={areas}>
       <DossierServicesProvider services={createFakeServices({ auth: { status: 'signed-in' } })}>
@@ -32,7 +33,7 @@ function renderArea(answers: (() => unknown)[], path = '/link/abc') {
 }
 
 const SharedLink = () => <p>Shared link page</p>;
-const documents = (contractVersion: string): RemoteModule => ({ contractVersion, routes: [{ path: '/link/:hash', Component: SharedLink }], nav: [] });
+const documents = (contractVersion: string): RemoteModule => ({ contractVersion, register: (host) => host.addRoutes([{ path: '/link/:hash', Component: SharedLink }]) });
 
 describe('AreaOutlet', () => {
   it("shows 'Loading...' and then the area's page", async () => {
@@ -42,8 +43,8 @@ describe('AreaOutlet', () => {
   });
 
   it('refuses a remote of another contract major with a screen naming the area and both versions', async () => {
-    renderArea([() => ({ default: documents('2.0.0') })]);
-    expect(await screen.findByText(/The Documents area \(documents\) was built for contract version 2\.0\.0; this app needs version 1\.0\.0/)).toBeInTheDocument();
+    renderArea([() => ({ default: documents('1.0.0') })]);
+    expect(await screen.findByText(/The Documents area \(documents\) was built for contract version 1\.0\.0; this app needs version 2\.0\.0/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: ERROR_SCREEN_BUTTONS.tryAgain })).toBeNull();
   });
 

@@ -1,16 +1,16 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
-import { AREA_LABELS, isParcelRoute, useDossier, type RemoteModule, type RemoteName, type RemoteRoute } from '@dossier/shared';
-import { ContractVersionError } from '@dossier/shared/core';
-import { AreaErrorBoundary, ErrorScreen, LoadingSpinner } from '@dossier/shared/ui';
+import { AREA_LABELS, isParcelRoute, useDossier, type AreaRegistration, type RemoteName, type RemoteRoute } from '@dossier/shared';
+import { ContractVersionError, SharedVersionError } from '@dossier/shared/core';
+import { AreaErrorBoundary, ErrorScreen, LoadingSpinner, retryableLazy } from '@dossier/shared/ui';
 import { useAreas } from './areas-context';
 import { RequireAuth } from './require-auth';
 import NotFoundPage from '../pages/not-found-page';
 
 // single-spa is needed only for parcel routes (mfe-debug): not in the shell's first load.
-const ParcelHost = lazy(() => import('./parcel-route'));
+const ParcelHost = retryableLazy(() => import('./parcel-route'));
 
-type LoadState = { module: RemoteModule; error?: undefined } | { module?: undefined; error: unknown } | { module?: undefined; error?: undefined };
+type LoadState = { module: AreaRegistration; error?: undefined } | { module?: undefined; error: unknown } | { module?: undefined; error?: undefined };
 
 /** Loads an area on demand; a failure stays here, with a retry that re-reads the manifest. */
 function useArea(area: RemoteName) {
@@ -41,7 +41,7 @@ function useArea(area: RemoteName) {
   return { ...state, retryCount, retry };
 }
 
-function findRoute(module: RemoteModule, pattern: string, pathname: string): RemoteRoute | undefined {
+function findRoute(module: AreaRegistration, pattern: string, pathname: string): RemoteRoute | undefined {
   return module.routes.find((route) => route.path === pattern) ?? module.routes.find((route) => matchPath(route.path, pathname));
 }
 
@@ -77,15 +77,17 @@ export function AreaOutlet({ area, pattern }: { area: RemoteName; pattern: strin
   const { module, error, retryCount, retry } = useArea(area);
   const { pathname } = useLocation();
   const label = AREA_LABELS[area];
-  if (error instanceof ContractVersionError) {
+  // Refused: built for another contract major, or for shared libraries this app does not provide.
+  const refusal =
+    error instanceof ContractVersionError
+      ? `was built for contract version ${error.actual}; this app needs version ${error.expected}. The ${label} area must be rebuilt against the current contract.`
+      : error instanceof SharedVersionError
+        ? `was built for other shared libraries: ${error.unmet.join(', ')}. The ${label} area must be rebuilt against this app's versions.`
+        : undefined;
+  if (refusal) {
     return (
       <AreaFrame area={area}>
-        <ErrorScreen
-          error={error}
-          retryCount={retryCount}
-          onRetry={retry}
-          detail={`The ${label} area (${area}) was built for contract version ${error.actual}; this app needs version ${error.expected}. The ${label} area must be rebuilt against the current contract.`}
-        />
+        <ErrorScreen error={error} retryCount={retryCount} onRetry={retry} detail={`The ${label} area (${area}) ${refusal}`} />
       </AreaFrame>
     );
   }

@@ -1,22 +1,28 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { NavItem, RemoteName } from '@dossier/shared';
+import { lazyPage } from '@dossier/shared/ui';
 
 /** A page of the shell itself (SPEC §2 / ARCHITECTURE.md "Who owns what"). */
 export interface ShellRoute {
   path: string;
-  Component: LazyExoticComponent<ComponentType>;
+  Component: ComponentType;
   requiresAuth?: boolean;
 }
 
 /**
  * A shell page in its own chunk. The page the address already names starts loading when this
  * module is evaluated — in parallel with app-config.json and the shared modules — instead of
- * after the first render (it was the last hop before the dashboard's first paint).
+ * after the first render (it was the last hop before the dashboard's first paint). A failed load
+ * is tried afresh by Try Again (lazyPage).
  */
-function page(path: string, load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
-  const early = typeof window !== 'undefined' && window.location.pathname === path ? load() : null;
+function page(path: string, load: () => Promise<{ default: ComponentType }>): ComponentType {
+  let early = typeof window !== 'undefined' && window.location.pathname === path ? load() : null;
   early?.catch(() => undefined); // a failure surfaces when the route renders (error boundary)
-  return lazy(() => early ?? load());
+  return lazyPage(() => {
+    const first = early ?? load();
+    early = null;
+    return first;
+  });
 }
 
 // Each shell page is its own chunk: the landing page does not pay for the dashboard.
@@ -29,7 +35,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
 
 /**
  * Which area owns which paths (ARCHITECTURE.md table). The shell knows only the paths; the
- * pages, their sign-in needs and their nav come from each area's RemoteModule at runtime. A
+ * pages, their sign-in needs and their nav are what each area registers when it loads. A
  * `/*` entry lets an area add sub-pages without a shell release.
  */
 export const AREA_ROUTES: Readonly<Record<RemoteName, readonly string[]>> = {

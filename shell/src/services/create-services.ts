@@ -1,16 +1,17 @@
 import { createClient } from '@supabase/supabase-js';
 import { detectSupabaseSessionInUrl, startAuthEvents } from '../features/auth/start';
-import type { AppConfig, DossierServices } from '@dossier/shared';
+import { PENDING_OPERATION_OWNERS, type AppConfig, type AreaHost, type DossierServices } from '@dossier/shared';
 import { createErrorLog } from '@dossier/shared/core';
 import { createRemoteAreas, federationLoader, type RemoteAreas } from '../federation/remote-areas';
 import { createAuthStore, type AuthStore } from './auth-store';
 import { createQueryClient } from '@dossier/shared/core/query';
 import { createWidgetRegistry } from './widget-registry';
 import type { ShellPart } from './shell-part';
-// The three replaceable parts: each is one import line (see shell-part.ts).
+// The replaceable parts: each is one import line (see shell-part.ts).
 import { createToasts } from '../features/toasts';
 import { createPendingOperations } from '../features/pending-operations';
 import { createDevice } from '../features/device';
+import { createServiceWorkerPart } from '../features/pwa/service-worker-part';
 
 export interface ShellServices {
   /** Everything but `auth`, which changes over time (see ServicesRoot). */
@@ -25,31 +26,42 @@ export interface ShellServices {
 /** Builds the services the shell provides to every area (DossierServicesProvider). */
 export function createServices(config: AppConfig, options: { skipSessionCheck?: boolean } = {}): ShellServices {
   const errors = createErrorLog();
+  // What each area's `register` step receives; bound below, once the services exist.
+  const host: { current?: Pick<AreaHost, 'services' | 'auth'> } = {};
   const areas = createRemoteAreas(
     config,
     federationLoader((id, error) => errors.report(error, { remote: id })),
-    { automaticRetry: true },
+    { automaticRetry: true, host: () => host.current },
   );
   const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, { auth: { detectSessionInUrl: detectSupabaseSessionInUrl } });
   startAuthEvents(supabase, { onError: (error) => errors.report(error, { feature: 'onboarding' }) });
   const authStore = createAuthStore(supabase, { skipSessionCheck: options.skipSessionCheck });
   const toasts = createToasts();
-  const pendingOperations = createPendingOperations();
-  const device = createDevice();
-  return {
-    base: {
-      config,
-      toasts: toasts.api,
-      queryClient: createQueryClient(),
-      widgets: createWidgetRegistry(areas),
-      errors,
-      pendingOperations: pendingOperations.api,
-      device: device.api,
-      remotes: areas,
+  const pendingOperations = createPendingOperations({
+    // A queued operation whose area has not loaded: load it, its register step adds the handler.
+    async loadHandler(type) {
+      const owner = PENDING_OPERATION_OWNERS[type];
+      if (owner && areas.enabled(owner)) await areas.load(owner);
     },
+  });
+  const device = createDevice();
+  const serviceWorker = createServiceWorkerPart({ onBackgroundSync: () => void pendingOperations.api.flush() });
+  const base: ShellServices['base'] = {
+    config,
+    toasts: toasts.api,
+    queryClient: createQueryClient(),
+    widgets: createWidgetRegistry(areas),
+    errors,
+    pendingOperations: pendingOperations.api,
+    device: device.api,
+    remotes: areas,
+  };
+  host.current = { services: base, auth: () => ({ ...authStore.getSnapshot(), supabase, signOut: authStore.signOut }) };
+  return {
+    base,
     authStore,
     areas,
     supabase,
-    overlays: [toasts.Overlay, pendingOperations.Overlay, device.Overlay].filter((overlay) => overlay !== undefined),
+    overlays: [toasts.Overlay, pendingOperations.Overlay, serviceWorker.Overlay, device.Overlay].filter((overlay) => overlay !== undefined),
   };
 }

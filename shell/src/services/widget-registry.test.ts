@@ -1,11 +1,11 @@
-import type { RemoteModule, RemoteName } from '@dossier/shared';
+import type { AreaRegistration, RemoteName } from '@dossier/shared';
 import { createWidgetRegistry } from './widget-registry';
 
 const Recent = () => null;
 const Summary = () => null;
 
-function fakeAreas(modules: Partial<Record<RemoteName, RemoteModule>>, failing: RemoteName[] = []) {
-  const loaded = new Map<RemoteName, RemoteModule>();
+function fakeAreas(modules: Partial<Record<RemoteName, AreaRegistration>>, failing: RemoteName[] = []) {
+  const loaded = new Map<RemoteName, AreaRegistration>();
   const load = jest.fn(async (name: RemoteName) => {
     if (failing.includes(name)) throw new Error('down');
     const module = modules[name];
@@ -17,8 +17,8 @@ function fakeAreas(modules: Partial<Record<RemoteName, RemoteModule>>, failing: 
 }
 
 describe('widget registry', () => {
-  const documents: RemoteModule = { contractVersion: '1.0.0', routes: [], nav: [], widgets: { 'documents.recent': Recent } };
-  const portfolios: RemoteModule = { contractVersion: '1.0.0', routes: [], nav: [], widgets: { 'portfolios.summary': Summary } };
+  const documents: AreaRegistration = { contractVersion: '2.0.0', routes: [], nav: [], widgets: { 'documents.recent': Recent } };
+  const portfolios: AreaRegistration = { contractVersion: '2.0.0', routes: [], nav: [], widgets: { 'portfolios.summary': Summary } };
 
   it('loads the owning area on demand, chosen by the name prefix', async () => {
     const areas = fakeAreas({ documents, portfolios });

@@ -1,4 +1,3 @@
-import '../testing/jsdom-polyfills';
 import { screen } from '@testing-library/react';
 import { renderPage } from '../testing/render-page';
 import PrivacyPolicyPage from './privacy-policy-page';

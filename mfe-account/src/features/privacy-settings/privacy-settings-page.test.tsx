@@ -1,4 +1,3 @@
-import '../testing/jsdom-polyfills';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONSENT_BUTTONS, VALIDATION_MESSAGES } from '@dossier/shared/core';

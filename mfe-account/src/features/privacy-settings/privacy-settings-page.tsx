@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useToasts } from '@dossier/shared';
-import { CONSENT_BUTTONS } from '@dossier/shared/core';
+import { CONSENT_BUTTONS, formatDate } from '@dossier/shared/core';
 import {
   DEFAULT_CONSENT_CHOICES,
   acceptAllConsent,
@@ -22,7 +22,6 @@ import '../legal/legal.css';
 import './privacy-settings.css';
 
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** `/privacy-settings` (SPEC §2): the consent choices, changed with the same rules as the dialog, and both legal texts. */
 export default function PrivacySettingsPage() {
@@ -60,7 +59,7 @@ export default function PrivacySettingsPage() {
         <h2 id={`${id}-status`}>Your current choices</h2>
         <p>
           {stored
-            ? `Saved on ${formatDate(stored.timestamp)}.${consentNeeded(stored) ? ' Please accept the Terms of Service and the Privacy Policy to keep using Dossier.' : ''}`
+            ? `Saved on ${formatDate(stored.timestamp, 'long')}.${consentNeeded(stored) ? ' Please accept the Terms of Service and the Privacy Policy to keep using Dossier.' : ''}`
             : 'You have not made your choices yet.'}
         </p>
       </section>

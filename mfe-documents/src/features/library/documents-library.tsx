@@ -5,11 +5,10 @@ import { Button, EmptyState, LoadingSpinner, PHONE_QUERY, Sheet, useMediaQuery }
 import { useDescribeError } from '../../lib/query';
 import { useDocumentActions } from '../../lib/use-document-actions';
 import { useCategories, useTags } from '../../lib/use-lookups';
-import { BulkActionsBar } from '../bulk/bulk-actions-bar';
-import { CategoryManager } from '../categories/category-manager';
-import { DocumentPanel } from '../document/document-panel';
-import { UploadPanel } from '../upload/upload-panel';
-import { useUploadReplay } from '../upload/use-upload-replay';
+import { BulkActionsBar } from '../bulk';
+import { CategoryManager } from '../categories';
+import { DocumentPanel } from '../document';
+import { UploadPanel } from '../upload';
 import { DocumentList } from './document-list';
 import { LibraryFilters, LibraryToolbar } from './library-controls';
 import { isFiltered } from './library-state';
@@ -30,7 +29,6 @@ export function DocumentsLibrary() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const phone = useMediaQuery(PHONE_QUERY);
   const lastToggled = useRef<number | null>(null);
-  useUploadReplay();
 
   // Items over 30 days in the trash are purged once per visit.
   const purged = useRef(false);

@@ -2,7 +2,7 @@ import type { PendingOperationHandler } from '@dossier/shared';
 import type { Extraction } from './extract-text';
 import { storeDocument, type DocumentStore, type DocumentToStore } from './store-document';
 
-export const DOCUMENT_UPLOAD_OPERATION = 'document-upload';
+export { DOCUMENT_UPLOAD_OPERATION } from './register-upload-replay';
 
 /**
  * What the shell's pending-operation queue keeps for an upload. The queue stores payloads in

@@ -3,13 +3,11 @@ import type { WidgetProps } from '@dossier/shared';
 import { AreaProviders } from '../../lib/area-providers';
 import { UploadRow } from './upload-panel';
 import { useUploadManager } from './use-upload-manager';
-import { useUploadReplay } from './use-upload-replay';
 
 const FINISHED = new Set(['done', 'refused', 'failed', 'cancelled', 'queued-offline', 'skipped']);
 
 function ShareUpload({ files, onComplete }: { files: readonly File[]; onComplete?: () => void }) {
   const { manager, snapshot } = useUploadManager('share');
-  useUploadReplay();
   const added = useRef(false);
   const completed = useRef(false);
   useEffect(() => {

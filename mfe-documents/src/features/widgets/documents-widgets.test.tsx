@@ -15,8 +15,6 @@ jest.mock('../../api/documents', () => ({
   expiringDocuments: jest.fn(),
 }));
 jest.mock('../../api/categories', () => ({ ...jest.requireActual('../../api/categories'), listCategoriesWithCounts: jest.fn() }));
-// The replay handler pulls in pdf.js (import.meta); widgets only need it registered.
-jest.mock('../upload/use-upload-replay', () => ({ useUploadReplay: () => undefined }));
 
 const doc = (name: string, extra: Record<string, unknown> = {}) => ({
   id: `id-${name}`,

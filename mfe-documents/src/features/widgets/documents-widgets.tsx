@@ -7,7 +7,6 @@ import { AreaProviders } from '../../lib/area-providers';
 import { daysUntil, formatDate } from '../../lib/format';
 import { useDescribeError } from '../../lib/query';
 import { useCategories } from '../../lib/use-lookups';
-import { useUploadReplay } from '../upload/use-upload-replay';
 import { WidgetFrame } from './widget-frame';
 
 const RECENT_COUNT = 5;
@@ -40,7 +39,6 @@ function RecentDocuments() {
   const client = useSupabase();
   const signedIn = useAuth().status === 'signed-in';
   const describeError = useDescribeError();
-  useUploadReplay();
   const recent = useQuery({ queryKey: documentKeys.recent(RECENT_COUNT), queryFn: () => recentDocuments(client, RECENT_COUNT), enabled: signedIn });
   return (
     <WidgetFrame

@@ -1,5 +1,6 @@
 import type { ClassifiedError, ErrorSeverity, ErrorType } from '@dossier/shared/contract';
 import { ERROR_SCREEN_TITLES, USER_MESSAGES } from '../messages';
+import { isNetworkFailure, readHttpStatus } from '../resilience/failure-kind';
 
 /**
  * SPEC §8 classifier: every error a person can see goes through here, and only SPEC §8's user
@@ -10,15 +11,12 @@ import { ERROR_SCREEN_TITLES, USER_MESSAGES } from '../messages';
 
 type Shape = { name?: unknown; message?: unknown; status?: unknown; statusCode?: unknown; code?: unknown; response?: { status?: unknown } };
 
-const NETWORK_PATTERN = /failed to fetch|networkerror|network request failed|load failed|network error|err_connection|econnrefused|chunkloaderror|loading chunk|failed to load script|scriptexternalloaderror|fetch failed/i;
 const TIMEOUT_PATTERN = /timed? ?out|timeout/i;
 
-function statusOf(error: Shape): number | undefined {
-  for (const value of [error.status, error.statusCode, error.response?.status]) {
-    const n = typeof value === 'string' ? Number(value) : value;
-    if (typeof n === 'number' && Number.isInteger(n) && n >= 400 && n < 600) return n;
-  }
-  return undefined;
+/** The error's HTTP status (the one reader: resilience/failure-kind.ts, PostgREST codes included), if it is a failure status. */
+function statusOf(error: unknown): number | undefined {
+  const status = readHttpStatus(error);
+  return status !== undefined && status >= 400 && status < 600 ? status : undefined;
 }
 
 function isOffline(): boolean {
@@ -38,7 +36,7 @@ function decide(error: Shape, status: number | undefined): Decision {
   const message = typeof error.message === 'string' ? error.message : '';
 
   if (name === 'OfflineError') return { type: 'offline', severity: 'medium', userMessage: USER_MESSAGES.offline, retryable: true };
-  if (name === 'ContractVersionError') return { type: 'client', severity: 'critical', userMessage: USER_MESSAGES.default, retryable: false };
+  if (name === 'ContractVersionError' || name === 'SharedVersionError') return { type: 'client', severity: 'critical', userMessage: USER_MESSAGES.default, retryable: false };
   if (name === 'ValidationError') return { type: 'validation', severity: 'low', userMessage: USER_MESSAGES.validation, retryable: false };
   if (name === 'UnsupportedFeatureError' || name === 'NotSupportedError') {
     return { type: 'android_feature', severity: 'low', userMessage: USER_MESSAGES.unsupported, retryable: false, fallbackAvailable: true };
@@ -59,7 +57,7 @@ function decide(error: Shape, status: number | undefined): Decision {
   if (name === 'TimeoutError' || (name !== 'RemoteLoadError' && TIMEOUT_PATTERN.test(message))) {
     return { type: 'timeout', severity: 'medium', userMessage: USER_MESSAGES.timeout, retryable: true };
   }
-  if (name === 'RemoteLoadError' || NETWORK_PATTERN.test(message) || NETWORK_PATTERN.test(name)) {
+  if (name === 'RemoteLoadError' || isNetworkFailure(error)) {
     // Offline at the time of the failure: say so, it is the more useful message.
     if (isOffline()) return { type: 'network', severity: 'medium', userMessage: USER_MESSAGES.offline, retryable: true };
     return { type: 'network', severity: 'medium', userMessage: USER_MESSAGES.default, retryable: true };
@@ -71,7 +69,7 @@ function decide(error: Shape, status: number | undefined): Decision {
 
 export function classifyError(error: unknown, context?: Record<string, unknown>): ClassifiedError {
   const shape: Shape = typeof error === 'object' && error !== null ? (error as Shape) : { message: typeof error === 'string' ? error : undefined };
-  const status = statusOf(shape);
+  const status = statusOf(error);
   const decision = decide(shape, status);
   const code = status ?? (typeof shape.code === 'string' || typeof shape.code === 'number' ? shape.code : undefined);
   return {

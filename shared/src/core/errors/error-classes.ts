@@ -65,3 +65,15 @@ export class ContractVersionError extends Error {
     this.name = 'ContractVersionError';
   }
 }
+
+/** A remote built to require shared library versions the shell does not provide; the shell refuses it. */
+export class SharedVersionError extends Error {
+  constructor(
+    readonly area: string,
+    /** e.g. ['react ^20.0.0 (this app has 19.3.1)'] */
+    readonly unmet: readonly string[],
+  ) {
+    super(`The ${area} area was built for other shared libraries: ${unmet.join(', ')}`);
+    this.name = 'SharedVersionError';
+  }
+}

@@ -108,18 +108,28 @@ export function failureKind(error: unknown): FailureKind {
 
   const name = typeof object?.['name'] === 'string' ? (object['name'] as string) : '';
   if (name === 'TimeoutError' || name === 'AbortError' || /timed? ?out/.test(message)) return 'timeout';
-  if (
-    name === 'AuthRetryableFetchError' ||
-    name === 'FunctionsFetchError' ||
-    /failed to fetch|networkerror|network error|network request failed|load failed|fetch failed/.test(message)
-  ) {
-    return 'network';
-  }
+  if (isNetworkFailure(error)) return 'network';
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'network';
   return 'unknown';
 }
 
 export const isTemporaryFailure = (error: unknown): boolean => TEMPORARY_FAILURE_KINDS.includes(failureKind(error));
+
+/**
+ * What a request that never got an answer looks like, from fetch, supabase-js, XHR wrappers and
+ * webpack's chunk loader. The one pattern: the classifier, sign-in and uploads all read it here.
+ */
+export const NETWORK_FAILURE_PATTERN =
+  /failed to fetch|networkerror|network request failed|load failed|network error|err_connection|econnrefused|chunkloaderror|loading chunk|failed to load script|scriptexternalloaderror|fetch failed/i;
+
+/** True when the request never got an answer (no HTTP status): offline, refused, dropped. */
+export function isNetworkFailure(error: unknown): boolean {
+  const object = asObject(error);
+  const name = typeof object?.['name'] === 'string' ? (object['name'] as string) : '';
+  if (name === 'AuthRetryableFetchError' || name === 'FunctionsFetchError') return true;
+  if (object?.['code'] === 'network' || object?.['status'] === 0) return true;
+  return NETWORK_FAILURE_PATTERN.test(messageOf(error)) || NETWORK_FAILURE_PATTERN.test(name);
+}
 
 function headerValue(headers: unknown, name: string): string | undefined {
   if (!headers) return undefined;

@@ -1,4 +1,4 @@
-import { AUTH_ERROR_MESSAGES, type AuthErrorKind } from '@dossier/shared/core';
+import { AUTH_ERROR_MESSAGES, isNetworkFailure, readHttpStatus, type AuthErrorKind } from '@dossier/shared/core';
 
 /** A sign-in failure classified into one of SPEC §8's sign-in categories. */
 export interface AuthFailure {
@@ -23,7 +23,6 @@ export function isOAuthRetryable(kind: AuthErrorKind): boolean {
 interface ErrorShape {
   name?: unknown;
   message?: unknown;
-  status?: unknown;
   code?: unknown;
 }
 
@@ -36,10 +35,12 @@ function shape(error: unknown): ErrorShape {
  * categories. Status decides first (429, 500+, 400-499), then the code or text of the error.
  */
 export function classifyAuthError(error: unknown): AuthFailure {
-  const { name, message, status, code } = shape(error);
+  const { name, message, code } = shape(error);
   const text = `${typeof name === 'string' ? name : ''} ${typeof message === 'string' ? message : ''}`.toLowerCase();
   const errorCode = typeof code === 'string' ? code : undefined;
-  const httpStatus = typeof status === 'number' && status > 0 ? status : undefined;
+  // The one failure reader (shared/src/core/resilience/failure-kind.ts) finds the status wherever
+  // the client library put it; sign-in only adds SPEC §8's sign-in categories on top.
+  const httpStatus = readHttpStatus(error);
   const make = (kind: AuthErrorKind): AuthFailure => ({ kind, message: AUTH_ERROR_MESSAGES[kind], status: httpStatus, code: errorCode });
 
   // An existing account is a conflict whatever status the server used for it (GoTrue: 422).
@@ -55,7 +56,7 @@ export function classifyAuthError(error: unknown): AuthFailure {
   if (httpStatus !== undefined && httpStatus >= 400) return make('invalid_credentials');
 
   // supabase-js reports an unreachable server as AuthRetryableFetchError with status 0, fetch as TypeError.
-  if (name === 'AuthRetryableFetchError' || /failed to fetch|network|load failed|fetch failed/.test(text)) return make('network_error');
+  if (isNetworkFailure(error) || /network/.test(text)) return make('network_error');
   if (/invalid login credentials|invalid credentials/.test(text)) return make('invalid_credentials');
   return make('unknown_error');
 }

@@ -1,5 +1,5 @@
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
-import { createOnboarding, isNewIdentityProviderUser } from '../onboarding/onboarding';
+import { createOnboarding, isNewIdentityProviderUser } from '../onboarding';
 import { ignoreDriveCodeCallbackInMainWindow } from './oauth-return';
 
 /** Marks an e-mail sign-up waiting for its confirmation link, so its first sign-in onboards. */

@@ -1,5 +1,4 @@
 /** @jest-environment jsdom */
-import './testing/jsdom-polyfills';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';

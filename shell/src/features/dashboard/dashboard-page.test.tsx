@@ -1,5 +1,4 @@
 /** @jest-environment jsdom */
-import '../auth/testing/jsdom-polyfills';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { DossierServicesProvider, type DossierServices, type PendingOperation } from '@dossier/shared/contract';

@@ -1,4 +1,3 @@
-import '../overlays/testing/jsdom-polyfills';
 import { createMetricStore } from '@dossier/shared/core/vitals';
 import { createDevice } from './create-device';
 

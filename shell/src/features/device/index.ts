@@ -1,1 +1,2 @@
 export { createDevice } from './create-device';
+export { RemotePreloader } from './remote-preloader';

@@ -1,4 +1,3 @@
-import '../overlays/testing/jsdom-polyfills';
 import { act, render } from '@testing-library/react';
 import { DossierServicesProvider, type AuthStatus, type NetworkStrategy } from '@dossier/shared';
 import { createFakeDevice, createFakeServices } from '@dossier/shared/testing';

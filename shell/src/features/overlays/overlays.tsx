@@ -1,5 +1,5 @@
 import { ConsentGate } from '../consent';
-import { RemotePreloader } from '../device/remote-preloader';
+import { RemotePreloader } from '../device';
 import { InstallPrompt } from '../install-prompt';
 import { OfflineBadge } from '../offline-badge';
 import './overlays.css';

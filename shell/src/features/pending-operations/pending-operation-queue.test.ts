@@ -59,6 +59,29 @@ describe('pending-operation queue (IndexedDB)', () => {
     ]);
   });
 
+  it('loads the area that owns a queued type nobody handles yet, then replays with the handler it registers', async () => {
+    const dbName = freshDb();
+    const replayed: string[] = [];
+    const queue: PendingOperationQueue = make({
+      dbName,
+      // What the shell does: load the owning area, whose register step adds the handler.
+      loadHandler: async (type) => {
+        queue.registerHandler<{ name: string }>(type, async (operation) => void replayed.push(operation.payload.name));
+      },
+    });
+    await queue.enqueue('document-upload', { name: 'passport.pdf' });
+    await queue.flush();
+    expect(replayed).toEqual(['passport.pdf']);
+    expect(await queue.list()).toEqual([]);
+  });
+
+  it('keeps the operation queued when its area cannot be loaded', async () => {
+    const queue = make({ dbName: freshDb(), loadHandler: () => Promise.reject(new Error('area down')) });
+    await queue.enqueue('document-upload', { name: 'passport.pdf' });
+    await expect(queue.flush()).resolves.toEqual({ succeeded: 0, failed: 0 });
+    expect(await queue.list()).toHaveLength(1);
+  });
+
   it('does nothing while offline and flushes when the page comes back online', async () => {
     let online = false;
     const queue = make({ dbName: freshDb(), isOnline: () => online });

@@ -20,6 +20,11 @@ export interface QueueOptions {
   isOnline?: () => boolean;
   /** Asks the service worker to register background sync for this tag (REGISTER_BACKGROUND_SYNC). */
   requestBackgroundSync?: (tag: string) => void;
+  /**
+   * Called for a queued type nobody has registered a handler for: the shell loads the area that
+   * owns it (its `register` step adds the handler). A failure leaves the operation queued.
+   */
+  loadHandler?: (type: string) => Promise<void>;
 }
 
 /**
@@ -33,6 +38,7 @@ export function createPendingOperationQueue({
   now = Date.now,
   isOnline = () => globalThis.navigator?.onLine ?? true,
   requestBackgroundSync,
+  loadHandler,
 }: QueueOptions = {}): PendingOperationQueue {
   let dbPromise: Promise<OfflineDb> | null = null;
   const db = () => (dbPromise ??= openOfflineDb(dbName));
@@ -59,7 +65,12 @@ export function createPendingOperationQueue({
   async function runQueued(): Promise<{ succeeded: number; failed: number }> {
     let succeeded = 0;
     let failed = 0;
-    for (const operation of await list()) {
+    const queued = await list();
+    if (loadHandler) {
+      const missing = [...new Set(queued.map((operation) => operation.type))].filter((type) => !handlers.has(type));
+      await Promise.all(missing.map((type) => loadHandler(type).catch(() => undefined)));
+    }
+    for (const operation of queued) {
       const handler = handlers.get(operation.type);
       if (!handler) continue;
       try {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Widget } from '@dossier/shared/contract';
 import { LOADING_TEXT } from '@dossier/shared/core';
-import type { SharedItem } from '../pending-operations/offline-db';
+import type { SharedItem } from '../pending-operations';
 import { listSharedItems, removeSharedItem, sharedItemFromAddress } from './shared-items';
 import './share-handler-page.css';
 

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import 'fake-indexeddb/auto';
-import { openOfflineDb } from '../pending-operations/offline-db';
+import { openOfflineDb } from '../pending-operations';
 import { listSharedItems, readSharedItem, removeSharedItem, sharedItemFromAddress } from './shared-items';
 
 describe('shared items', () => {

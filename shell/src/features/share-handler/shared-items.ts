@@ -1,4 +1,4 @@
-import { openOfflineDb, type SharedItem } from '../pending-operations/offline-db';
+import { openOfflineDb, type SharedItem } from '../pending-operations';
 
 /** Shared items the service worker stored from POST /share-handler (SPEC §2 share handler). */
 export async function readSharedItem(id: string, dbName?: string): Promise<SharedItem | undefined> {

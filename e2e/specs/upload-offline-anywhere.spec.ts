@@ -1,0 +1,54 @@
+import { expect, test, type Page } from '@playwright/test';
+import { file, makePdf } from '../fixtures/documents/make-files';
+import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
+
+/** Operations waiting in the shell's IndexedDB queue (shell/src/features/pending-operations). */
+function queuedOperations(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('dossier-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction('pending-operations').objectStore('pending-operations').count();
+          count.onsuccess = () => {
+            open.result.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+}
+
+// The documents area registers its upload replay when it loads (docs/decisions/0033), so an
+// upload queued offline completes wherever the person is — here on the account area's /settings.
+test('an upload queued offline on /documents completes while the person is on /settings', async ({ page, context }) => {
+  await signInThroughUi(page);
+  // Visit Settings once online, so the account area is loaded when we return to it offline.
+  await page.goto('/settings');
+  await expect(page.locator('main [data-area-outlet="account"]').getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await openLibrary(page);
+  await expect(page.getByTestId('empty-library')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByTestId('upload-input').setInputFiles([file('queued-anywhere.pdf', makePdf(['Queued on documents, stored on settings']), 'application/pdf')]);
+  const row = page.getByTestId('upload-row').filter({ hasText: 'queued-anywhere.pdf' });
+  await expect(row.getByRole('status')).toHaveText('Queued until online');
+  expect(await queuedOperations(page)).toBe(1);
+
+  // In-app navigation to /settings, still offline: no documents page or widget is on screen.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.locator('main [data-area-outlet="account"]').getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('main [data-area-outlet="documents"]')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect.poll(() => queuedOperations(page), { timeout: 30_000 }).toBe(0);
+  await expect(page).toHaveURL(/\/settings$/);
+
+  await openLibrary(page);
+  const items = page.getByTestId('document-item');
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText('queued-anywhere.pdf');
+});

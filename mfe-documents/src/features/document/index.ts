@@ -1,0 +1,2 @@
+// The document feature's public surface (what other features may import).
+export { DocumentPanel } from './document-panel';

@@ -1,0 +1,2 @@
+// The upload feature's public surface (what other features may import).
+export { UploadPanel } from './upload-panel';

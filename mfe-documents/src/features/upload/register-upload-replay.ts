@@ -1,0 +1,30 @@
+import type { AreaHost, PendingOperation } from '@dossier/shared';
+import type { DocumentUploadPayload } from './offline-upload';
+
+/** The queue's type for an upload made offline (offline-upload.ts re-exports it). */
+export const DOCUMENT_UPLOAD_OPERATION = 'document-upload';
+
+/**
+ * Registers, when the area loads, how queued uploads are completed — for the whole life of the
+ * page, so an upload queued offline on /documents finishes while the person is on /settings.
+ * The replay code loads only when there is something to replay (the area's entry stays small).
+ */
+export function registerUploadReplay(host: Pick<AreaHost, 'services' | 'auth' | 'addPendingOperationHandler'>): void {
+  host.addPendingOperationHandler<DocumentUploadPayload>(DOCUMENT_UPLOAD_OPERATION, async (operation: PendingOperation<DocumentUploadPayload>) => {
+    const [{ createUploadReplayHandler }, { createDocumentStore }, { extractText }, { documentKeys }] = await Promise.all([
+      import('./offline-upload'),
+      import('../../lib/use-document-store'),
+      import('./extract-text'),
+      import('../../api/documents'),
+    ]);
+    const { config, queryClient } = host.services;
+    const auth = host.auth();
+    const replay = createUploadReplayHandler({
+      store: createDocumentStore(auth.supabase, config.supabaseUrl, config.supabaseAnonKey),
+      currentUserId: () => host.auth().user?.id ?? null,
+      extract: extractText,
+      onStored: () => void queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+    });
+    await replay(operation);
+  });
+}
