@@ -23,6 +23,9 @@ function getWithHost(url: string, host: string, headers: Record<string, string> 
   });
 }
 
+// A fresh PGlite stack takes long on a busy machine.
+jest.setTimeout(180_000);
+
 describe.each(databasesSync())('installation keys and identity on %s', (database) => {
   let stack: TestStack;
   beforeAll(async () => {

@@ -3,6 +3,7 @@ import type { StackContext } from '../context.js';
 import { API_VERSION, API_VERSION_HEADER, AuthApiError, authErrorResponse } from './errors.js';
 import { type AuthDeps } from './http.js';
 import { apiKeyRole } from '../http/api-keys.js';
+import { BodyTooLargeError } from '../http/json-body.js';
 import { RateLimiter } from './rate-limit.js';
 import { registerAdminRoutes } from './routes-admin.js';
 import { registerEmailRoutes } from './routes-email.js';
@@ -33,6 +34,7 @@ export function createAuthApp(ctx: StackContext): Hono {
   app.onError((e, c) => {
     c.header(API_VERSION_HEADER, API_VERSION);
     if (e instanceof AuthApiError) return authErrorResponse(c, e);
+    if (e instanceof BodyTooLargeError) return authErrorResponse(c, new AuthApiError(413, 'request_too_large', e.message));
     ctx.log(`auth: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     return authErrorResponse(c, new AuthApiError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
   });

@@ -8,6 +8,7 @@ import { pgrstError } from '../rest/errors.js';
 import { stackCors } from './cors.js';
 import { requestLog } from './request-log.js';
 import { jsonBodyLimit } from './body-limit.js';
+import { refuseCrossSite } from './cross-site.js';
 
 /** The Supabase-compatible API on one origin, as the Supabase gateway lays it out. */
 export function buildApiApp(ctx: StackContext): Hono {
@@ -15,6 +16,8 @@ export function buildApiApp(ctx: StackContext): Hono {
   const app = new Hono({ strict: false });
   app.use('*', requestLog(ctx.jwt, ctx.log));
   app.use('*', stackCors(ctx.config.corsOrigins));
+  // Google posts the sign-in answer back to /auth/v1/callback (form_post): that one is expected.
+  app.use('*', refuseCrossSite(ctx.config.corsOrigins, (path) => path === '/auth/v1/callback'));
   // JSON APIs get a body cap; storage uploads are exempt (each bucket has its own size limit).
   app.use(
     '/rest/v1/*',

@@ -104,7 +104,24 @@ export function parseQuery(params: URLSearchParams, argNames: Set<string> = new 
     conditions.push(parseFilterParam(key, value));
   }
   root.conditions.unshift(...conditions);
+  checkEmbeddedScopes(query.select, root, []);
   return query;
+}
+
+/**
+ * `rel.col=eq.1` (or `rel.order`, …) only means something when `rel` is embedded in `select`:
+ * PostgREST refuses the request with PGRST108 rather than silently ignoring the filter (which
+ * would return rows the caller meant to exclude).
+ */
+function checkEmbeddedScopes(select: SelectItem[], scope: Scope, path: string[]): void {
+  for (const [name, child] of scope.children) {
+    const embed = select.find((i): i is Extract<SelectItem, { kind: 'embed' }> => i.kind === 'embed' && (i.alias === name || i.relation === name));
+    if (!embed) {
+      const full = [...path, name].join('.');
+      throw new RestError(400, pgrstError('PGRST108', `'${full}' is not an embedded resource in this request`, null, `Verify that '${full}' is included in the 'select' query parameter.`));
+    }
+    checkEmbeddedScopes(embed.select, child, [...path, name]);
+  }
 }
 
 export interface Preferences {
