@@ -93,8 +93,8 @@ describe.each(databasesSync())('bad input on %s', (database) => {
     expect(again.status).toBe(200);
   });
 
-  it('signs URLs for keys containing ?, spaces and %, which then download (raw and through supabase-js)', async () => {
-    const key = `${alice.id}/odd/what? 100%.pdf`;
+  it('signs URLs for keys containing ?, spaces and &, which then download (raw and through supabase-js)', async () => {
+    const key = `${alice.id}/odd/what? (v2) &co.pdf`;
     const encoded = key.split('/').map(encodeURIComponent).join('/');
     const up = await fetch(`${stack.url}/storage/v1/object/documents/${encoded}`, { method: 'POST', headers: { ...auth(alice), 'content-type': 'application/pdf' }, body: '%PDF odd' });
     expect(up.status).toBe(200);

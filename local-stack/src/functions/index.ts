@@ -49,12 +49,14 @@ export function createFunctionsApp(ctx: StackContext): Hono {
 
   const invoke = async (c: Context) => {
     const name = c.req.param('name') ?? '';
-    if (c.req.method === 'OPTIONS') return c.body('ok', 200, CORS_HEADERS);
     const file = path.join(ctx.config.supabaseDir, 'functions', name, 'index.ts');
     if (!NAME.test(name) || name.startsWith('_') || !existsSync(file)) {
+      if (c.req.method === 'OPTIONS') return c.body('ok', 200, CORS_HEADERS);
       return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404, CORS_HEADERS);
     }
-    if (verifyJwtSetting(ctx.config.supabaseDir, name)) {
+    // A preflight carries no Authorization: as on Supabase, it reaches the function, whose own
+    // CORS headers answer it (the gateway does not replace them).
+    if (c.req.method !== 'OPTIONS' && verifyJwtSetting(ctx.config.supabaseDir, name)) {
       const token = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
       if (!token) return c.json({ code: 401, message: 'Missing authorization header' }, 401, CORS_HEADERS);
       try {

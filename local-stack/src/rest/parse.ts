@@ -131,6 +131,8 @@ export function parseField(raw: string, what = 'field', whole = raw): FieldPath 
 
 const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
 
+const AGGREGATE = /(^|\.)(count|sum|avg|min|max)$/;
+
 /** How deep `select` may embed and `or=`/`and=` may nest: past this a request is an attack, not a query. */
 export const MAX_EMBED_DEPTH = 16;
 export const MAX_LOGIC_DEPTH = 32;
@@ -186,6 +188,13 @@ function parseSelectItem(part: string, whole: string): SelectItem {
       head = head.slice(colon + 1);
     }
     if (head.startsWith('...')) throw new RestError(400, pgrstError('PGRST100', 'Spread embedding is not supported by the local stack', null, null));
+    // `count()`, `amount.sum()`, `x::int.avg()`: PostgREST's aggregate functions.
+    if (inner === '' && AGGREGATE.test(head)) {
+      throw new RestError(
+        400,
+        pgrstError('PGRST123', 'Use of aggregate functions is not allowed', 'The local stack does not implement aggregate functions in select (count(), sum(), avg(), min(), max())', 'Count with Prefer: count=exact, or aggregate in an rpc function'),
+      );
+    }
     const [rel, ...bangs] = head.split('!');
     const relation = parseName(rel, 'select', whole);
     let hint: string | undefined;

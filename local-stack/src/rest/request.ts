@@ -130,6 +130,10 @@ export interface Preferences {
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missing?: 'default' | 'null';
   txRollback: boolean;
+  /** `handling=strict`: an unknown or unmet preference is an error, not ignored. */
+  strict?: boolean;
+  /** `max-affected=N` (PostgREST 12.2): with handling=strict, more affected rows is PGRST124. */
+  maxAffected?: number;
   /** What we honour, echoed in Preference-Applied. */
   applied: string[];
 }
@@ -144,6 +148,8 @@ export function parsePrefer(headers: Headers): Preferences {
     else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) prefs.resolution = v;
     else if (k === 'missing' && (v === 'default' || v === 'null')) prefs.missing = v;
     else if (k === 'tx' && v === 'rollback') prefs.txRollback = true;
+    else if (k === 'handling' && (v === 'strict' || v === 'lenient')) prefs.strict = v === 'strict';
+    else if (k === 'max-affected' && /^\d+$/.test(v ?? '')) prefs.maxAffected = Number(v);
   }
   return prefs;
 }
