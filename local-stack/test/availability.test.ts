@@ -1,10 +1,9 @@
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
 import { createTestUser, type TestUser } from './support/users';
+import { PATHOLOGICAL } from './support/hostile';
 
 // Issue #10 §1: one anonymous request must not stall the service. Each test failed before.
 
-/** The regular expression that froze PGlite for 31 s (catastrophic backtracking). */
-const PATHOLOGICAL = `description=match.${encodeURIComponent('^(.*)(.*)(.*)(.*)(.*)\\5\\4\\3\\2\\1$')}`;
 
 /** Resolves to 'late' if `p` has not settled within `ms` (a bound, so a hang fails fast). */
 function within<T>(p: Promise<T>, ms: number): Promise<T | 'late'> {

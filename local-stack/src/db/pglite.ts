@@ -14,6 +14,9 @@ function pgError(fields: Record<string, unknown>): Error {
   return Object.assign(new Error(String(fields.message ?? 'unknown error')), fields);
 }
 
+/** How long a statement whose client went away may still run before the worker is restarted. */
+const ABORT_GRACE_MS = 1000;
+
 const cancelled = (why: 'timeout' | 'client') =>
   pgError({ code: '57014', message: why === 'timeout' ? 'canceling statement due to statement timeout' : 'canceling statement due to user request' });
 
@@ -97,6 +100,7 @@ class PgliteWorker {
     this.worker.postMessage({ ...message, id });
     if (!limitMs && !signal) return answer;
     let timer: NodeJS.Timeout | undefined;
+    let graceTimer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
     const stop = new Promise<never>((_, reject) => {
       const kill = (why: 'timeout' | 'client') => {
@@ -107,7 +111,11 @@ class PgliteWorker {
       };
       if (limitMs) timer = setTimeout(() => kill('timeout'), limitMs);
       if (signal) {
-        onAbort = () => kill('client');
+        // Browsers abort requests all the time (navigation, unmounts): a statement that finishes
+        // soon anyway is left to finish; only one still running after the grace period is ended.
+        onAbort = () => {
+          graceTimer = setTimeout(() => kill('client'), ABORT_GRACE_MS);
+        };
         signal.addEventListener('abort', onAbort, { once: true });
       }
     });
@@ -115,6 +123,7 @@ class PgliteWorker {
       return await Promise.race([answer, stop]);
     } finally {
       if (timer) clearTimeout(timer);
+      if (graceTimer) clearTimeout(graceTimer);
       if (onAbort) signal!.removeEventListener('abort', onAbort);
     }
   }

@@ -111,7 +111,9 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
   });
 
   app.on(['GET', 'HEAD'], '/object/sign/:bucket/*', async (c) => {
-    const { bucket: bucketId, key } = bucketAndKey(c, 2);
+    // Not validated here: a re-encoded path still holds `%`; the signed name is validated below.
+    const [bucketId, ...rest] = pathSegments(c.req.url).slice(2);
+    const key = rest.join('/');
     const token = c.req.query('token');
     if (!token) throw invalidJwt('Missing token');
     let claims: Record<string, unknown>;
@@ -124,7 +126,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
       throw new StorageApiError(400, 'InvalidSignature', 'The url do not match the signature', 'InvalidSignature');
     }
     // The object is the one the token names (signed), whichever way the client encoded the path.
-    const row = await findObject(deps, null, bucketId, String(claims.url).slice(bucketId.length + 1));
+    const row = await findObject(deps, null, bucketId, validateKey(String(claims.url).slice(bucketId.length + 1)));
     return sendObject(c, deps, row, c.req.query('download'));
   });
 
