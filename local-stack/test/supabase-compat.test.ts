@@ -94,4 +94,18 @@ describe.each(databasesSync())('Supabase behaviours on %s', (database) => {
     expect(res.headers.get('access-control-allow-headers')).toBe('authorization, x-probe');
     expect(res.headers.get('access-control-max-age')).toBe('7');
   });
+
+  it('answers a many-to-many embed through a join table with PostgREST\'s error shape, naming the feature and the way round it', async () => {
+    const res = await user.client.from('documents').select('id, tags(name)');
+    expect(res.status).toBe(400);
+    expect(res.error?.code).toBe('PGRST200');
+    expect(res.error?.details).toContain("join table 'document_tags'");
+    expect(res.error?.hint).toContain('document_tags(tags(*))');
+  });
+
+  it("answers storage-js's listV2 in Storage's error shape, naming the feature", async () => {
+    const bucket = user.client.storage.from('documents') as unknown as { listV2(options?: object): Promise<{ error: { message: string; statusCode?: string } | null }> };
+    const res = await bucket.listV2({ prefix: user.id });
+    expect(res.error?.message).toContain('list-v2');
+  });
 });

@@ -172,6 +172,11 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     return c.json({ Id: id, Key: `${bucketId}/${key}` });
   });
 
+  // storage-js's list-v2 (cursor-based listing): answered in Storage's error shape, naming it.
+  app.post('/object/list-v2/:bucket', () => {
+    throw new StorageApiError(501, 'Not Implemented', 'Listing with list-v2 (cursor pagination) is not implemented by the local stack; use list with limit and offset', 'NotImplemented');
+  });
+
   // ---- list, info, move, copy ----
   app.post('/object/list/:bucket', async (c) => {
     const caller = await storageCaller(ctx, c);
