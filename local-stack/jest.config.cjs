@@ -6,7 +6,9 @@ module.exports = {
   displayName: 'local-stack',
   rootDir: __dirname,
   testEnvironment: 'node',
-  testTimeout: 60_000,
+  // A fresh PGlite stack (WASM start, extensions, every migration) takes over a minute on a loaded
+  // machine; hooks share this limit.
+  testTimeout: 180_000,
   // ESM-only packages Jest's CommonJS runtime must transform (hono's CJS build is used as is).
   transformIgnorePatterns: ['/node_modules/(?!(jose|file-type|strtok3|peek-readable|token-types|uint8array-extras|@tokenizer)/)'],
 };

@@ -17,6 +17,8 @@ async function main() {
   if (shellPort !== 4200 && shellPort !== 0 && !process.env.CORS_ORIGINS) {
     process.env.CORS_ORIGINS = [4200, 4201, 4202, 4203, 4204, 4205, shellPort].flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`]).join(',');
   }
+  // Auth redirects (e-mail links, Google sign-in) go only to the site URL: the shell's.
+  if (shellPort !== 4200 && shellPort !== 0 && !process.env.SITE_URL) process.env.SITE_URL = `http://127.0.0.1:${shellPort}`;
   const stack = await startLocalStack(root);
   const names: RemoteName[] = ['documents', 'portfolios', 'driveImport', 'account', 'debug'];
   const hosts = await startStaticHosts({

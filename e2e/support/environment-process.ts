@@ -40,6 +40,9 @@ async function main() {
         dataDir,
         corsOrigins: [shellUrl, ...Object.values(remotePorts).map((p) => `http://127.0.0.1:${p}`)],
         siteUrl: shellUrl,
+        // The e2e helpers (shell-auth.ts) read the outbox with the service_role key: the public
+        // demo keys are for tests only (an installation generates its own, installation-keys.ts).
+        demoKeys: true,
         // The whole suite signs up a fresh person per test from one IP: supabase/config.toml's
         // per-IP budgets (30 sign-ins per 5 min, 2 e-mails per hour) would refuse the later tests.
         authRateLimits: { signInSignUps: 10_000, tokenRefresh: 10_000, tokenVerifications: 10_000, emailSent: 10_000 },

@@ -12,6 +12,7 @@ import { databasesSync, startTestStack, type TestDatabase, type TestStack } from
 import { createTestUser } from '../test/support/users.js';
 import { buildApiApp } from '../src/http/api-app.js';
 import { createJwtService } from '../src/http/jwt.js';
+import { memoryDuringHostileUpload, selectLatencyUnderAttack } from '../test/support/hostile.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
@@ -190,6 +191,24 @@ function printTable(rows: Row[]): void {
   for (const b of body) console.log(line(b));
 }
 
+/** Issue #10: a signed-in select while 5 pathological queries run, and memory during a hostile upload. */
+async function benchHostile(database: TestDatabase): Promise<string[]> {
+  const stack: TestStack = await startTestStack({ database });
+  try {
+    const user = await createTestUser(stack, 'hostile');
+    const idle = await selectLatencyUnderAttack(stack, user, 0, SECONDS);
+    const attacked = await selectLatencyUnderAttack(stack, user, 5, SECONDS * 2);
+    const memory = await memoryDuringHostileUpload(stack, user, 200 * 1024 * 1024);
+    return [
+      `${database}: signed-in select idle p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms (n=${idle.n}, errors ${idle.errors})`,
+      `${database}: with 5 pathological queries  p50 ${attacked.p50.toFixed(1)} ms, p99 ${attacked.p99.toFixed(1)} ms (n=${attacked.n}, errors ${attacked.errors})`,
+      `${database}: 200 MB chunked multipart upload: answered ${memory.status} after ${memory.sentMiB.toFixed(0)} MiB sent; RSS ${memory.beforeMiB.toFixed(0)} MiB before, high-water ${memory.peakMiB.toFixed(0)} MiB`,
+    ];
+  } finally {
+    await stack.stop();
+  }
+}
+
 async function main() {
   const dbs = databasesSync();
   console.log(`platform benchmark: ${SECONDS}s per run, connections ${CONNECTIONS.join('/')}, databases ${dbs.join(', ')}`);
@@ -199,6 +218,8 @@ async function main() {
   printTable(rows);
   console.log('\np50 ratio = HTTP p50 / direct p50; no-socket ratio = the API answered in-process (app.fetch, no sockets,');
   console.log('no load generator) / direct. The direct run uses the same transaction, role and claims set-up.');
+  console.log('\nhostile load (issue #10):');
+  for (const db of dbs) for (const line of await benchHostile(db)) console.log(`  ${line}`);
 }
 
 main().then(

@@ -42,6 +42,18 @@ function port(value: string | undefined, name: string, fallback: number): number
   return n;
 }
 
+function millis(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new StackConfigError(`${name} must be a whole number of milliseconds (0 = no limit), got "${value}"`);
+  return n;
+}
+
+function list(value: string | undefined): string[] | undefined {
+  if (!value) return undefined;
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
+}
+
 function flag(value: string | undefined): boolean | undefined {
   if (value === undefined || value === '') return undefined;
   return /^(1|true|yes|on)$/i.test(value);
@@ -77,6 +89,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}, env: NodeJS.Pro
   const apiPort = overrides.port ?? port(env.SUPABASE_PORT ?? env.STACK_PORT, 'SUPABASE_PORT/STACK_PORT', 54321);
   const googlePort = overrides.googlePort ?? port(env.GOOGLE_EMULATOR_PORT, 'GOOGLE_EMULATOR_PORT', 54330);
   const dataDir = path.resolve(root, overrides.dataDir ?? env.STACK_DATA_DIR ?? '.local-stack');
+  const demoKeys = overrides.demoKeys ?? flag(env.STACK_DEMO_KEYS) ?? false;
   const corsOrigins =
     overrides.corsOrigins ??
     (env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : [...DEFAULT_CORS_ORIGINS]);
@@ -86,9 +99,18 @@ export function loadConfig(overrides: Partial<StackConfig> = {}, env: NodeJS.Pro
     publicUrl: `http://${host}:${apiPort}`,
     googlePort,
     googleUrl: `http://${host}:${googlePort}`,
-    jwtSecret: DEMO_JWT_SECRET,
-    anonKey: DEMO_ANON_KEY,
-    serviceRoleKey: DEMO_SERVICE_ROLE_KEY,
+    // Filled in by startStack from <dataDir>/keys.json unless the demo keys are asked for.
+    jwtSecret: demoKeys ? DEMO_JWT_SECRET : '',
+    anonKey: demoKeys ? DEMO_ANON_KEY : '',
+    serviceRoleKey: demoKeys ? DEMO_SERVICE_ROLE_KEY : '',
+    demoKeys,
+    allowedHosts: list(env.STACK_ALLOWED_HOSTS) ?? [],
+    statementTimeoutMs: {
+      anon: millis(env.STACK_ANON_STATEMENT_TIMEOUT_MS, 'STACK_ANON_STATEMENT_TIMEOUT_MS', 3000),
+      authenticated: millis(env.STACK_AUTHENTICATED_STATEMENT_TIMEOUT_MS, 'STACK_AUTHENTICATED_STATEMENT_TIMEOUT_MS', 8000),
+      service_role: millis(env.STACK_SERVICE_ROLE_STATEMENT_TIMEOUT_MS, 'STACK_SERVICE_ROLE_STATEMENT_TIMEOUT_MS', 0),
+    },
+    redirectUrls: list(env.ADDITIONAL_REDIRECT_URLS) ?? [],
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     supabaseDir: path.join(root, 'supabase'),
@@ -97,6 +119,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}, env: NodeJS.Pro
     siteUrl: env.SITE_URL ?? 'http://127.0.0.1:4200',
     storage: overrides.storage ?? storageFromEnv(env, dataDir),
     maxJsonBodyBytes: 2 * 1024 * 1024,
+    maxUserMetadataBytes: 4096,
     ...overrides,
   };
   // publicUrl / googleUrl follow host and ports unless given explicitly.

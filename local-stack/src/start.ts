@@ -14,6 +14,8 @@ import { createJwtService } from './http/jwt.js';
 import { applyBootstrap, applyMigrations } from './migrations/runner.js';
 import { buildApiApp } from './http/api-app.js';
 import { createGoogleEmulator } from './google/index.js';
+import { hostAllowList, MISDIRECTED_MESSAGE } from './http/host-check.js';
+import { DEMO_KEYS, loadOrCreateKeys } from './installation-keys.js';
 
 export interface StartedStack {
   /** Base URL of the Supabase-compatible API (what `createClient` takes). */
@@ -38,7 +40,8 @@ export function bootstrapDir(): string {
 }
 
 export async function openDatabase(config: StackConfig): Promise<ManagedDatabase> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'db'));
+  const statementTimeoutMs = config.statementTimeoutMs;
+  return config.databaseUrl ? openPostgres(config.databaseUrl, { statementTimeoutMs }) : openPglite(path.join(config.dataDir, 'db'), { statementTimeoutMs });
 }
 
 /** Bootstrap, then pending migrations; seed.sql once, on a database that had no migrations yet. */
@@ -66,11 +69,14 @@ interface Listening {
  * Listens before the app exists, so that port 0 can be resolved to the real port and written
  * into the config the services are built with (redirect URLs, issuer, …).
  */
-async function listen(host: string, port: number): Promise<Listening> {
+async function listen(host: string, port: number, hostAllowed: (header: string | null) => boolean): Promise<Listening> {
   let app: Hono | null = null;
   let active = 0;
   const server = createAdaptorServer({
     fetch: async (req: Request, env: unknown) => {
+      if (!hostAllowed(req.headers.get('host'))) {
+        return Response.json({ code: '421', message: MISDIRECTED_MESSAGE, details: null, hint: null }, { status: 421, headers: { connection: 'close' } });
+      }
       if (!app) return new Response('starting', { status: 503 });
       active++;
       try {
@@ -111,13 +117,18 @@ async function listen(host: string, port: number): Promise<Listening> {
 export async function startStack(overrides: Partial<StackConfig> = {}, options: StartOptions = {}): Promise<StartedStack> {
   const log = options.log ?? ((line: string) => console.log(line));
   const config = loadConfig(overrides);
+  if (!config.jwtSecret) {
+    const { keys, created, file } = config.demoKeys ? { keys: DEMO_KEYS, created: false, file: undefined } : loadOrCreateKeys(config.dataDir);
+    Object.assign(config, keys, { keysCreated: created, keysFile: file });
+  }
+  const hostAllowed = hostAllowList(config.host, config.allowedHosts);
   const db = await openDatabase(config);
   let api: Listening | undefined;
   let google: Listening | undefined;
   try {
     await prepareDatabase(db, config, log);
-    api = await listen(config.host, config.port);
-    google = await listen(config.host, config.googlePort);
+    api = await listen(config.host, config.port, hostAllowed);
+    google = await listen(config.host, config.googlePort, hostAllowed);
     config.port = api.port;
     config.googlePort = google.port;
     if (!overrides.publicUrl) config.publicUrl = `http://${config.host}:${api.port}`;

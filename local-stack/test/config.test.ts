@@ -9,8 +9,10 @@ describe('stack configuration', () => {
     expect(c.port).toBe(54321);
     expect(c.googlePort).toBe(54330);
     expect(c.publicUrl).toBe('http://127.0.0.1:54321');
-    expect(c.jwtSecret).toBe(DEMO_JWT_SECRET);
-    expect(c.anonKey).toBe(DEMO_ANON_KEY);
+    // Keys come from <dataDir>/keys.json at start (installation-keys.ts), not from public demo values.
+    expect(c.demoKeys).toBe(false);
+    expect(c.jwtSecret).toBe('');
+    expect(c.statementTimeoutMs).toEqual({ anon: 3000, authenticated: 8000, service_role: 0 });
     expect(c.dataDir).toBe(path.join(findRepoRoot(), '.local-stack'));
     expect(c.databaseUrl).toBeUndefined();
     expect(c.storage).toEqual({ kind: 'local', root: path.join(findRepoRoot(), '.local-stack', 'storage') });
@@ -38,6 +40,26 @@ describe('stack configuration', () => {
     expect(c.corsOrigins).toEqual(['http://a.test', 'http://b.test']);
     expect(c.enableEmailConfirmations).toBe(true);
     expect(c.siteUrl).toBe('http://app.test');
+  });
+
+  it("uses the Supabase CLI's public demo keys only when STACK_DEMO_KEYS asks for them", () => {
+    const c = loadConfig({}, { STACK_DEMO_KEYS: '1' });
+    expect(c.demoKeys).toBe(true);
+    expect(c.jwtSecret).toBe(DEMO_JWT_SECRET);
+    expect(c.anonKey).toBe(DEMO_ANON_KEY);
+  });
+
+  it('reads allowed hosts, statement timeouts and redirect URLs from the environment', () => {
+    const c = loadConfig({}, {
+      STACK_ALLOWED_HOSTS: 'dossier.lan, nas.local:54321',
+      STACK_ANON_STATEMENT_TIMEOUT_MS: '1500',
+      STACK_AUTHENTICATED_STATEMENT_TIMEOUT_MS: '4000',
+      ADDITIONAL_REDIRECT_URLS: 'https://dossier.lan/*',
+    });
+    expect(c.allowedHosts).toEqual(['dossier.lan', 'nas.local:54321']);
+    expect(c.statementTimeoutMs).toEqual({ anon: 1500, authenticated: 4000, service_role: 0 });
+    expect(c.redirectUrls).toEqual(['https://dossier.lan/*']);
+    expect(() => loadConfig({}, { STACK_ANON_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(StackConfigError);
   });
 
   it('rejects a port that is not a number', () => {

@@ -93,18 +93,32 @@ export async function requireServiceRole(deps: AuthDeps, c: Context): Promise<vo
   if (claims.role !== 'service_role') throw new AuthApiError(403, 'not_admin', 'User not allowed');
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** `u` is under `base`: same origin (loopback spellings of one port are one), path prefix. */
+function under(u: URL, base: URL, prefix: boolean): boolean {
+  const sameHost = u.host === base.host || (LOOPBACK.has(u.hostname) && LOOPBACK.has(base.hostname) && u.port === base.port);
+  if (u.protocol !== base.protocol || !sameHost) return false;
+  return prefix ? u.pathname.startsWith(base.pathname) : u.pathname === base.pathname || base.pathname === '/' || u.pathname.startsWith(base.pathname.replace(/\/?$/, '/'));
+}
 
 /**
- * GoTrue only redirects to the site URL or an allowed URL; anything else falls back to the site
- * URL. Locally every loopback origin is allowed (the app and its remotes run on several ports).
+ * GoTrue only redirects to the site URL (any path of its origin) or an entry of
+ * additional_redirect_urls (ADDITIONAL_REDIRECT_URLS; a trailing `*` makes it a prefix);
+ * anything else falls back to the site URL. Another loopback port is another site: a process
+ * listening there must not receive someone's tokens.
  */
 export function safeRedirect(ctx: StackContext, wanted: string | undefined): string {
   if (!wanted) return ctx.config.siteUrl;
   try {
     const u = new URL(wanted);
     const site = new URL(ctx.config.siteUrl);
-    if ((u.protocol === 'http:' || u.protocol === 'https:') && (LOOPBACK.has(u.hostname) || u.host === site.host)) return u.toString();
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return ctx.config.siteUrl;
+    if (under(u, new URL(site.origin), false)) return u.toString();
+    for (const entry of ctx.config.redirectUrls) {
+      const prefix = entry.endsWith('*');
+      if (under(u, new URL(prefix ? entry.slice(0, -1) : entry), prefix)) return u.toString();
+    }
   } catch {
     // not a URL
   }

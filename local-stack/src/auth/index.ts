@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import type { StackContext } from '../context.js';
 import { API_VERSION, API_VERSION_HEADER, AuthApiError, authErrorResponse } from './errors.js';
 import { type AuthDeps } from './http.js';
+import { apiKeyRole } from '../http/api-keys.js';
+import { BodyTooLargeError } from '../http/json-body.js';
 import { RateLimiter } from './rate-limit.js';
 import { registerAdminRoutes } from './routes-admin.js';
 import { registerEmailRoutes } from './routes-email.js';
@@ -23,16 +25,8 @@ export function createAuthApp(ctx: StackContext): Hono {
     const sub = c.req.path.replace(/^.*?\/auth\/v1/, '') || '/';
     if (!OPEN_PATHS.has(sub) && c.req.method !== 'OPTIONS') {
       const key = c.req.header('apikey') ?? c.req.query('apikey');
-      let ok = false;
-      if (key) {
-        try {
-          await ctx.jwt.verify(key);
-          ok = true;
-        } catch {
-          ok = false;
-        }
-      }
-      if (!ok) return c.json({ message: key ? 'Invalid API key' : 'No API key found in request', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
+      // Only the installation's keys are API keys (a user's access token is not).
+      if (!apiKeyRole(ctx.config, key)) return c.json({ message: key ? 'Invalid API key' : 'No API key found in request', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
     }
     await next();
   });
@@ -40,6 +34,7 @@ export function createAuthApp(ctx: StackContext): Hono {
   app.onError((e, c) => {
     c.header(API_VERSION_HEADER, API_VERSION);
     if (e instanceof AuthApiError) return authErrorResponse(c, e);
+    if (e instanceof BodyTooLargeError) return authErrorResponse(c, new AuthApiError(413, 'request_too_large', e.message));
     ctx.log(`auth: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     return authErrorResponse(c, new AuthApiError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
   });

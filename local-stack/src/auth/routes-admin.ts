@@ -4,7 +4,8 @@ import { listMail } from '../outbox/index.js';
 import { AuthApiError, userNotFound, validationFailed } from './errors.js';
 import { obj, readJson, requireServiceRole, str, type AuthDeps } from './http.js';
 import { BCRYPT_COST, MIN_PASSWORD_LENGTH } from './settings.js';
-import { findUserByEmail, findUserById, identitiesOf, insertUser, isValidEmail, mergeMetadata, normaliseEmail, userJson, USER_COLUMNS, type UserRow } from './users.js';
+import { liveUsers } from '../http/live-users.js';
+import { findUserByEmail, findUserById, identitiesOf, insertUser, isValidEmail, limitMetadata, mergeMetadata, normaliseEmail, userJson, USER_COLUMNS, type UserRow } from './users.js';
 
 /** "24h", "30m", "none": GoTrue's ban_duration. */
 function banUntil(duration: string | undefined): Date | null | undefined {
@@ -62,7 +63,7 @@ export function registerAdminRoutes(app: Hono, deps: AuthDeps): void {
       const appMeta = { provider: 'email', providers: ['email'], ...(obj(body.app_metadata) ?? {}) };
       const user = await insertUser(
         q,
-        { email, passwordHash: hash, userMetadata: obj(body.user_metadata) ?? {}, appMetadata: appMeta, confirmed: body.email_confirm === true, signingIn: false, role: str(body.role) },
+        { email, passwordHash: hash, userMetadata: limitMetadata(ctx.config.maxUserMetadataBytes, obj(body.user_metadata) ?? {}), appMetadata: appMeta, confirmed: body.email_confirm === true, signingIn: false, role: str(body.role) },
         { provider: 'email', data: {} },
       );
       if (ban) await q.query(`update auth.users set banned_until = $2 where id = $1`, [user.id, ban]);
@@ -100,7 +101,10 @@ export function registerAdminRoutes(app: Hono, deps: AuthDeps): void {
       }
       if (hash) await q.query(`update auth.users set encrypted_password = $2 where id = $1`, [u.id, hash]);
       const userMeta = obj(body.user_metadata);
-      if (userMeta) await q.query(`update auth.users set raw_user_meta_data = $2::jsonb where id = $1`, [u.id, JSON.stringify(mergeMetadata(u.raw_user_meta_data, userMeta))]);
+      if (userMeta) {
+        const merged = limitMetadata(ctx.config.maxUserMetadataBytes, mergeMetadata(u.raw_user_meta_data, userMeta));
+        await q.query(`update auth.users set raw_user_meta_data = $2::jsonb where id = $1`, [u.id, JSON.stringify(merged)]);
+      }
       const appMeta = obj(body.app_metadata);
       if (appMeta) await q.query(`update auth.users set raw_app_meta_data = $2::jsonb where id = $1`, [u.id, JSON.stringify(mergeMetadata(u.raw_app_meta_data, appMeta))]);
       if (body.email_confirm === true) await q.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1`, [u.id]);
@@ -121,6 +125,8 @@ export function registerAdminRoutes(app: Hono, deps: AuthDeps): void {
       return true;
     });
     if (!deleted) throw userNotFound();
+    // After the commit: its tokens stop working now, not when they expire.
+    liveUsers(ctx.db).forget(c.req.param('id'));
     return c.json({});
   });
 

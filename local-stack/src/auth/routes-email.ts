@@ -14,6 +14,7 @@ import {
   identitiesOf,
   insertUser,
   isValidEmail,
+  limitMetadata,
   mergeMetadata,
   normaliseEmail,
   userJson,
@@ -156,7 +157,7 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
     if (!str(body.email) && str(body.phone)) throw new AuthApiError(400, 'phone_provider_disabled', 'Phone signups are disabled');
     const email = checkEmail(str(body.email));
     const password = checkPassword(str(body.password));
-    const data = obj(body.data) ?? {};
+    const data = limitMetadata(ctx.config.maxUserMetadataBytes, obj(body.data) ?? {});
     const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
     const redirectTo = safeRedirect(ctx, c.req.query('redirect_to'));
     const confirmations = ctx.config.enableEmailConfirmations;
@@ -273,6 +274,7 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
     const body = await readJson(c);
     const password = str(body.password);
     const data = obj(body.data);
+    if (data) limitMetadata(ctx.config.maxUserMetadataBytes, mergeMetadata(caller.user.raw_user_meta_data, data));
     const newEmail = str(body.email) ? checkEmail(str(body.email)) : undefined;
     const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
     const redirectTo = safeRedirect(ctx, c.req.query('redirect_to'));
@@ -387,7 +389,7 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
         if (!createUser) throw new AuthApiError(422, 'otp_disabled', 'Signups not allowed for otp');
         user = await insertUser(
           q,
-          { email, passwordHash: null, userMetadata: obj(body.data) ?? {}, appMetadata: { provider: 'email', providers: ['email'] }, confirmed: false, signingIn: false },
+          { email, passwordHash: null, userMetadata: limitMetadata(ctx.config.maxUserMetadataBytes, obj(body.data) ?? {}), appMetadata: { provider: 'email', providers: ['email'] }, confirmed: false, signingIn: false },
           { provider: 'email', data: {} },
         );
       }

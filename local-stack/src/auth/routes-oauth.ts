@@ -30,7 +30,7 @@ function googleMetadata(p: GoogleProfile, iss: string): Record<string, unknown> 
     full_name: p.name,
     avatar_url: p.picture,
     provider_id: p.sub,
-    email_verified: p.email_verified ?? true,
+    email_verified: p.email_verified === true,
     phone_verified: false,
   };
 }
@@ -122,6 +122,13 @@ export function registerOAuthRoutes(app: Hono, deps: AuthDeps): void {
         ]);
       } else {
         user = await findUserByEmail(q, profile.email);
+        // GoTrue's automatic linking: only when Google vouches for the address AND the existing
+        // account confirmed it too. Otherwise anyone could type a victim's address at the
+        // provider (or pre-register it here) and take the account over.
+        if (user && (profile.email_verified !== true || !user.email_confirmed_at)) {
+          return { refused: true as const };
+        }
+        if (!user && profile.email_verified !== true && ctx.config.enableEmailConfirmations) return { unverified: true as const };
         if (user) {
           // Same verified address: GoTrue links the Google identity to the existing user.
           await q.query(
@@ -142,7 +149,7 @@ export function registerOAuthRoutes(app: Hono, deps: AuthDeps): void {
               passwordHash: null,
               userMetadata: metadata,
               appMetadata: { provider: 'google', providers: ['google'] },
-              confirmed: true,
+              confirmed: profile.email_verified === true || !ctx.config.enableEmailConfirmations,
               signingIn: true,
             },
             { provider: 'google', providerId: profile.sub, data: metadata },
@@ -161,6 +168,8 @@ export function registerOAuthRoutes(app: Hono, deps: AuthDeps): void {
       const s = await startSession(q, user, 'oauth', client, 'google');
       return { session: await sessionResponse(ctx, q, user.id, s.sessionId, s.refreshToken) };
     });
+    if ('refused' in out) return fail('server_error', 'A user with this email address has already been registered', 'email_exists');
+    if ('unverified' in out) return fail('server_error', 'Unverified email with google. Verify the address with google first', 'provider_email_needs_verification');
     if (out.code) return c.redirect(withParams(referrer, { code: out.code }, 'query'), 302);
     const s = out.session!;
     return c.redirect(

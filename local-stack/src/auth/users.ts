@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/types.js';
+import { AuthApiError } from './errors.js';
 
 /** A row of auth.users as this stack reads it. */
 export interface UserRow {
@@ -177,6 +178,17 @@ export async function insertUser(
 }
 
 /** GoTrue merges metadata updates key by key; a key set to null is removed. */
+/**
+ * user_metadata travels in every access token: a large one makes every later request header too
+ * big (431), including the one that would shrink it. Refused at write time instead.
+ */
+export function limitMetadata<T extends Record<string, unknown> | undefined>(maxBytes: number, meta: T): T {
+  if (meta === undefined) return meta;
+  const size = Buffer.byteLength(JSON.stringify(meta));
+  if (size > maxBytes) throw new AuthApiError(422, 'validation_failed', `user_metadata is too large: ${size} bytes, at most ${maxBytes} are allowed`);
+  return meta;
+}
+
 export function mergeMetadata(current: Record<string, unknown> | null, patch: Record<string, unknown>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...(current ?? {}) };
   for (const [k, v] of Object.entries(patch)) {

@@ -1,62 +1,223 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { Queryable, QueryResult, RequestAuth } from './types.js';
-import { InFlight, type ManagedDatabase, REQUEST_SETTINGS_SQL, requestSettingsParams } from './request-settings.js';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { findRepoRoot } from '../config.js';
+import type { DbRole, Queryable, QueryResult, RequestAuth } from './types.js';
+import { InFlight, type ManagedDatabase, REQUEST_SETTINGS_SQL, requestSettingsParams, statementTimeoutOf, type StatementTimeouts } from './request-settings.js';
 
-function wrap(tx: Pick<Transaction, 'query'>): Queryable {
-  return {
-    async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-      const r = await tx.query<R>(sql, params as unknown[] | undefined);
-      return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows ?? 0 };
-    },
-  };
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A PostgreSQL-shaped error (code, detail, hint …) rebuilt from what the worker sent. */
+function pgError(fields: Record<string, unknown>): Error {
+  return Object.assign(new Error(String(fields.message ?? 'unknown error')), fields);
+}
+
+/** How long a statement whose client went away may still run before the worker is restarted. */
+const ABORT_GRACE_MS = 1000;
+
+const cancelled = (why: 'timeout' | 'client') =>
+  pgError({ code: '57014', message: why === 'timeout' ? 'canceling statement due to statement timeout' : 'canceling statement due to user request' });
+
+/**
+ * The worker thread that owns PGlite. A statement that runs past its time limit (or whose client
+ * went away) cannot be interrupted inside WASM, so the worker is terminated and started again on
+ * the same data directory: only that transaction is lost (it never committed), and the HTTP loop
+ * never waited on it — it runs on the main thread.
+ */
+class PgliteWorker {
+  private worker!: Worker;
+  private ready!: Promise<void>;
+  private pending = new Map<number, Pending>();
+  private nextId = 1;
+  private channels = new Map<string, Array<(payload: string) => void>>();
+  restarts = 0;
+
+  constructor(private readonly dir: string | undefined) {
+    this.spawn();
+  }
+
+  private spawn(): void {
+    const file = path.join(findRepoRoot(), 'local-stack', 'src', 'db', 'pglite-worker.mjs');
+    const worker = new Worker(file, { workerData: { dir: this.dir } });
+    this.worker = worker;
+    this.ready = new Promise<void>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.on('message', (m: { type?: string; id?: number; ok?: boolean; result?: unknown; error?: Record<string, unknown>; channel?: string; payload?: string }) => {
+        if (m.type === 'ready') {
+          worker.off('error', reject);
+          resolve();
+          return;
+        }
+        if (m.type === 'notify') {
+          for (const fn of this.channels.get(m.channel!) ?? []) fn(m.payload ?? '');
+          return;
+        }
+        const p = this.pending.get(m.id!);
+        if (!p) return;
+        this.pending.delete(m.id!);
+        if (m.ok) p.resolve(m.result);
+        else p.reject(pgError(m.error ?? {}));
+      });
+    });
+    worker.on('error', (e) => this.failAll(e));
+    worker.on('exit', () => {
+      if (this.worker === worker) this.failAll(new Error('the PGlite worker stopped'));
+    });
+    // A failed start is reported by the first call; never an unhandled rejection.
+    this.ready.catch(() => undefined);
+  }
+
+  private failAll(e: unknown): void {
+    for (const p of this.pending.values()) p.reject(e);
+    this.pending.clear();
+  }
+
+  async start(): Promise<void> {
+    await this.ready;
+  }
+
+  /** Terminates the worker (the statement in it dies) and starts a fresh one on the same data. */
+  private async restart(error: Error): Promise<void> {
+    const old = this.worker;
+    this.failAll(error);
+    this.restarts++;
+    this.spawn();
+    await old.terminate().catch(() => undefined);
+    await this.ready;
+    for (const channel of this.channels.keys()) await this.call({ type: 'listen', channel });
+  }
+
+  /** Sends one message; `limitMs` > 0 and `signal` end it by restarting the worker. */
+  async call<T>(message: Record<string, unknown>, limitMs = 0, signal?: AbortSignal): Promise<T> {
+    await this.ready;
+    if (signal?.aborted) throw cancelled('client');
+    const id = this.nextId++;
+    const answer = new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+    });
+    this.worker.postMessage({ ...message, id });
+    if (!limitMs && !signal) return answer;
+    let timer: NodeJS.Timeout | undefined;
+    let graceTimer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    const stop = new Promise<never>((_, reject) => {
+      const kill = (why: 'timeout' | 'client') => {
+        if (!this.pending.has(id)) return;
+        const error = cancelled(why);
+        void this.restart(error).catch(() => undefined);
+        reject(error);
+      };
+      if (limitMs) timer = setTimeout(() => kill('timeout'), limitMs);
+      if (signal) {
+        // Browsers abort requests all the time (navigation, unmounts): a statement that finishes
+        // soon anyway is left to finish; only one still running after the grace period is ended.
+        onAbort = () => {
+          graceTimer = setTimeout(() => kill('client'), ABORT_GRACE_MS);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+      }
+    });
+    try {
+      return await Promise.race([answer, stop]);
+    } finally {
+      if (timer) clearTimeout(timer);
+      if (graceTimer) clearTimeout(graceTimer);
+      if (onAbort) signal!.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async listen(channel: string, fn: (payload: string) => void): Promise<void> {
+    const known = this.channels.get(channel);
+    if (known) {
+      known.push(fn);
+      return;
+    }
+    this.channels.set(channel, [fn]);
+    await this.call({ type: 'listen', channel });
+  }
+
+  async close(): Promise<void> {
+    await this.call({ type: 'close' });
+    await this.worker.terminate();
+  }
 }
 
 /**
- * Embedded PostgreSQL (WASM). It has a single connection, so transactions are serialised: PGlite's
- * own `transaction()` holds its mutex for the whole BEGIN … COMMIT, which is exactly the isolation
- * a request needs. Roles and RLS work as on a server for non-superuser roles.
+ * First come, first served: one transaction at a time (PGlite has a single connection), in the
+ * order requests asked. Waiting happens here, on promises, never by blocking the event loop.
  */
-export async function openPglite(dir: string | undefined): Promise<ManagedDatabase & { pglite: PGlite }> {
-  if (dir) mkdirSync(dir, { recursive: true });
-  // The extensions hosted Supabase offers that migrations commonly use (pgcrypto and uuid-ossp are
-  // pre-installed there; the bootstrap installs them into `extensions` here too).
-  const extensions = { pgcrypto, uuid_ossp, pg_trgm, unaccent };
-  const pglite = await PGlite.create(dir ? { dataDir: dir, extensions } : { extensions });
+class FairQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(fn, fn);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/**
+ * Embedded PostgreSQL (WASM) in a worker thread. It has a single connection, so transactions are
+ * serialised (FairQueue); each statement of a request is bounded by its role's statement timeout
+ * and by the client staying connected. Roles and RLS work as on a server for non-superuser roles.
+ */
+export async function openPglite(dir: string | undefined, options: { statementTimeoutMs?: StatementTimeouts } = {}): Promise<ManagedDatabase & { restarts(): number }> {
+  const worker = new PgliteWorker(dir);
+  await worker.start();
   const inFlight = new InFlight();
+  const queue = new FairQueue();
+
+  function queryable(limitMs: number, signal?: AbortSignal): Queryable {
+    return {
+      query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+        return worker.call<QueryResult<R>>({ type: 'query', sql, params }, limitMs, signal);
+      },
+    };
+  }
+
+  function transaction<T>(limitMs: number, signal: AbortSignal | undefined, fn: (q: Queryable) => Promise<T>): Promise<T> {
+    return inFlight.run(() =>
+      queue.run(async () => {
+        await worker.call({ type: 'query', sql: 'begin' });
+        try {
+          const result = await fn(queryable(limitMs, signal));
+          await worker.call({ type: 'query', sql: 'commit' });
+          return result;
+        } catch (e) {
+          // After a cancellation the worker is new and has no transaction: rollback is a no-op.
+          await worker.call({ type: 'query', sql: 'rollback' }).catch(() => undefined);
+          throw e;
+        }
+      }),
+    );
+  }
+
   return {
     kind: 'pglite',
-    pglite,
+    restarts: () => worker.restarts,
     withRequest<T>(auth: RequestAuth, fn: (q: Queryable) => Promise<T>): Promise<T> {
-      return inFlight.run(() =>
-        pglite.transaction(async (tx) => {
-          await tx.query(REQUEST_SETTINGS_SQL, requestSettingsParams(auth));
-          return fn(wrap(tx));
-        }),
-      );
+      const limit = statementTimeoutOf(options.statementTimeoutMs, auth.role as DbRole);
+      return transaction(limit, auth.signal, async (q) => {
+        await q.query(REQUEST_SETTINGS_SQL, requestSettingsParams(auth, limit));
+        return fn(q);
+      });
     },
     admin<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
-      return inFlight.run(() => pglite.transaction(async (tx) => fn(wrap(tx))));
+      return transaction(0, undefined, fn);
     },
     runScript(sql, after) {
-      return inFlight.run(() =>
-        pglite.transaction(async (tx) => {
-          await tx.exec(sql);
-          if (after) await after(wrap(tx));
-        }),
-      );
+      return transaction(0, undefined, async (q) => {
+        await worker.call({ type: 'exec', sql });
+        if (after) await after(q);
+      });
     },
     async listen(channel, onMessage) {
-      await pglite.listen(channel, onMessage);
+      await worker.listen(channel, onMessage);
     },
     async close() {
       await inFlight.drain();
-      // PGlite flushes its data directory on close: committed work is on disk afterwards.
-      await pglite.close();
+      await worker.close();
     },
   };
 }

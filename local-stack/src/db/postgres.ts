@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Queryable, QueryResult, RequestAuth } from './types.js';
-import { InFlight, type ManagedDatabase, REQUEST_SETTINGS_SQL, requestSettingsParams } from './request-settings.js';
+import { InFlight, type ManagedDatabase, REQUEST_SETTINGS_SQL, requestSettingsParams, statementTimeoutOf, type StatementTimeouts } from './request-settings.js';
 
 /**
  * REQUEST_SETTINGS_SQL with its parameters as literals, so it can share a round trip with BEGIN.
@@ -24,7 +24,7 @@ function wrap(client: pg.PoolClient): Queryable {
 }
 
 /** PostgreSQL through a node-postgres pool (used when DATABASE_URL is set). */
-export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<ManagedDatabase & { pool: pg.Pool }> {
+export async function openPostgres(connectionString: string, options: { max?: number; statementTimeoutMs?: StatementTimeouts } = {}): Promise<ManagedDatabase & { pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
   // An idle client's error (server restart, …) must not crash the stack; the next query reconnects.
   pool.on('error', () => undefined);
@@ -35,10 +35,15 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   // LISTEN needs a session of its own, outside the pool.
   const listeners: pg.Client[] = [];
 
-  async function inTransaction<T>(setup: ((c: pg.PoolClient) => string) | null, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  async function inTransaction<T>(setup: ((c: pg.PoolClient) => string) | null, fn: (q: Queryable) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const client = await pool.connect();
     let broken = false;
+    // The client went away: cancel what its backend is running (statement_timeout bounds the rest).
+    const pid = (client as unknown as { processID?: number }).processID;
+    const onAbort = () => void pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
+    if (signal && pid) signal.addEventListener('abort', onAbort, { once: true });
     try {
+      if (signal?.aborted) throw Object.assign(new Error('canceling statement due to user request'), { code: '57014' });
       // BEGIN and the request settings travel in one round trip (simple protocol, two statements).
       await client.query(setup ? `begin; ${setup(client)}` : 'begin');
       const result = await fn(wrap(client));
@@ -52,6 +57,7 @@ export async function openPostgres(connectionString: string, options: { max?: nu
       }
       throw e;
     } finally {
+      signal?.removeEventListener('abort', onAbort);
       client.release(broken);
     }
   }
@@ -60,7 +66,8 @@ export async function openPostgres(connectionString: string, options: { max?: nu
     kind: 'postgres',
     pool,
     withRequest<T>(auth: RequestAuth, fn: (q: Queryable) => Promise<T>): Promise<T> {
-      return inFlight.run(() => inTransaction((c) => inlineSettings(c, requestSettingsParams(auth)), fn));
+      const limit = statementTimeoutOf(options.statementTimeoutMs, auth.role);
+      return inFlight.run(() => inTransaction((c) => inlineSettings(c, requestSettingsParams(auth, limit)), fn, auth.signal));
     },
     admin<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       return inFlight.run(() => inTransaction(null, fn));

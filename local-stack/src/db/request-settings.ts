@@ -1,4 +1,4 @@
-import type { Database, Queryable, RequestAuth } from './types.js';
+import type { Database, DbRole, Queryable, RequestAuth } from './types.js';
 
 /** What start.ts gets from an adapter: the shared Database plus running multi-statement SQL scripts. */
 export interface ManagedDatabase extends Database {
@@ -17,7 +17,7 @@ export function canListen(db: Database): db is ManagedDatabase {
  * The one statement that turns a transaction into "this request", as PostgREST does it:
  * the role (equivalent to SET LOCAL ROLE), the verified claims as `request.jwt.claims`, the
  * legacy per-claim settings (`request.jwt.claim.sub`, …) that older policies still read, the
- * request headers, method and path. All values are parameters; `true` makes each one local to
+ * request headers, method and path, and the role's statement_timeout. All values are parameters; `true` makes each one local to
  * the transaction, so nothing leaks to the next request on the same connection.
  */
 export const REQUEST_SETTINGS_SQL = `select
@@ -28,9 +28,17 @@ export const REQUEST_SETTINGS_SQL = `select
   set_config('request.jwt.claim.email', $4, true),
   set_config('request.headers', $5, true),
   set_config('request.method', $6, true),
-  set_config('request.path', $7, true)`;
+  set_config('request.path', $7, true),
+  set_config('statement_timeout', $8, true)`;
 
-export function requestSettingsParams(auth: RequestAuth): string[] {
+/** Statement time limits per role in milliseconds (0 = none), as Supabase sets them on the roles. */
+export type StatementTimeouts = Partial<Record<DbRole, number>>;
+
+export function statementTimeoutOf(timeouts: StatementTimeouts | undefined, role: DbRole): number {
+  return timeouts?.[role] ?? 0;
+}
+
+export function requestSettingsParams(auth: RequestAuth, statementTimeoutMs = 0): string[] {
   const claims = auth.claims ?? {};
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
   return [
@@ -41,6 +49,7 @@ export function requestSettingsParams(auth: RequestAuth): string[] {
     JSON.stringify(auth.headers ?? {}),
     auth.method ?? '',
     auth.path ?? '',
+    String(statementTimeoutMs),
   ];
 }
 

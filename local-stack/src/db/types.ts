@@ -25,6 +25,8 @@ export interface RequestAuth {
   /** Method and path, for `request.method` / `request.path` like PostgREST. */
   method?: string;
   path?: string;
+  /** Aborted when the client goes away: the running statement is cancelled. Never sent to SQL. */
+  signal?: AbortSignal;
 }
 
 export interface Database {

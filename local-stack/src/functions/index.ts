@@ -6,8 +6,12 @@ import { googleClient } from '../auth/settings.js';
 import { tomlValue } from '../auth/supabase-toml.js';
 import { functionEnv, type FunctionHandler } from './deno-shim.js';
 import { loadFunction } from './loader.js';
+import { BodyTooLargeError, readBodyLimited } from '../http/json-body.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+/** Request bodies a function receives, read as a stream (Supabase's edge runtime caps them too). */
+export const FUNCTION_BODY_LIMIT = 20 * 1024 * 1024;
 
 // What supabase-js and browsers send to functions (Supabase's recommended CORS headers).
 const CORS_HEADERS = {
@@ -45,12 +49,14 @@ export function createFunctionsApp(ctx: StackContext): Hono {
 
   const invoke = async (c: Context) => {
     const name = c.req.param('name') ?? '';
-    if (c.req.method === 'OPTIONS') return c.body('ok', 200, CORS_HEADERS);
     const file = path.join(ctx.config.supabaseDir, 'functions', name, 'index.ts');
     if (!NAME.test(name) || name.startsWith('_') || !existsSync(file)) {
+      if (c.req.method === 'OPTIONS') return c.body('ok', 200, CORS_HEADERS);
       return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404, CORS_HEADERS);
     }
-    if (verifyJwtSetting(ctx.config.supabaseDir, name)) {
+    // A preflight carries no Authorization: as on Supabase, it reaches the function, whose own
+    // CORS headers answer it (the gateway does not replace them).
+    if (c.req.method !== 'OPTIONS' && verifyJwtSetting(ctx.config.supabaseDir, name)) {
       const token = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
       if (!token) return c.json({ code: 401, message: 'Missing authorization header' }, 401, CORS_HEADERS);
       try {
@@ -69,7 +75,13 @@ export function createFunctionsApp(ctx: StackContext): Hono {
     // The function sees its own path (/<name>/…), as on Supabase's edge runtime.
     const url = new URL(c.req.url);
     const inner = url.pathname.replace(/^.*?\/functions\/v1(?=\/)/, '');
-    const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.arrayBuffer();
+    let body: Uint8Array<ArrayBuffer> | undefined;
+    try {
+      body = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await readBodyLimited(c.req.raw, FUNCTION_BODY_LIMIT);
+    } catch (e) {
+      if (!(e instanceof BodyTooLargeError)) throw e;
+      return c.json({ code: 'PAYLOAD_TOO_LARGE', message: e.message }, 413, { ...CORS_HEADERS, Connection: 'close' });
+    }
     const request = new Request(`${url.origin}${inner}${url.search}`, { method: c.req.method, headers: c.req.raw.headers, body });
     try {
       const res = await functionEnv.run(envFor(ctx), () => handler(request));

@@ -60,6 +60,8 @@ ${options}
         <input type="text" id="other-name" name="other_name" autocomplete="name">
         <label for="other-email">E-mail</label>
         <input type="email" id="other-email" name="other_email" autocomplete="email">
+        <input type="checkbox" id="other-verified" name="other_verified" value="on">
+        <label for="other-verified">Google has verified this address (the tester vouches for it)</label>
       </fieldset>
       <p>The app will be able to see:</p>
       <ul>

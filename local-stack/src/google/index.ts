@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { StackContext } from '../context.js';
+import { refuseCrossSite } from '../http/cross-site.js';
 import { FaultInjector } from './faults.js';
 import { registerOAuthRoutes } from './oauth.js';
 import { GoogleState, SEEDED_ACCOUNTS } from './state.js';
@@ -18,6 +19,8 @@ export function buildGoogleEmulator(ctx: StackContext): GoogleEmulatorParts {
   const app = new Hono();
   const state = new GoogleState();
   const faults = new FaultInjector();
+  // Test controls change the emulator's behaviour: never from another site's page.
+  app.use('/__emulator/*', refuseCrossSite([]));
   app.use('*', faults.middleware());
   faults.register(app);
   app.post('/__emulator/reset', (c) => {

@@ -112,7 +112,8 @@ export function registerOAuthRoutes(app: Hono, state: GoogleState, ctx: StackCon
         const id = state.startRequest(request);
         return c.html(consentPage(id, request, [...state.accounts.values()], 'Enter a valid e-mail address for the other account.'), 400);
       }
-      account = state.addAccount(form.other_name ?? '', email);
+      // The emulator does not own typed addresses: unverified unless the tester ticks the box.
+      account = state.addAccount(form.other_name ?? '', email, form.other_verified === 'on' || form.other_verified === 'true');
     } else {
       account = state.accounts.get((form.account ?? '').toLowerCase());
     }

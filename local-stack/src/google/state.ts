@@ -24,14 +24,14 @@ export function subjectFor(email: string): string {
   return `1${digits.slice(0, 20)}`;
 }
 
-export function accountFor(name: string, email: string): GoogleAccount {
+export function accountFor(name: string, email: string, emailVerified = true): GoogleAccount {
   const clean = name.trim() || email.split('@')[0];
   const [given, ...rest] = clean.split(/\s+/);
   const e = email.trim().toLowerCase();
   return {
     sub: subjectFor(e),
     email: e,
-    email_verified: true,
+    email_verified: emailVerified,
     name: clean,
     given_name: given,
     family_name: rest.join(' '),
@@ -94,10 +94,11 @@ export class GoogleState {
     for (const a of SEEDED_ACCOUNTS) this.addAccount(a.name, a.email);
   }
 
-  addAccount(name: string, email: string): GoogleAccount {
+  /** Seeded accounts are verified; a typed one only when the tester says so (`verified`). */
+  addAccount(name: string, email: string, verified = true): GoogleAccount {
     const existing = this.accounts.get(email.trim().toLowerCase());
     if (existing) return existing;
-    const account = accountFor(name, email);
+    const account = accountFor(name, email, verified);
     this.accounts.set(account.email, account);
     return account;
   }

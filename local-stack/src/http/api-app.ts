@@ -8,13 +8,19 @@ import { pgrstError } from '../rest/errors.js';
 import { stackCors } from './cors.js';
 import { requestLog } from './request-log.js';
 import { jsonBodyLimit } from './body-limit.js';
+import { refuseCrossSite } from './cross-site.js';
 
 /** The Supabase-compatible API on one origin, as the Supabase gateway lays it out. */
 export function buildApiApp(ctx: StackContext): Hono {
   // Not strict: `/rest/v1/` and `/rest/v1` are the same, as behind Supabase's gateway.
   const app = new Hono({ strict: false });
   app.use('*', requestLog(ctx.jwt, ctx.log));
-  app.use('*', stackCors(ctx.config.corsOrigins));
+  // Edge Functions answer CORS themselves (preflight included), as behind Supabase's gateway.
+  const cors = stackCors(ctx.config.corsOrigins);
+  app.use('*', (c, next) => (c.req.path.startsWith('/functions/v1/') ? next() : cors(c, next)));
+  // Google posts the sign-in answer back to /auth/v1/callback (form_post): that one is expected.
+  // A function decides for itself which origins may call it (its own CORS headers).
+  app.use('*', refuseCrossSite(ctx.config.corsOrigins, (path) => path === '/auth/v1/callback' || path.startsWith('/functions/v1/')));
   // JSON APIs get a body cap; storage uploads are exempt (each bucket has its own size limit).
   app.use(
     '/rest/v1/*',

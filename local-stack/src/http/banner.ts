@@ -24,10 +24,12 @@ export function startupBanner(config: StackConfig, dbKind: 'pglite' | 'postgres'
     ['Storage', storage],
     ['Outbox (auth e-mails)', path.join(config.dataDir, 'outbox')],
     ['Site URL', config.siteUrl],
-    ['JWT secret', config.jwtSecret],
     ['anon key', config.anonKey],
-    ['service_role key', config.serviceRoleKey],
   ];
+  // The secret and the service_role key are shown once, when generated; afterwards only where they are.
+  if (config.demoKeys) rows.push(['JWT secret', `${config.jwtSecret} (public demo secret: STACK_DEMO_KEYS is set)`], ['service_role key', config.serviceRoleKey]);
+  else if (config.keysCreated) rows.push(['JWT secret', config.jwtSecret], ['service_role key', config.serviceRoleKey], ['Keys saved in', `${config.keysFile} (owner-only; shown this once)`]);
+  else rows.push(['JWT secret, service_role key', `in ${config.keysFile ?? 'the data folder'} (owner-only)`]);
   const width = Math.max(...rows.map(([k]) => k.length));
   return ['Dossier local stack is running.', '', ...rows.map(([k, v]) => `${k.padStart(width)}: ${v}`), '', 'Stop with Ctrl+C (in-flight requests finish, then the database closes).'].join('\n');
 }

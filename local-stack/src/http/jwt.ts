@@ -19,6 +19,9 @@ export interface JwtClaims {
   [key: string]: unknown;
 }
 
+/** The audience GoTrue puts in access tokens (GOTRUE_JWT_AUD). */
+export const AUDIENCE = 'authenticated';
+
 export class InvalidJwtError extends Error {
   constructor(message: string) {
     super(message);
@@ -28,7 +31,11 @@ export class InvalidJwtError extends Error {
 
 export interface JwtService {
   sign(claims: JwtClaims, expiresInSeconds: number): Promise<string>;
-  /** Verifies signature (HS256 only: `alg: none` and others are refused) and expiry. */
+  /**
+   * Verifies signature (HS256 only: `alg: none` and others are refused), expiry and audience.
+   * A token without a role claim verifies (Edge Functions accept it); services that need a
+   * database role check `role` themselves.
+   */
   verify(token: string): Promise<JwtClaims>;
 }
 
@@ -64,7 +71,12 @@ export function createJwtService(secret: string): JwtService {
       }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.role !== 'string') throw new InvalidJwtError('invalid JWT: missing role claim');
+        // GoTrue issues aud "authenticated"; the API keys and the stack's own tokens carry none.
+        // A token minted for another audience (another service sharing the secret) is refused.
+        const aud = payload.aud;
+        if (aud !== undefined && !(Array.isArray(aud) ? aud.includes(AUDIENCE) : aud === AUDIENCE)) {
+          throw new InvalidJwtError('invalid JWT: unable to parse or verify signature, token has invalid claims: token has invalid audience');
+        }
         if (verified.size >= MAX_REMEMBERED) verified.clear();
         verified.set(token, payload as JwtClaims);
         return { ...(payload as JwtClaims) };

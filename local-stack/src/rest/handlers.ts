@@ -166,7 +166,17 @@ function appliedPreferences(prefs: Preferences): string[] {
   const applied: string[] = [];
   if (prefs.return) applied.push(`return=${prefs.return}`);
   if (prefs.count) applied.push(`count=${prefs.count}`);
+  if (prefs.strict && prefs.maxAffected !== undefined) applied.push('handling=strict', `max-affected=${prefs.maxAffected}`);
   return applied;
+}
+
+/**
+ * PostgREST 12.2's `Prefer: handling=strict, max-affected=N`: an UPDATE or DELETE touching more
+ * rows fails with PGRST124, and the transaction it ran in is rolled back (nothing changed).
+ */
+function checkMaxAffected(prefs: Preferences, affected: number): void {
+  if (!prefs.strict || prefs.maxAffected === undefined || affected <= prefs.maxAffected) return;
+  throw new RestError(400, pgrstError('PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${affected} rows`, null));
 }
 
 function preferenceAppliedHeader(applied: string[]): Record<string, string> {
@@ -325,10 +335,12 @@ async function finishMutation(
 ): Promise<RestResult> {
   if (prefs.return === 'representation') {
     const page = await runPage(q, representation(b, table, alias, query, `${write} returning ${ident(alias)}.*`, neg), b.params);
+    checkMaxAffected(prefs, page.page);
     headers['Content-Range'] = page.page === 0 ? `*/${prefs.count ? 0 : '*'}` : `0-${page.page - 1}/${prefs.count ? page.page : '*'}`;
     return pageResult(page, neg, 200, headers);
   }
   const r = await q.query(write, b.params.values);
+  checkMaxAffected(prefs, r.affectedRows);
   headers['Content-Range'] = `*/${prefs.count ? r.affectedRows : '*'}`;
   return { status: 204, body: null, headers };
 }

@@ -129,7 +129,7 @@ export function createRestApp(ctx: StackContext): RestApp {
 
   /** The request's role and claims; failures in PostgREST's (and the gateway's) shapes. */
   async function authenticate(c: Context): Promise<RequestAuth> {
-    const result = await resolveRequestAuth(ctx.jwt, c.req.raw);
+    const result = await resolveRequestAuth(ctx, c.req.raw);
     if (result.ok) return result.auth;
     if (result.reason === 'missing_apikey') {
       throw new RestError(401, pgrstError('PGRST302', result.message, null, 'No `apikey` request header or url param was found.'));

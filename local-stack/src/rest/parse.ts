@@ -131,9 +131,38 @@ export function parseField(raw: string, what = 'field', whole = raw): FieldPath 
 
 const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
 
+const AGGREGATE = /(^|\.)(count|sum|avg|min|max)$/;
+
+/** How deep `select` may embed and `or=`/`and=` may nest: past this a request is an attack, not a query. */
+export const MAX_EMBED_DEPTH = 16;
+export const MAX_LOGIC_DEPTH = 32;
+
+/** The deepest parenthesis nesting in `text`, outside double quotes. */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '\\' && quoted) i++;
+    else if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === '(') max = Math.max(max, ++depth);
+    else if (!quoted && ch === ')') depth--;
+  }
+  return max;
+}
+
+function limitDepth(text: string, max: number, what: string): void {
+  if (nestingDepth(text) > max) {
+    throw new RestError(400, pgrstError('PGRST100', `"failed to parse ${what} parameter: nested more than ${max} levels deep"`, null, `Nest ${what} at most ${max} levels deep`));
+  }
+}
+
 /** The `select` parameter: `*`, `a,b:c,d::text,e->f`, `rel(…)`, `alias:rel!fk!inner(…)`. */
 export function parseSelect(text: string | null | undefined): SelectItem[] {
-  const source = (text ?? '*').replace(/\s+(?=(?:[^"]*"[^"]*")*[^"]*$)/g, '');
+  const raw = text ?? '*';
+  limitDepth(raw, MAX_EMBED_DEPTH, 'select');
+  const source = raw.replace(/\s+(?=(?:[^"]*"[^"]*")*[^"]*$)/g, '');
   if (source === '') return [{ kind: 'star' }];
   let parts: string[];
   try {
@@ -159,6 +188,13 @@ function parseSelectItem(part: string, whole: string): SelectItem {
       head = head.slice(colon + 1);
     }
     if (head.startsWith('...')) throw new RestError(400, pgrstError('PGRST100', 'Spread embedding is not supported by the local stack', null, null));
+    // `count()`, `amount.sum()`, `x::int.avg()`: PostgREST's aggregate functions.
+    if (inner === '' && AGGREGATE.test(head)) {
+      throw new RestError(
+        400,
+        pgrstError('PGRST123', 'Use of aggregate functions is not allowed', 'The local stack does not implement aggregate functions in select (count(), sum(), avg(), min(), max())', 'Count with Prefer: count=exact, or aggregate in an rpc function'),
+      );
+    }
     const [rel, ...bangs] = head.split('!');
     const relation = parseName(rel, 'select', whole);
     let hint: string | undefined;
@@ -222,6 +258,7 @@ export function parseFilterParam(key: string, value: string): Filter {
 export function parseLogic(op: 'and' | 'or', negate: boolean, value: string): Logic {
   const whole = `${negate ? 'not.' : ''}${op}=${value}`;
   if (!value.startsWith('(') || !value.endsWith(')')) throw parseError('logic tree', whole, 'expecting "(" and ")" around the conditions');
+  limitDepth(value, MAX_LOGIC_DEPTH, 'logic tree');
   return { kind: 'logic', op, negate, children: parseConditions(value.slice(1, -1), whole) };
 }
 

@@ -17,6 +17,9 @@ export function isPgError(e: unknown): e is PgLikeError & Error {
  * (https://postgrest.org/en/stable/references/errors.html#postgresql-errors).
  */
 export function statusForSqlState(code: string, role: DbRole): number {
+  // RAISE … USING ERRCODE = 'PT404': the function chooses the HTTP status (PostgREST's convention).
+  const custom = /^PT([1-5]\d\d)$/.exec(code);
+  if (custom) return Number(custom[1]);
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '23503' || code === '23505') return 409;
   if (code === '25006') return 405;

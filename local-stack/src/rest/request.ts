@@ -104,7 +104,24 @@ export function parseQuery(params: URLSearchParams, argNames: Set<string> = new 
     conditions.push(parseFilterParam(key, value));
   }
   root.conditions.unshift(...conditions);
+  checkEmbeddedScopes(query.select, root, []);
   return query;
+}
+
+/**
+ * `rel.col=eq.1` (or `rel.order`, …) only means something when `rel` is embedded in `select`:
+ * PostgREST refuses the request with PGRST108 rather than silently ignoring the filter (which
+ * would return rows the caller meant to exclude).
+ */
+function checkEmbeddedScopes(select: SelectItem[], scope: Scope, path: string[]): void {
+  for (const [name, child] of scope.children) {
+    const embed = select.find((i): i is Extract<SelectItem, { kind: 'embed' }> => i.kind === 'embed' && (i.alias === name || i.relation === name));
+    if (!embed) {
+      const full = [...path, name].join('.');
+      throw new RestError(400, pgrstError('PGRST108', `'${full}' is not an embedded resource in this request`, null, `Verify that '${full}' is included in the 'select' query parameter.`));
+    }
+    checkEmbeddedScopes(embed.select, child, [...path, name]);
+  }
 }
 
 export interface Preferences {
@@ -113,6 +130,10 @@ export interface Preferences {
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missing?: 'default' | 'null';
   txRollback: boolean;
+  /** `handling=strict`: an unknown or unmet preference is an error, not ignored. */
+  strict?: boolean;
+  /** `max-affected=N` (PostgREST 12.2): with handling=strict, more affected rows is PGRST124. */
+  maxAffected?: number;
   /** What we honour, echoed in Preference-Applied. */
   applied: string[];
 }
@@ -127,6 +148,8 @@ export function parsePrefer(headers: Headers): Preferences {
     else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) prefs.resolution = v;
     else if (k === 'missing' && (v === 'default' || v === 'null')) prefs.missing = v;
     else if (k === 'tx' && v === 'rollback') prefs.txRollback = true;
+    else if (k === 'handling' && (v === 'strict' || v === 'lenient')) prefs.strict = v === 'strict';
+    else if (k === 'max-affected' && /^\d+$/.test(v ?? '')) prefs.maxAffected = Number(v);
   }
   return prefs;
 }

@@ -100,7 +100,26 @@ export class SqlBuilder {
       );
     if (!found) throw notFound();
     const rels = findRelationships(this.cat, parent, found.target, item.hint ?? found.hint);
-    if (rels.length === 0) throw notFound();
+    if (rels.length === 0) {
+      // A table with foreign keys to both sides is PostgREST's many-to-many junction.
+      const junction = this.cat.foreignKeys.find(
+        (a) =>
+          a.refSchema === parent.schema && a.refTable === parent.name &&
+          this.cat.foreignKeys.some((b) => b.schema === a.schema && b.table === a.table && b.refSchema === found.target.schema && b.refTable === found.target.name),
+      );
+      if (junction) {
+        throw new RestError(
+          400,
+          pgrstError(
+            'PGRST200',
+            `Could not find a relationship between '${parent.name}' and '${item.relation}' in the schema cache`,
+            `Many-to-many embedding through the join table '${junction.table}' is not implemented by the local stack`,
+            `Embed the join table instead: ${junction.table}(${item.relation}(*))`,
+          ),
+        );
+      }
+      throw notFound();
+    }
     if (rels.length > 1) {
       throw new RestError(
         300,

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { AppConfig, RemoteName } from '@dossier/shared';
+import { hostAllowList, MISDIRECTED_MESSAGE } from '../http/host-check.js';
 
 /**
  * Serves the production build: dist/shell on the shell port (SPA fallback + a generated
@@ -54,6 +55,8 @@ export interface StaticHostsOptions {
   /** Served as /app-config.json. A function receives the remotes' actual manifest URLs. */
   appConfig: AppConfig | ((remotes: Record<RemoteName, string>) => AppConfig);
   log?: (line: string) => void;
+  /** Host names answered besides loopback and `host` (default: STACK_ALLOWED_HOSTS). */
+  allowedHosts?: string[];
 }
 
 export interface RemoteHost {
@@ -89,6 +92,66 @@ function close(server: Server): Promise<void> {
     server.close(() => resolve());
     server.closeAllConnections();
   });
+}
+
+const origin = (url: string | undefined): string | null => {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The shell's Content-Security-Policy, from its app-config: scripts only from itself and the
+ * remotes' origins (Module Federation loads their chunks), data from the API, the Google emulator
+ * or Drive, no plugins, no framing, no foreign form targets. pdf.js and the diagnostics start
+ * workers from blob: URLs; sonner and the remotes' CSS need inline styles.
+ */
+export function contentSecurityPolicy(config: AppConfig): string {
+  const remotes = [...new Set(Object.values(config.remotes).map(origin).filter((o): o is string => o !== null))];
+  const api = origin(config.supabaseUrl);
+  const apiSocket = api ? api.replace(/^http/, 'ws') : null;
+  const google = [origin(config.drive.apiBaseUrl), origin(config.drive.authUrl)].filter((o): o is string => o !== null);
+  const list = (...items: Array<string | null | string[]>) => [...new Set(items.flat().filter((i): i is string => Boolean(i)))].join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${list("'self'", remotes)}`,
+    `worker-src ${list("'self'", 'blob:', remotes)}`,
+    `style-src ${list("'self'", "'unsafe-inline'", remotes)}`,
+    `img-src ${list("'self'", 'data:', 'blob:', api, remotes, 'https:')}`,
+    `font-src ${list("'self'", 'data:', remotes)}`,
+    `connect-src ${list("'self'", api, apiSocket, remotes, google)}`,
+    `frame-src ${list("'self'", 'blob:', api)}`,
+    `media-src ${list("'self'", 'blob:', api)}`,
+    `manifest-src 'self'`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ');
+}
+
+/** Headers every response of the static hosts carries. */
+export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  // Tokens travel in URLs during sign-in: never tell another site where the person came from.
+  'Referrer-Policy': 'no-referrer',
+  'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+};
+
+function setHeaders(res: ServerResponse, headers: Readonly<Record<string, string>>): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}
+
+/** 421 for a Host that is not ours (DNS rebinding); true when answered. */
+function misdirected(req: IncomingMessage, res: ServerResponse, allowed: (h: string | undefined) => boolean): boolean {
+  if (allowed(req.headers.host)) return false;
+  res.statusCode = 421;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('Connection', 'close');
+  res.end(MISDIRECTED_MESSAGE);
+  return true;
 }
 
 const gzipCache = new Map<string, { mtimeMs: number; body: Buffer }>();
@@ -150,8 +213,13 @@ function methodNotAllowed(req: IncomingMessage, res: ServerResponse): boolean {
   return true;
 }
 
-function shellHandler(root: string, appConfig: () => AppConfig) {
+function shellHandler(root: string, appConfig: () => AppConfig, hostAllowed: (h: string | undefined) => boolean) {
+  const csp = contentSecurityPolicy(appConfig());
   return (req: IncomingMessage, res: ServerResponse) => {
+    if (misdirected(req, res, hostAllowed)) return;
+    setHeaders(res, BASE_SECURITY_HEADERS);
+    res.setHeader('Content-Security-Policy', csp);
+    res.setHeader('X-Frame-Options', 'DENY');
     if (methodNotAllowed(req, res)) return;
     const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
     if (urlPath === '/app-config.json') {
@@ -169,8 +237,12 @@ function shellHandler(root: string, appConfig: () => AppConfig) {
   };
 }
 
-function remoteHandler(root: string) {
+function remoteHandler(root: string, hostAllowed: (h: string | undefined) => boolean) {
   return (req: IncomingMessage, res: ServerResponse) => {
+    if (misdirected(req, res, hostAllowed)) return;
+    setHeaders(res, BASE_SECURITY_HEADERS);
+    // A remote's own page (standalone development view) is not to be framed either.
+    res.setHeader('Content-Security-Policy', "object-src 'none'; base-uri 'self'; frame-ancestors 'none'");
     // Remotes are loaded cross-origin by the shell (scripts, manifest fetch, CSS).
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
@@ -195,6 +267,7 @@ const REMOTE_DEFAULT_PORTS: Record<RemoteName, number> = { documents: 4201, port
 
 export async function startStaticHosts(options: StaticHostsOptions): Promise<StaticHosts> {
   const host = options.host ?? '127.0.0.1';
+  const hostAllowed = hostAllowList(host, options.allowedHosts ?? (process.env.STACK_ALLOWED_HOSTS ?? '').split(',').filter(Boolean));
   const distDir = path.resolve(options.distDir);
   const log = options.log ?? (() => undefined);
   const remotes = {} as Record<RemoteName, RemoteHost>;
@@ -203,7 +276,7 @@ export async function startStaticHosts(options: StaticHostsOptions): Promise<Sta
 
   try {
     for (const name of Object.keys(REMOTE_DIRS) as RemoteName[]) {
-      let server = createServer(remoteHandler(path.join(distDir, REMOTE_DIRS[name])));
+      let server = createServer(remoteHandler(path.join(distDir, REMOTE_DIRS[name]), hostAllowed));
       const port = await listen(server, options.remotePorts?.[name] ?? REMOTE_DEFAULT_PORTS[name], host);
       servers.push(server);
       const remote: RemoteHost = {
@@ -212,7 +285,7 @@ export async function startStaticHosts(options: StaticHostsOptions): Promise<Sta
         stop: () => close(server),
         async start() {
           if (server.listening) return;
-          server = createServer(remoteHandler(path.join(distDir, REMOTE_DIRS[name])));
+          server = createServer(remoteHandler(path.join(distDir, REMOTE_DIRS[name]), hostAllowed));
           servers.push(server);
           await listen(server, port, host);
         },
@@ -223,7 +296,7 @@ export async function startStaticHosts(options: StaticHostsOptions): Promise<Sta
     const manifests = Object.fromEntries(Object.entries(remotes).map(([name, remote]) => [name, `${remote.url}/mf-manifest.json`])) as Record<RemoteName, string>;
     config = typeof options.appConfig === 'function' ? options.appConfig(manifests) : options.appConfig;
     const resolved = config;
-    const shellServer = createServer(shellHandler(path.join(distDir, 'shell'), () => resolved));
+    const shellServer = createServer(shellHandler(path.join(distDir, 'shell'), () => resolved, hostAllowed));
     const shellPort = await listen(shellServer, options.shellPort ?? 4200, host);
     servers.push(shellServer);
     const shellUrl = `http://${host}:${shellPort}`;

@@ -1,3 +1,4 @@
+import { readJsonObject } from '../http/json-body.js';
 import type { Context, Hono } from 'hono';
 import { objectKey } from './backend.js';
 import { storageCaller } from './caller.js';
@@ -22,12 +23,9 @@ function bucketJson(b: BucketRow): Record<string, unknown> {
 }
 
 async function body(c: Context): Promise<Record<string, unknown>> {
-  try {
-    const v = (await c.req.json()) as unknown;
-    return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
-  } catch {
-    throw invalidRequest('Body is not valid JSON');
-  }
+  const v = await readJsonObject(c);
+  if (v === undefined) throw invalidRequest('Body is not valid JSON');
+  return v;
 }
 
 function limitOf(v: unknown): number | null | undefined {

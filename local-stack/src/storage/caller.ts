@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { StackContext } from '../context.js';
 import type { DbRole, RequestAuth } from '../db/types.js';
+import { apiKeyRole } from '../http/api-keys.js';
+import { liveUsers } from '../http/live-users.js';
 import { invalidJwt, StorageApiError } from './errors.js';
 
 const ROLES: readonly string[] = ['anon', 'authenticated', 'service_role'];
@@ -17,7 +19,10 @@ export interface StorageCaller {
  */
 export async function storageCaller(ctx: StackContext, c: Context): Promise<StorageCaller> {
   const bearer = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
-  const token = bearer || c.req.header('apikey');
+  const apikey = c.req.header('apikey') ?? c.req.query('apikey');
+  // Only the installation's keys are API keys; a user token passed as one is refused.
+  if (apikey && !apiKeyRole(ctx.config, apikey)) throw new StorageApiError(401, 'Unauthorized', 'Invalid API key', 'InvalidApiKey');
+  const token = bearer || apikey;
   if (!token) throw new StorageApiError(400, 'Error', "headers must have required property 'authorization'", 'InvalidRequest');
   let claims: Record<string, unknown>;
   try {
@@ -25,7 +30,11 @@ export async function storageCaller(ctx: StackContext, c: Context): Promise<Stor
   } catch (e) {
     throw invalidJwt((e as Error).message);
   }
+  claims.role ??= 'anon';
   if (!ROLES.includes(String(claims.role))) throw invalidJwt(`role "${String(claims.role)}" does not exist`);
+  if (claims.role === 'authenticated' && typeof claims.sub === 'string' && !(await liveUsers(ctx.db).exists(claims.sub))) {
+    throw new StorageApiError(403, 'Unauthorized', 'User from sub claim in JWT does not exist', 'AccessDenied');
+  }
   return asCaller(claims, c);
 }
 
@@ -36,7 +45,7 @@ export function asCaller(claims: Record<string, unknown>, c: Context): StorageCa
   });
   const sub = typeof claims.sub === 'string' && /^[0-9a-f-]{36}$/i.test(claims.sub) ? claims.sub : null;
   return {
-    auth: { role: claims.role as DbRole, claims, headers, method: c.req.method, path: new URL(c.req.url).pathname },
+    auth: { role: claims.role as DbRole, claims, headers, method: c.req.method, path: new URL(c.req.url).pathname, signal: c.req.raw.signal },
     userId: sub,
   };
 }

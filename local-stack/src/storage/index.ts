@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import type { StackContext } from '../context.js';
 import type { StorageBackend } from './backend.js';
 import { registerBucketRoutes } from './buckets.js';
-import { StorageApiError, storageErrorResponse } from './errors.js';
+import { payloadTooLarge, StorageApiError, storageErrorResponse } from './errors.js';
+import { BodyTooLargeError } from '../http/json-body.js';
 import { createLocalBackend } from './local-backend.js';
 import { registerObjectRoutes } from './routes.js';
 import { createS3Backend } from './s3-backend.js';
@@ -23,6 +24,7 @@ export function createStorageApp(ctx: StackContext, backend: StorageBackend = cr
   const deps = { ctx, backend };
   app.onError((e, c) => {
     if (e instanceof StorageApiError) return storageErrorResponse(c, e);
+    if (e instanceof BodyTooLargeError) return storageErrorResponse(c, payloadTooLarge());
     ctx.log(`storage: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     return storageErrorResponse(c, new StorageApiError(500, 'Internal', 'Internal Server Error', 'InternalError'));
   });

@@ -1,13 +1,37 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { StorageBackend } from './backend.js';
 
-/** Objects as files under `root` (default `<dataDir>/storage`). */
-export function createLocalBackend(root: string): StorageBackend {
+/** fsync a file or a directory (a directory's fsync makes the names in it durable). */
+async function fsyncPath(p: string): Promise<void> {
+  const handle = await open(p, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Objects as files under `root` (default `<dataDir>/storage`). An upload is acknowledged only once
+ * it is durable: the file's bytes are fsynced, then, after the rename, every directory from its
+ * own up to the root (the rename and any directory just created). `onSync` sees each path synced.
+ */
+export function createLocalBackend(root: string, options: { onSync?: (p: string) => void } = {}): StorageBackend {
   const base = path.resolve(root);
+  const sync = async (p: string) => {
+    await fsyncPath(p);
+    options.onSync?.(p);
+  };
+  const syncDirsUp = async (p: string) => {
+    for (let dir = path.dirname(p); dir === base || dir.startsWith(base + path.sep); dir = path.dirname(dir)) {
+      await sync(dir);
+      if (dir === base) break;
+    }
+  };
   // Keys are validated before they get here; resolving and re-checking is the second lock.
   const file = (key: string) => {
     const p = path.resolve(base, ...key.split('/'));
@@ -29,11 +53,19 @@ export function createLocalBackend(root: string): StorageBackend {
     kind: 'local',
     async put(key, body) {
       const target = file(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       // Write aside, then rename: a reader never sees half a file.
       const tmp = `${target}.${randomUUID()}.part`;
-      await writeFile(tmp, body);
+      const handle = await open(tmp, 'w', 0o600);
+      try {
+        await handle.writeFile(body);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      options.onSync?.(tmp);
       await rename(tmp, target);
+      await syncDirsUp(target);
     },
     async get(key, range) {
       const p = file(key);
@@ -53,8 +85,10 @@ export function createLocalBackend(root: string): StorageBackend {
     },
     async copy(from, to) {
       const target = file(to);
-      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       await copyFile(file(from), target);
+      await sync(target);
+      await syncDirsUp(target);
     },
     async exists(key) {
       try {

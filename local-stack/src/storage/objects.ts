@@ -1,3 +1,4 @@
+import { BodyTooLargeError, readBodyLimited } from '../http/json-body.js';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { StackContext } from '../context.js';
@@ -76,24 +77,14 @@ export function sizeLimitOf(deps: StorageDeps, bucket: BucketRow): number {
   return own !== null && own > 0 ? Math.min(own, global) : global;
 }
 
-async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
-  const declared = Number(req.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge();
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw payloadTooLarge();
-    }
-    chunks.push(value);
+/** A body within `limit`, or Storage's 413. */
+async function readLimited(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  try {
+    return await readBodyLimited(req, limit);
+  } catch (e) {
+    if (e instanceof BodyTooLargeError) throw payloadTooLarge();
+    throw e;
   }
-  return Buffer.concat(chunks);
 }
 
 // Multipart adds boundaries and part headers around the file; allow for them before parsing.
@@ -103,9 +94,15 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 export async function readUpload(c: Context, limit: number): Promise<UploadBody> {
   const type = c.req.header('content-type') ?? '';
   if (/^multipart\/form-data/i.test(type)) {
-    const declared = Number(c.req.header('content-length') ?? NaN);
-    if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD) throw payloadTooLarge();
-    const form = await c.req.raw.formData();
+    // Read (streamed, bounded) before parsing: a body past the limit is refused as it arrives, and
+    // the parser never sees more than limit + the multipart framing.
+    const raw = await readLimited(c.req.raw, limit + MULTIPART_OVERHEAD);
+    let form: FormData;
+    try {
+      form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+    } catch {
+      throw new StorageApiError(400, 'Invalid Input', 'The multipart body could not be parsed (check its boundary)', 'InvalidRequest');
+    }
     let file: File | null = null;
     for (const [, v] of form.entries()) {
       if (typeof v !== 'string') {
@@ -120,7 +117,7 @@ export async function readUpload(c: Context, limit: number): Promise<UploadBody>
     return {
       bytes: new Uint8Array(await file.arrayBuffer()),
       contentType: file.type || 'application/octet-stream',
-      cacheControl: `max-age=${typeof cache === 'string' && cache ? cache : '3600'}`,
+      cacheControl: `max-age=${cacheSeconds(cache)}`,
       userMetadata: typeof meta === 'string' ? parseJsonObject(meta) : null,
     };
   }
@@ -132,6 +129,14 @@ export async function readUpload(c: Context, limit: number): Promise<UploadBody>
     cacheControl: c.req.header('cache-control') ?? 'max-age=3600',
     userMetadata: xMeta ? parseJsonObject(Buffer.from(xMeta, 'base64').toString('utf8')) : null,
   };
+}
+
+/** storage-js sends cacheControl as seconds; anything else (CR/LF above all) is refused, not stored. */
+function cacheSeconds(value: FormDataEntryValue | null): string {
+  if (typeof value !== 'string' || value === '') return '3600';
+  const seconds = value.replace(/^max-age=/, '');
+  if (!/^\d{1,10}$/.test(seconds)) throw new StorageApiError(400, 'Invalid Input', 'cacheControl must be a number of seconds', 'InvalidRequest');
+  return seconds;
 }
 
 function parseJsonObject(s: string): Record<string, unknown> | null {
@@ -242,6 +247,14 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 }
 
 /** Sends an object's bytes with the headers Supabase Storage sets; honours a single byte range. */
+/** Types a browser shows without running anything from them; everything else is downloaded. */
+const INLINE_SAFE = /^(image\/(png|jpeg|gif|webp|avif|heic|heif|bmp)|application\/pdf|text\/plain|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+)$/;
+
+/** A stored value usable as a header value, else `fallback` (older rows may hold CR/LF). */
+function headerSafe(value: string, fallback: string): string {
+  return value && /^[\x20-\x7e]*$/.test(value) ? value : fallback;
+}
+
 export async function sendObject(c: Context, deps: StorageDeps, row: ObjectRow, download?: string | null): Promise<Response> {
   const meta = row.metadata ?? {};
   const size = Number(meta.size ?? meta.contentLength ?? NaN);
@@ -249,22 +262,30 @@ export async function sendObject(c: Context, deps: StorageDeps, row: ObjectRow, 
   if (range === 'unsatisfiable') {
     return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}`, 'accept-ranges': 'bytes' } });
   }
-  const stream = row.version ? await deps.backend.get(objectKey(row.bucket_id, row.name, row.version), range ?? undefined) : null;
-  if (!stream) throw objectNotFound();
+  const type = headerSafe(String(meta.mimetype ?? ''), 'application/octet-stream');
   const headers = new Headers({
-    'content-type': String(meta.mimetype ?? 'application/octet-stream'),
+    'content-type': type,
     'content-length': range ? String(range.end - range.start + 1) : Number.isFinite(size) ? String(size) : '',
-    'cache-control': String(meta.cacheControl ?? 'no-cache'),
-    etag: String(meta.eTag ?? ''),
+    'cache-control': headerSafe(String(meta.cacheControl ?? ''), 'no-cache'),
+    etag: headerSafe(String(meta.eTag ?? ''), ''),
     'last-modified': new Date(String(meta.lastModified ?? row.updated_at)).toUTCString(),
     'accept-ranges': 'bytes',
+    // Never let a browser guess a type: an uploaded file is data, not a page of the API origin.
+    'x-content-type-options': 'nosniff',
   });
   if (range) headers.set('content-range', `bytes ${range.start}-${range.end}/${size}`);
   if (!headers.get('content-length')) headers.delete('content-length');
-  if (download !== undefined && download !== null) {
+  const active = !INLINE_SAFE.test(type.split(';')[0].trim().toLowerCase());
+  if ((download !== undefined && download !== null) || active) {
     const filename = download || row.name.split('/').pop() || 'download';
-    headers.set('content-disposition', `attachment; filename="${filename.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
+    // Only printable ASCII inside the quotes (the rest travels in filename*): a control character
+    // in ?download= must not make the header invalid.
+    headers.set('content-disposition', `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
   }
+  // HTML, SVG, XML …: even if opened directly, the document runs with no script and no origin.
+  if (active) headers.set('content-security-policy', "default-src 'none'; sandbox");
+  const stream = row.version ? await deps.backend.get(objectKey(row.bucket_id, row.name, row.version), range ?? undefined) : null;
+  if (!stream) throw objectNotFound();
   if (c.req.method === 'HEAD') {
     await stream.cancel().catch(() => undefined);
     return new Response(null, { status: range ? 206 : 200, headers });

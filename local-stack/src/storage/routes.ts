@@ -37,6 +37,24 @@ function bucketAndKey(c: Context, skip: number): { bucket: string; key: string }
 }
 
 const SIGN_ROLE = 'storage_signed_url';
+
+/** A signed URL's path, each segment percent-encoded: a key may hold `?`, `#`, `%` or spaces. */
+function urlPath(bucket: string, key: string): string {
+  return [bucket, ...key.split('/')].map(encodeURIComponent).join('/');
+}
+
+/**
+ * supabase-js passes the signed path through encodeURI, which encodes the `%` of our escapes once
+ * more: the path arrives decoded once (`%3F`) or fully (`?`). Either names the signed object.
+ */
+function signedPathMatches(signed: string, bucket: string, key: string): boolean {
+  if (signed === `${bucket}/${key}`) return true;
+  try {
+    return signed === `${bucket}/${key.split('/').map(decodeURIComponent).join('/')}`;
+  } catch {
+    return false;
+  }
+}
 const UPLOAD_ROLE = 'storage_signed_upload';
 const SIGNED_UPLOAD_SECONDS = 2 * 3600;
 
@@ -74,7 +92,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
         continue;
       }
       const token = await ctx.jwt.sign({ role: SIGN_ROLE, url: `${bucketId}/${p}` }, Math.floor(expiresIn));
-      out.push({ error: null, path: p, signedURL: `/object/sign/${bucketId}/${p}?token=${token}` });
+      out.push({ error: null, path: p, signedURL: `/object/sign/${urlPath(bucketId, p)}?token=${token}` });
     }
     return c.json(out);
   });
@@ -89,11 +107,13 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     // Signing is reading: the caller must be allowed to select the row.
     await findObject(deps, caller.auth, bucketId, key);
     const token = await ctx.jwt.sign({ role: SIGN_ROLE, url: `${bucketId}/${key}` }, Math.floor(expiresIn));
-    return c.json({ signedURL: `/object/sign/${bucketId}/${key}?token=${token}` });
+    return c.json({ signedURL: `/object/sign/${urlPath(bucketId, key)}?token=${token}` });
   });
 
   app.on(['GET', 'HEAD'], '/object/sign/:bucket/*', async (c) => {
-    const { bucket: bucketId, key } = bucketAndKey(c, 2);
+    // Not validated here: a re-encoded path still holds `%`; the signed name is validated below.
+    const [bucketId, ...rest] = pathSegments(c.req.url).slice(2);
+    const key = rest.join('/');
     const token = c.req.query('token');
     if (!token) throw invalidJwt('Missing token');
     let claims: Record<string, unknown>;
@@ -102,8 +122,11 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     } catch (e) {
       throw invalidJwt((e as Error).message);
     }
-    if (claims.role !== SIGN_ROLE || claims.url !== `${bucketId}/${key}`) throw new StorageApiError(400, 'InvalidSignature', 'The url do not match the signature', 'InvalidSignature');
-    const row = await findObject(deps, null, bucketId, key);
+    if (claims.role !== SIGN_ROLE || !signedPathMatches(String(claims.url), bucketId, key)) {
+      throw new StorageApiError(400, 'InvalidSignature', 'The url do not match the signature', 'InvalidSignature');
+    }
+    // The object is the one the token names (signed), whichever way the client encoded the path.
+    const row = await findObject(deps, null, bucketId, validateKey(String(claims.url).slice(bucketId.length + 1)));
     return sendObject(c, deps, row, c.req.query('download'));
   });
 
@@ -147,6 +170,11 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     const caller = owner ? asCaller({ role: 'authenticated', sub: owner, aud: 'authenticated' }, c) : asCaller({ role: 'service_role' }, c);
     const { id } = await storeObject(deps, caller.auth, owner, bucket, key, body, claims.upsert === true);
     return c.json({ Id: id, Key: `${bucketId}/${key}` });
+  });
+
+  // storage-js's list-v2 (cursor-based listing): answered in Storage's error shape, naming it.
+  app.post('/object/list-v2/:bucket', () => {
+    throw new StorageApiError(501, 'Not Implemented', 'Listing with list-v2 (cursor pagination) is not implemented by the local stack; use list with limit and offset', 'NotImplemented');
   });
 
   // ---- list, info, move, copy ----

@@ -1,0 +1,46 @@
+// PGlite in a worker thread (see pglite.ts and docs/decisions/0055-pglite-in-a-worker-thread.md).
+// Plain JavaScript so that Node loads it as is under tsx and under Jest alike. The main thread
+// sends one statement at a time and serialises transactions; this file only runs them.
+import { parentPort, workerData } from 'node:worker_threads';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+
+const ERROR_FIELDS = ['code', 'detail', 'hint', 'position', 'where', 'schema', 'table', 'column', 'dataType', 'constraint', 'severity'];
+
+function serialiseError(e) {
+  const out = { message: e instanceof Error ? e.message : String(e) };
+  for (const k of ERROR_FIELDS) if (e && e[k] !== undefined) out[k] = e[k];
+  return out;
+}
+
+const dir = workerData.dir;
+if (dir) mkdirSync(dir, { recursive: true });
+const extensions = { pgcrypto, uuid_ossp, pg_trgm, unaccent };
+const db = await PGlite.create(dir ? { dataDir: dir, extensions } : { extensions });
+
+parentPort.on('message', async (m) => {
+  try {
+    if (m.type === 'query') {
+      const r = await db.query(m.sql, m.params ?? undefined);
+      parentPort.postMessage({ id: m.id, ok: true, result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows ?? 0 } });
+    } else if (m.type === 'exec') {
+      await db.exec(m.sql);
+      parentPort.postMessage({ id: m.id, ok: true });
+    } else if (m.type === 'listen') {
+      await db.listen(m.channel, (payload) => parentPort.postMessage({ type: 'notify', channel: m.channel, payload }));
+      parentPort.postMessage({ id: m.id, ok: true });
+    } else if (m.type === 'close') {
+      // PGlite flushes its data directory on close: committed work is on disk afterwards.
+      await db.close();
+      parentPort.postMessage({ id: m.id, ok: true });
+    }
+  } catch (e) {
+    parentPort.postMessage({ id: m.id, ok: false, error: serialiseError(e) });
+  }
+});
+
+parentPort.postMessage({ type: 'ready' });

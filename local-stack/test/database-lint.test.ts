@@ -1,0 +1,45 @@
+import { lintDatabase } from './support/database-lint';
+import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+
+// Issue #10 §4: the database lint (splinter's checks, written here: ADR 0059) over every migration.
+// Fails on any WARN or ERROR; INFO findings are printed.
+
+/**
+ * SECURITY DEFINER functions signed-in people call on purpose, each checking auth.uid() itself
+ * (ADR 0059 gives the reasons): onboarding creates the caller's categories; search reads the
+ * caller's own documents with a plan RLS would spoil.
+ */
+const AUTHENTICATED_DEFINER_ALLOWED = ['public.create_default_categories', 'public.search_documents'];
+
+// A fresh PGlite stack takes long on a busy machine.
+jest.setTimeout(180_000);
+
+describe.each(databasesSync())('database lint on %s', (database) => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ database });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('finds no WARN or ERROR after all migrations', async () => {
+    const findings = await stack.db.admin((q) => lintDatabase(q, { authenticatedDefinerAllowed: AUTHENTICATED_DEFINER_ALLOWED }));
+    const info = findings.filter((f) => f.level === 'INFO');
+    if (info.length) console.log(`database lint (${database}), INFO:\n${info.map((f) => `  ${f.name} ${f.object}: ${f.detail}`).join('\n')}`);
+    expect(findings.filter((f) => f.level !== 'INFO')).toEqual([]);
+  });
+
+  it('catches what it is meant to catch', async () => {
+    await stack.runScript(`create table public.lint_probe (id int primary key, owner uuid);
+      alter table public.lint_probe enable row level security;
+      create policy "lint probe" on public.lint_probe for select to authenticated using (owner = auth.uid());
+      create function public.lint_probe_fn() returns int language sql security definer as $$ select 1 $$;`);
+    try {
+      const names = (await stack.db.admin((q) => lintDatabase(q))).map((f) => f.name);
+      expect(names).toEqual(expect.arrayContaining(['auth_rls_initplan', 'function_search_path_mutable', 'anon_security_definer_function_executable']));
+    } finally {
+      await stack.runScript(`drop table public.lint_probe; drop function public.lint_probe_fn();`);
+    }
+  });
+});

@@ -1,0 +1,77 @@
+import { performance } from 'node:perf_hooks';
+import type { StartedStack } from '../../src/start.js';
+import type { TestUser } from './users.js';
+
+/** The filter that froze PGlite for 31 s (catastrophic backtracking in a regular expression). */
+export const PATHOLOGICAL = `description=match.${encodeURIComponent('^(.*)(.*)(.*)(.*)(.*)\\5\\4\\3\\2\\1$')}`;
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** One anonymous pathological request (its answer: 57014 after the anon statement timeout). */
+export async function pathological(stack: StartedStack): Promise<number> {
+  const res = await fetch(`${stack.url}/rest/v1/default_document_categories?select=name&${PATHOLOGICAL}`, { headers: { apikey: stack.anonKey } });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/**
+ * p50/p99 of a signed-in select while `attackers` loops send pathological queries, for `seconds`.
+ * Latencies in ms; statuses other than 200 are counted as errors.
+ */
+export async function selectLatencyUnderAttack(stack: StartedStack, user: TestUser, attackers: number, seconds: number) {
+  const until = performance.now() + seconds * 1000;
+  const latencies: number[] = [];
+  let errors = 0;
+  const headers = { apikey: stack.anonKey, Authorization: `Bearer ${user.accessToken}` };
+  const attack = Array.from({ length: attackers }, async () => {
+    while (performance.now() < until) await pathological(stack).catch(() => 0);
+  });
+  const reader = (async () => {
+    while (performance.now() < until) {
+      const t = performance.now();
+      const res = await fetch(`${stack.url}/rest/v1/user_document_categories?select=id,name&limit=50`, { headers });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - t);
+      if (res.status !== 200) errors++;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  await Promise.all([...attack, reader]);
+  latencies.sort((a, b) => a - b);
+  return { n: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+}
+
+/** Memory high-water mark (RSS, this process: the stack runs in it) during a chunked upload of `bytes`. */
+export async function memoryDuringHostileUpload(stack: StartedStack, user: TestUser, bytes: number) {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= bytes) return controller.close();
+      const n = Math.min(1024 * 1024, bytes - sent);
+      sent += n;
+      controller.enqueue(new Uint8Array(n));
+    },
+  });
+  let status = 0;
+  try {
+    const res = await fetch(`${stack.url}/storage/v1/object/documents/${user.id}/hostile/big.bin`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, Authorization: `Bearer ${user.accessToken}`, 'content-type': 'multipart/form-data; boundary=x' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    status = res.status;
+    await res.arrayBuffer().catch(() => undefined);
+  } catch {
+    status = -1; // the server closed the connection after answering
+  } finally {
+    clearInterval(timer);
+  }
+  return { status, sentMiB: sent / 1024 / 1024, beforeMiB: before / 1024 / 1024, peakMiB: peak / 1024 / 1024 };
+}
