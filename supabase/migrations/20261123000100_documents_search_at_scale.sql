@@ -2,18 +2,19 @@
 --
 -- A common word matches most documents; ranking every match before taking 50 cost 1.4–3 s at
 -- 100,000 documents on PostgreSQL (each match's search vector is fetched from the TOAST table).
--- Relevance ranking looks at the name, tags and notes first. `search_head` is the part of the
---    search vector made of those (weights A, B, C: the same positions as in `search`), with its
---    own small GIN index; `search_lead` adds the first 400 characters of the text, whose words
---    are the only ones close enough to the name to weigh in ts_rank's proximity. When more than
---    200 documents carry a word of the query in their name, tags or notes (the query is common),
---    the function ranks only those: the 200 best by ts_rank over search_lead (small vectors, in
---    the row), keeps those that match the whole query, and orders them by the exact rank. A word
---    in the name weighs ten times one in the text (A = 1.0, D = 0.1), so documents that carry
---    the query only in their text rank below these; the search-quality test compares the top 50
---    with the exact ranking on the same data. Otherwise (fewer candidates: a selective query) the
---    function ranks every match exactly as before, so selective results are identical.
---    For a common query the total is the number of candidates that match (at most 200).
+--
+-- Relevance ranking now looks at the name, tags and notes first. `search_head` is the part of the
+-- search vector made of those (weights A, B, C: the same positions as in `search`), with its
+-- own small GIN index; `search_lead` adds the first 400 characters of the text, whose words
+-- are the only ones close enough to the name to weigh in ts_rank's proximity. When more than
+-- 200 documents carry a word of the query in their name, tags or notes (the query is common),
+-- the function ranks only those: the 200 best by ts_rank over search_lead (small vectors, in
+-- the row), keeps those that match the whole query, and orders them by the exact rank. A word
+-- in the name weighs ten times one in the text (A = 1.0, D = 0.1), so documents that carry
+-- the query only in their text rank below these; the search-quality test compares the top 50
+-- with the exact ranking on the same data. Otherwise (fewer candidates: a selective query) the
+-- function ranks every match exactly as before, so selective results are identical.
+-- For a common query the total is the number of candidates that match (at most 200).
 --
 -- Everything else (SECURITY DEFINER scoped to auth.uid(), filters, sorts, snippet, paging) is
 -- as in 20261121235902 (ADR 0025).
