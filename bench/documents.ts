@@ -15,36 +15,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { randomUUID } from 'node:crypto';
 import { databasesSync, startTestStack, type TestDatabase, type TestStack } from '../local-stack/test/support/test-stack.js';
 import { createTestUser, type TestUser } from '../local-stack/test/support/users.js';
 import { startStaticHosts } from '../local-stack/src/static-host/static-host.js';
 import { reservePorts } from '../local-stack/src/static-host/free-port.js';
 import { appConfigFromEnv } from '../local-stack/src/static-host/app-config.js';
 import { findRepoRoot } from '../local-stack/src/config.js';
+import { seedDocuments } from './seed-documents.js';
 
-const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 10_000);
+const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
 const WARMUP = 10;
-
-const WORDS = (
-  'account address agreement allowance annual appointment assessment balance bank benefit bill birth booking certificate ' +
-  'claim clinic contract council coverage credit deed dental deposit diploma doctor employer energy estate exam expense ' +
-  'flight garage grant guarantee health holiday hospital income insurance interest invoice lease letter licence loan ' +
-  'meter mortgage notice passport payment payslip pension permit policy premium prescription property purchase receipt ' +
-  'refund registration renewal rent report salary savings school service statement subscription tax tenancy ticket ' +
-  'transcript travel tuition utility vaccination vehicle visa warranty water will'
-).split(' ');
-
-/** Deterministic pseudo-random so runs are comparable. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 
 /** The page's origins, known before the stack starts so its CORS lets them in. */
 interface Ports {
@@ -64,48 +45,6 @@ const origins = (ports: Ports) => [ports.shell, ...Object.values(ports.remotes)]
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function seed(stack: TestStack, user: TestUser): Promise<{ tagId: string }> {
-  const random = rng(42);
-  const tagId = randomUUID();
-  const mimes = ['application/pdf', 'application/pdf', 'image/jpeg', 'image/png', 'text/plain'];
-  await stack.db.admin(async (q) => {
-    await q.query(`insert into public.tags (id, user_id, name, color) values ($1, $2, 'Bench', '#2563eb')`, [tagId, user.id]);
-  });
-  const BATCH = 500;
-  for (let start = 0; start < DOCUMENTS; start += BATCH) {
-    const rows: unknown[] = [];
-    const values: string[] = [];
-    for (let i = start; i < Math.min(DOCUMENTS, start + BATCH); i += 1) {
-      const id = randomUUID();
-      const words = Array.from({ length: 180 }, () => WORDS[Math.floor(random() * WORDS.length)]);
-      // One document in 1,000 carries a rare word: the selective search.
-      if (i % 1000 === 7) words.splice(90, 0, 'quetzalcoatl');
-      const name = `${WORDS[Math.floor(random() * WORDS.length)]} ${WORDS[Math.floor(random() * WORDS.length)]} ${i}.pdf`;
-      const p = rows.length;
-      values.push(`($${p + 1}::uuid, $${p + 2}::uuid, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}::bigint, $${p + 7}, now() - ($${p + 8} || ' minutes')::interval)`);
-      rows.push(id, user.id, name, `${user.id}/${id}/bench.pdf`, mimes[i % mimes.length], 1000 + Math.floor(random() * 5_000_000), words.join(' '), String(i));
-    }
-    await stack.db.admin((q) =>
-      q.query(
-        `insert into public.documents (id, user_id, name, storage_path, mime_type, size, extracted_text, created_at) values ${values.join(',')}`,
-        rows,
-      ),
-    );
-  }
-  await stack.db.admin(async (q) => {
-    await q.query(
-      `insert into public.document_tags (document_id, tag_id) select id, $1 from public.documents where user_id = $2 and (hashtext(id::text) % 10) = 0`,
-      [tagId, user.id],
-    );
-    // A bulk insert leaves the GIN index's pending list full (autovacuum merges it later); merge
-    // it now so the figures are those of a settled table, not of the minute after an import.
-    await q.query(`select gin_clean_pending_list('public.documents_search_idx'::regclass)`);
-    await q.query('analyze public.documents');
-    await q.query('analyze public.document_tags');
-  });
-  return { tagId };
 }
 
 async function time(label: string, run: () => Promise<Response>): Promise<string> {
@@ -131,7 +70,7 @@ async function benchDatabase(database: TestDatabase, ports: Ports): Promise<{ li
   const stack = await startTestStack({ database, overrides: { corsOrigins: origins(ports) } });
   const user = await createTestUser(stack, 'bench');
   const t0 = performance.now();
-  const { tagId } = await seed(stack, user);
+  const { tagId } = await seedDocuments(stack, user, DOCUMENTS);
   const lines = [`${database}: seeded ${DOCUMENTS} documents in ${((performance.now() - t0) / 1000).toFixed(1)} s`];
   const headers = { apikey: stack.anonKey, authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json' };
   const rpc = (args: Record<string, unknown>) => () =>

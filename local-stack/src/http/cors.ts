@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 
 /** Headers supabase-js (postgrest-js, auth-js, storage-js, functions-js) sends from a browser. */
@@ -16,6 +17,14 @@ export const CORS_ALLOWED_HEADERS = [
   'x-supabase-api-version',
   'x-retry-count',
   'accept',
+  // TUS resumable uploads (/storage/v1/upload/resumable)
+  'tus-resumable',
+  'upload-length',
+  'upload-offset',
+  'upload-metadata',
+  'upload-defer-length',
+  'upload-concat',
+  'x-signature',
 ];
 
 /** Response headers the client must be able to read (counts, API version, profiles). */
@@ -27,11 +36,18 @@ export const CORS_EXPOSED_HEADERS = [
   'Range-Unit',
   'Location',
   'Retry-After',
+  'Tus-Resumable',
+  'Tus-Version',
+  'Tus-Extension',
+  'Tus-Max-Size',
+  'Upload-Offset',
+  'Upload-Length',
+  'Upload-Expires',
 ];
 
-export function stackCors(origins: string[]) {
+export function stackCors(origins: string[]): MiddlewareHandler {
   const allowed = new Set(origins);
-  return cors({
+  const handler = cors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
     credentials: true,
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
@@ -39,4 +55,6 @@ export function stackCors(origins: string[]) {
     exposeHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 600,
   });
+  // An OPTIONS that is not a preflight is a request of its own (TUS asks the server what it speaks).
+  return (c, next) => (c.req.method === 'OPTIONS' && !c.req.header('access-control-request-method') && c.req.path.includes('/upload/resumable') ? next() : handler(c, next));
 }

@@ -7,6 +7,7 @@ import { BodyTooLargeError } from '../http/json-body.js';
 import { createLocalBackend } from './local-backend.js';
 import { registerObjectRoutes } from './routes.js';
 import { createS3Backend } from './s3-backend.js';
+import { registerTusRoutes } from './tus.js';
 
 export type { StorageBackend } from './backend.js';
 
@@ -30,6 +31,7 @@ export function createStorageApp(ctx: StackContext, backend: StorageBackend = cr
   });
   registerBucketRoutes(app, deps);
   registerObjectRoutes(app, deps);
+  registerTusRoutes(app, deps);
   app.notFound((c) => storageErrorResponse(c, new StorageApiError(404, 'Not Found', 'Route not found', 'NotFound')));
   return app;
 }

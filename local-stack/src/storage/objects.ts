@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { StackContext } from '../context.js';
 import type { Queryable, RequestAuth } from '../db/types.js';
 import { objectKey, type ByteRange, type StorageBackend } from './backend.js';
-import { bucketNotFound, fromDatabaseError, invalidMime, objectNotFound, payloadTooLarge, StorageApiError } from './errors.js';
+import { bucketNotFound, duplicate, fromDatabaseError, invalidMime, objectNotFound, payloadTooLarge, StorageApiError } from './errors.js';
 import { globalFileSizeLimit, parseSize } from './settings.js';
 
 export interface StorageDeps {
@@ -62,6 +62,27 @@ export async function findObject(deps: StorageDeps, auth: RequestAuth | null, bu
   );
   if (!r.rows[0]) throw objectNotFound();
   return r.rows[0];
+}
+
+/**
+ * May the caller store `name` in the bucket? Storage's canUpload: the row is inserted as the
+ * caller (RLS's insert check decides) in a transaction that is always rolled back. An existing
+ * object is a 409 unless `upsert`.
+ */
+export async function checkCanUpload(deps: StorageDeps, auth: RequestAuth | null, userId: string | null, bucketId: string, name: string, upsert: boolean): Promise<void> {
+  const probe = new Error('probe');
+  try {
+    await asCallerOrAdmin(deps, auth, async (q) => {
+      const exists = await q.query(`select 1 from storage.objects where bucket_id = $1 and name = $2`, [bucketId, name]);
+      if (exists.rows.length && !upsert) throw duplicate();
+      if (!exists.rows.length) {
+        await q.query(`insert into storage.objects (bucket_id, name, owner, owner_id, version) values ($1, $2, $3::uuid, $3::text, $4)`, [bucketId, name, userId, randomUUID()]);
+      }
+      throw probe;
+    });
+  } catch (e) {
+    if (e !== probe) throw e;
+  }
 }
 
 export interface UploadBody {

@@ -3,10 +3,11 @@ import { readJsonObject } from '../http/json-body.js';
 import type { Context, Hono } from 'hono';
 import { objectKey } from './backend.js';
 import { asCaller, storageCaller } from './caller.js';
-import { duplicate, invalidJwt, invalidRequest, objectNotFound, StorageApiError } from './errors.js';
+import { invalidJwt, invalidRequest, objectNotFound, StorageApiError } from './errors.js';
 import { pathSegments, validateKey } from './keys.js';
 import {
   asCallerOrAdmin,
+  checkCanUpload,
   checkMime,
   findObject,
   getBucket,
@@ -136,19 +137,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     await getBucket(deps, bucketId);
     const upsert = c.req.header('x-upsert') === 'true';
     // Supabase checks the insert permission now, in a transaction it rolls back.
-    const probe = new Error('probe');
-    try {
-      await asCallerOrAdmin(deps, caller.auth, async (q) => {
-        const exists = await q.query(`select 1 from storage.objects where bucket_id = $1 and name = $2`, [bucketId, key]);
-        if (exists.rows.length && !upsert) throw duplicate();
-        if (!exists.rows.length) {
-          await q.query(`insert into storage.objects (bucket_id, name, owner, owner_id, version) values ($1, $2, $3::uuid, $3::text, $4)`, [bucketId, key, caller.userId, randomUUID()]);
-        }
-        throw probe;
-      });
-    } catch (e) {
-      if (e !== probe) throw e;
-    }
+    await checkCanUpload(deps, caller.auth, caller.userId, bucketId, key, upsert);
     const token = await ctx.jwt.sign({ role: UPLOAD_ROLE, url: `${bucketId}/${key}`, owner: caller.userId ?? undefined, upsert }, SIGNED_UPLOAD_SECONDS);
     return c.json({ url: `/object/upload/sign/${bucketId}/${key}?token=${token}`, token });
   });

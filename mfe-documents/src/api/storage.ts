@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { Upload, type DetailedError } from 'tus-js-client';
 import { DocumentsApiError, unwrap } from './api-error';
 
 export const DOCUMENTS_BUCKET = 'documents';
@@ -7,7 +8,8 @@ export const DOCUMENTS_BUCKET = 'documents';
 export interface StorageTarget {
   supabaseUrl: string;
   anonKey: string;
-  accessToken: string;
+  /** The JWT at the moment of each request (an upload may outlive one token). */
+  accessToken: () => Promise<string>;
 }
 
 export interface UploadProgress {
@@ -36,10 +38,41 @@ export class UploadCancelledError extends Error {
   }
 }
 
+/** Supabase Storage takes resumable uploads in chunks of exactly 6 MB (its docs: do not change it). */
+export const RESUMABLE_CHUNK_SIZE = 6 * 1024 * 1024;
+/** After a dropped request, tus-js-client asks the server for its offset and goes on from there. */
+export const RESUMABLE_RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
+
 /**
- * Uploads one object with progress events. storage-js's upload() has no progress callback, so this
- * posts the same request it would (POST /storage/v1/object/{bucket}/{path} with the person's JWT)
- * through XMLHttpRequest, whose upload.onprogress reports bytes sent.
+ * The key under which the upload URL is remembered (localStorage): the object's path, which holds
+ * the document id. A queued upload replayed after a reload has the same path, so it finds its
+ * earlier upload and sends only what the server does not have yet.
+ */
+export function uploadFingerprint(path: string): string {
+  return `dossier-upload:${DOCUMENTS_BUCKET}/${path}`;
+}
+
+/** A tus-js-client failure as the rest of the area reads failures (status 0: no answer). */
+export function uploadFailure(error: unknown): DocumentsApiError {
+  const response = (error as DetailedError | null)?.originalResponse ?? null;
+  const status = response ? response.getStatus() : 0;
+  if (!status) return new DocumentsApiError('upload failed: network error', { status: 0, code: 'network' });
+  let code: string | undefined;
+  try {
+    const parsed = JSON.parse(response?.getBody() ?? '') as { error?: string; statusCode?: string };
+    code = parsed.error ?? parsed.statusCode;
+  } catch {
+    code = undefined;
+  }
+  return new DocumentsApiError(`upload failed with HTTP ${status}`, { status, code });
+}
+
+/**
+ * Uploads one object over TUS, the resumable protocol Supabase Storage serves at
+ * /storage/v1/upload/resumable (docs/decisions/0041): 6 MB chunks, progress per chunk, a dropped
+ * connection retried from the server's offset, the upload URL remembered by fingerprint so a
+ * replay (the offline queue, after a reload) resumes instead of starting over. Cancelling ends
+ * the upload on the server too.
  */
 export function uploadObject(target: StorageTarget, path: string, body: Blob, options: UploadObjectOptions): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -47,46 +80,45 @@ export function uploadObject(target: StorageTarget, path: string, body: Blob, op
       reject(new UploadCancelledError());
       return;
     }
-    const xhr = new XMLHttpRequest();
-    const base = target.supabaseUrl.replace(/\/+$/, '');
-    xhr.open('POST', `${base}/storage/v1/object/${DOCUMENTS_BUCKET}/${encodeObjectPath(path)}`);
-    xhr.setRequestHeader('authorization', `Bearer ${target.accessToken}`);
-    xhr.setRequestHeader('apikey', target.anonKey);
-    xhr.setRequestHeader('x-upsert', options.upsert ? 'true' : 'false');
-    xhr.setRequestHeader('content-type', options.contentType);
-    xhr.setRequestHeader('cache-control', 'max-age=3600');
-    const onAbort = () => xhr.abort();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    const done = () => options.signal?.removeEventListener('abort', onAbort);
-    xhr.upload.onprogress = (event) => {
-      options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : body.size });
-    };
-    xhr.onload = () => {
-      done();
-      if (xhr.status >= 200 && xhr.status < 300) {
+    let cancelled = false;
+    const upload = new Upload(body, {
+      endpoint: `${target.supabaseUrl.replace(/\/+$/, '')}/storage/v1/upload/resumable`,
+      chunkSize: RESUMABLE_CHUNK_SIZE,
+      retryDelays: RESUMABLE_RETRY_DELAYS,
+      uploadDataDuringCreation: true,
+      removeFingerprintOnSuccess: true,
+      fingerprint: async () => uploadFingerprint(path),
+      headers: { apikey: target.anonKey, 'x-upsert': options.upsert ? 'true' : 'false' },
+      metadata: { bucketName: DOCUMENTS_BUCKET, objectName: path, contentType: options.contentType, cacheControl: '3600' },
+      onBeforeRequest: async (request) => {
+        request.setHeader('authorization', `Bearer ${await target.accessToken()}`);
+      },
+      onProgress: (sent, total) => options.onProgress?.({ loaded: sent, total: total || body.size }),
+      onSuccess: () => {
+        options.signal?.removeEventListener('abort', onAbort);
         options.onProgress?.({ loaded: body.size, total: body.size });
         resolve();
-        return;
-      }
-      let code: string | undefined;
-      try {
-        const parsed = JSON.parse(xhr.responseText) as { error?: string; statusCode?: string };
-        code = parsed.error ?? parsed.statusCode;
-      } catch {
-        code = undefined;
-      }
-      reject(new DocumentsApiError(`upload failed with HTTP ${xhr.status}`, { status: xhr.status, code }));
-    };
-    xhr.onerror = () => {
-      done();
-      // status 0: no answer at all — offline or cut off; the caller queues it.
-      reject(new DocumentsApiError('upload failed: network error', { status: 0, code: 'network' }));
-    };
-    xhr.onabort = () => {
-      done();
+      },
+      onError: (error) => {
+        options.signal?.removeEventListener('abort', onAbort);
+        reject(cancelled ? new UploadCancelledError() : uploadFailure(error));
+      },
+    });
+    const onAbort = () => {
+      cancelled = true;
+      // true: the partial upload is deleted on the server and forgotten here.
+      upload.abort(true).catch(() => undefined);
       reject(new UploadCancelledError());
     };
-    xhr.send(body);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    upload
+      .findPreviousUploads()
+      .then((previous) => {
+        if (cancelled) return;
+        if (previous.length > 0) upload.resumeFromPreviousUpload(previous[0]);
+        upload.start();
+      })
+      .catch((error: unknown) => reject(uploadFailure(error)));
   });
 }
 

@@ -44,6 +44,23 @@ export async function mergeTags(client: SupabaseClient, sourceIds: readonly stri
   check(await client.rpc('merge_tags', { source_ids: [...sourceIds], target_id: targetId }), 'merge tags');
 }
 
+/**
+ * A LIKE pattern that matches `text` literally: `\\`, `%` and `_` are escaped (backslash is LIKE's
+ * default escape). PostgREST also reads `*` as `%` and has no escape for it, so `*` becomes the
+ * one-character wildcard `_`; callers compare the rows they get back exactly.
+ */
+export function literalLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`).replace(/\*/g, '_');
+}
+
+/** The person's tag named `name`, ignoring case (tag names are unique per person, case-insensitively). */
+export async function findTagByName(client: SupabaseClient, name: string): Promise<Tag | null> {
+  const wanted = name.trim().toLowerCase();
+  const rows = (unwrap(await client.from('tags').select('id,name,color,created_at').ilike('name', literalLikePattern(name.trim())).limit(20), 'find tag') ??
+    []) as Tag[];
+  return rows.find((t) => t.name.toLowerCase() === wanted) ?? null;
+}
+
 /** True when the error is the database's unique (user, lower(name)) violation. */
 export function isDuplicateTagName(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23505';

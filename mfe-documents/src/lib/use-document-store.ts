@@ -6,18 +6,24 @@ import { getDocument, insertDocument } from '../api/documents';
 import { removeObjects, uploadObject, type StorageTarget } from '../api/storage';
 import type { DocumentStore } from '../features/upload/store-document';
 
-/** The person's JWT at the moment of the request (supabase-js refreshes it as needed). */
-async function storageTarget(client: SupabaseClient, supabaseUrl: string, anonKey: string): Promise<StorageTarget> {
-  const { data } = await client.auth.getSession();
-  const accessToken = data.session?.access_token;
-  if (!accessToken) throw new DocumentsApiError('not signed in', { status: 401 });
-  return { supabaseUrl, anonKey, accessToken };
+/** The person's JWT at the moment of each request (supabase-js refreshes it as needed). */
+function storageTarget(client: SupabaseClient, supabaseUrl: string, anonKey: string): StorageTarget {
+  return {
+    supabaseUrl,
+    anonKey,
+    accessToken: async () => {
+      const { data } = await client.auth.getSession();
+      const accessToken = data.session?.access_token;
+      if (!accessToken) throw new DocumentsApiError('not signed in', { status: 401 });
+      return accessToken;
+    },
+  };
 }
 
 export function createDocumentStore(client: SupabaseClient, supabaseUrl: string, anonKey: string): DocumentStore {
   return {
     async putObject(path, body, options) {
-      await uploadObject(await storageTarget(client, supabaseUrl, anonKey), path, body, options);
+      await uploadObject(storageTarget(client, supabaseUrl, anonKey), path, body, options);
     },
     insertRow: (row) => insertDocument(client, row),
     getRow: (id) => getDocument(client, id),

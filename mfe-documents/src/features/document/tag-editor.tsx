@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSupabase, useToasts } from '@dossier/shared';
-import { createTag, isDuplicateTagName, TAG_COLORS, type Tag } from '../../api/tags';
+import { createTag, findTagByName, isDuplicateTagName, TAG_COLORS, type Tag } from '../../api/tags';
 import { useDescribeError } from '../../lib/query';
 import type { DocumentActions } from '../../lib/use-document-actions';
 import { useTags } from '../../lib/use-lookups';
@@ -15,8 +15,8 @@ export async function tagForName(client: ReturnType<typeof useSupabase>, tags: r
   } catch (error) {
     if (!isDuplicateTagName(error)) throw error;
     // Created meanwhile (another tab): use that one.
-    const { data } = await client.from('tags').select('id,name,color,created_at').ilike('name', wanted).limit(1);
-    if (data?.[0]) return data[0] as Tag;
+    const found = await findTagByName(client, wanted);
+    if (found) return found;
     throw error;
   }
 }
