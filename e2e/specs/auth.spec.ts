@@ -11,7 +11,7 @@ test.describe('signing in and up', () => {
     const email = freshEmail('signup');
     const password = 'correct-horse-battery';
     await page.goto('/auth');
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('tab', { name: 'Sign up' }).click();
     await page.getByLabel('Name').fill('Ada Lovelace');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);

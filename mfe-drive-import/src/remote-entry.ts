@@ -8,7 +8,8 @@ const areaModule = {
   routes: [],
   nav: [],
   widgets: {
-    'drive.connection-card': lazy(() => import('./pages/drive-connection-card')),
+    'drive.connection-card': lazy(() => import('./features/connection/connection-card')),
+    'drive.import-dialog': lazy(() => import('./features/import/import-dialog')),
   },
 } satisfies RemoteModule;
 

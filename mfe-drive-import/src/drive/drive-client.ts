@@ -210,6 +210,11 @@ export class DriveClient {
     return names;
   }
 
+  /** The connected account and its quota (the first call after connecting). */
+  async about(): Promise<{ user: { displayName: string; emailAddress: string }; storageQuota?: { limit?: string; usage?: string } }> {
+    return this.json('metadata', '/about?fields=user(displayName,emailAddress),storageQuota', { operation: 'about' }, { retry: false });
+  }
+
   async getRoot(): Promise<DriveFolder> {
     return toFolder(await this.json('metadata', `/files/root?fields=${FOLDER_FIELDS}`, { operation: 'metadata', fileId: 'root', folder: true }));
   }

@@ -37,7 +37,7 @@ export function normaliseReturnAddress(path: string | null | undefined): string 
 
 interface ReturnWindow {
   location: { href: string; origin: string; replace(url: string): void };
-  opener: { postMessage(message: unknown, targetOrigin: string) } | null;
+  opener: { postMessage(message: unknown, targetOrigin: string): void } | null;
   localStorage: Pick<Storage, 'setItem'>;
   close(): void;
 }

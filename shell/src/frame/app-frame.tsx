@@ -1,7 +1,8 @@
 import { Suspense, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { AREA_LABELS, REMOTE_NAMES, useAuth, type NavItem } from '@dossier/shared';
-import { LoadingSpinner } from '@dossier/shared/ui';
+import { Button, LoadingSpinner, buttonClassName } from '@dossier/shared/ui';
+import { NavIcon } from './nav-icon';
 import { useAreas } from '../routing/areas-context';
 import { AREA_NAV_FALLBACK, SHELL_NAV } from '../routing/route-table';
 
@@ -21,17 +22,20 @@ function SignInState() {
   if (auth.status === 'loading') return <span className="dossier-auth-state" aria-live="polite" />;
   if (auth.status === 'signed-out') {
     return (
-      <Link className="dossier-auth-state" to="/auth">
+      <Link className={buttonClassName({ variant: 'primary', size: 'sm', className: 'dossier-auth-state' })} to="/auth">
         Sign in
       </Link>
     );
   }
   return (
     <span className="dossier-auth-state">
-      <span>Signed in as {auth.user?.name}</span>{' '}
-      <button type="button" onClick={() => void auth.signOut()}>
+      <span className="dossier-user-name">
+        <span className="dossier-user-prefix">Signed in as </span>
+        {auth.user?.name}
+      </span>
+      <Button variant="ghost" size="sm" onClick={() => void auth.signOut()}>
         Sign out
-      </button>
+      </Button>
     </span>
   );
 }
@@ -65,11 +69,14 @@ export function AppFrame({ overlays = [] }: { overlays?: React.ComponentType[] }
         <Link to="/" className="dossier-brand">
           Dossier
         </Link>
-        <nav aria-label="Main">
+        <nav aria-label="Main" className="dossier-nav">
           <ul>
             {items.map((item) => (
               <li key={item.path}>
-                <NavLink to={item.path}>{item.label}</NavLink>
+                <NavLink to={item.path} className="dossier-nav-link">
+                  <NavIcon path={item.path} />
+                  <span className="dossier-nav-label">{item.label}</span>
+                </NavLink>
               </li>
             ))}
           </ul>

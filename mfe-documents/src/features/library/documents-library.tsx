@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '@dossier/shared';
-import { LoadingSpinner } from '@dossier/shared/ui';
+import { useAuth, Widget } from '@dossier/shared';
+import { Button, EmptyState, LoadingSpinner, PHONE_QUERY, Sheet, useMediaQuery } from '@dossier/shared/ui';
 import { useDescribeError } from '../../lib/query';
 import { useDocumentActions } from '../../lib/use-document-actions';
 import { useCategories, useTags } from '../../lib/use-lookups';
@@ -27,6 +27,8 @@ export function DocumentsLibrary() {
   const describeError = useDescribeError();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [showCategories, setShowCategories] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const phone = useMediaQuery(PHONE_QUERY);
   const lastToggled = useRef<number | null>(null);
   useUploadReplay();
 
@@ -85,29 +87,28 @@ export function DocumentsLibrary() {
     body = (
       <div role="alert" className="library-message">
         <p>{describeError(pages.error)}</p>
-        <button type="button" onClick={() => void pages.refetch()}>
-          Try Again
-        </button>
+        <Button onClick={() => void pages.refetch()}>Try Again</Button>
       </div>
     );
   } else if (items.length === 0) {
     body = filtered ? (
-      <div className="library-message" data-testid="no-results">
-        <h2>No documents match</h2>
-        <p>Try other words, or clear the filters.</p>
-        <button type="button" onClick={() => update({ q: '', category: [], tag: [], portfolio: [], type: [], from: null, to: null })}>
-          Clear search and filters
-        </button>
+      <div data-testid="no-results">
+        <EmptyState
+          title="No documents match"
+          description="Try other words, or clear the filters."
+          action={<Button onClick={() => update({ q: '', category: [], tag: [], portfolio: [], type: [], from: null, to: null })}>Clear search and filters</Button>}
+        />
       </div>
     ) : state.trash ? (
-      <div className="library-message" data-testid="empty-trash">
-        <h2>The trash is empty</h2>
-        <p>Documents you delete stay here for 30 days, then they are deleted for good.</p>
+      <div data-testid="empty-trash">
+        <EmptyState title="The trash is empty" description="Documents you delete stay here for 30 days, then they are deleted for good." />
       </div>
     ) : (
-      <div className="library-message" data-testid="empty-library">
-        <h2>No documents yet</h2>
-        <p>Upload your first document: choose files, drop them here, or paste them. PDFs, photos, Office documents and text files are welcome.</p>
+      <div data-testid="empty-library">
+        <EmptyState
+          title="No documents yet"
+          description="Upload your first document: choose files, drop them here, or paste them. PDFs, photos, Office documents and text files are welcome."
+        />
       </div>
     );
   } else {
@@ -127,7 +128,7 @@ export function DocumentsLibrary() {
   }
 
   return (
-    <div className={`documents-library${state.doc ? ' has-panel' : ''}`}>
+    <div className="documents-library">
       <nav className="library-tabs" aria-label="Library sections">
         <button type="button" aria-pressed={!state.trash && !showCategories} onClick={() => (setShowCategories(false), update({ trash: false }))}>
           Documents
@@ -152,8 +153,21 @@ export function DocumentsLibrary() {
         />
       ) : null}
       {!state.trash ? <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} /> : null}
+      {/* The Drive area's import (a widget by name: this area never imports another remote). */}
+      {!state.trash ? <Widget name="drive.import-dialog" placement="documents" /> : null}
       <LibraryToolbar state={state} update={update} />
-      <LibraryFilters state={state} update={update} />
+      {phone ? (
+        <>
+          <Button className="library-filters-button" onClick={() => setFiltersOpen(true)}>
+            {filtered ? 'Filters (on)' : 'Filters'}
+          </Button>
+          <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} title="Filters" placement="bottom" footer={<Button variant="primary" block onClick={() => setFiltersOpen(false)}>{`Show ${total} ${total === 1 ? 'document' : 'documents'}`}</Button>}>
+            <LibraryFilters state={state} update={update} />
+          </Sheet>
+        </>
+      ) : (
+        <LibraryFilters state={state} update={update} />
+      )}
       <p className="library-count" role="status" aria-live="polite" data-testid="library-count">
         {pages.isSuccess ? `${total} ${total === 1 ? 'document' : 'documents'}${state.trash ? ' in the trash' : ''}` : ''}
       </p>
