@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { makePdf, makePng } from './drive-content.js';
 import { driveError, invalidParameter, notFound, unauthenticated } from './drive-errors.js';
 import { DriveFaults, type DriveOperation } from './drive-faults.js';
@@ -110,6 +111,16 @@ function extension(name: string): string {
 
 export function registerDriveRoutes(app: Hono, google: GoogleState, drive: DriveEmulatorState, baseUrl: () => string): void {
   drive.faults.register(app);
+  // The browser calls Drive from the app's origin, as it calls googleapis.com.
+  const browserAccess = cors({
+    origin: (origin) => origin || '*',
+    allowHeaders: ['authorization', 'content-type', 'range', 'x-upload-content-type', 'x-upload-content-length', 'content-range'],
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    exposeHeaders: ['location', 'range', 'content-range', 'retry-after', 'content-length', 'x-guploader-uploadid'],
+    maxAge: 3600,
+  });
+  app.use('/drive/*', browserAccess);
+  app.use('/upload/*', browserAccess);
   app.post('/__emulator/drive/reset', (c) => {
     drive.reset();
     return c.body(null, 204);

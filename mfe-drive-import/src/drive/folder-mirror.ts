@@ -1,4 +1,4 @@
-import { DRIVE_FOLDER_NAMES, DRIVE_MESSAGES, DriveError } from '@dossier/shared/core';
+import { DRIVE_FOLDER_NAMES, DRIVE_MESSAGES, DriveError, ValidationError } from '@dossier/shared/core';
 import type { DriveClient, DriveFolder } from './drive-client';
 import { portfolioFolderName, resolveNameConflict } from './folder-names';
 
@@ -29,7 +29,8 @@ const UNCATEGORIZED_MARKER = 'dossier:uncategorized';
 const APP_MARKER = 'dossier:app-root';
 
 function wrap(error: unknown, message: string, operation: string): never {
-  if (error instanceof DriveError) throw error;
+  // A drive error keeps its kind; a refused name keeps SPEC §5's text.
+  if (error instanceof DriveError || error instanceof ValidationError) throw error;
   throw new DriveError('unknown', message, { operation, folder: true }, { details: error });
 }
 

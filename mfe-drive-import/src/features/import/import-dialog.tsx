@@ -36,7 +36,7 @@ function kindLabel(mime: string): string {
 
 /** The Drive browser: breadcrumbs, folders, files by 50 with Load more, filters, name search, multi-select. */
 function DriveBrowser({ onImport }: { onImport: (files: DriveFile[], label: string) => void }) {
-  const { client } = useDrive();
+  const { client, connection } = useDrive();
   const [path, setPath] = useState<Crumb[]>([{ id: 'root', name: 'My Drive' }]);
   const [filter, setFilter] = useState<DriveFileFilter>('all');
   const [search, setSearch] = useState('');
@@ -147,8 +147,10 @@ function DriveBrowser({ onImport }: { onImport: (files: DriveFile[], label: stri
           <strong>{error.title}</strong>
           <span>{error.displayMessage}</span>
           <Button
-            onClick={() => {
+            onClick={async () => {
               if (error.driveErrorType === 'folder_not_found') setPath([{ id: 'root', name: 'My Drive' }]);
+              // SPEC §4: an expired or refused token leads to a new consent.
+              if (error.driveErrorType === 'authentication_expired' || error.driveErrorType === 'authentication_failed') await connection.connect().catch(() => undefined);
               setReload((n) => n + 1);
             }}
           >

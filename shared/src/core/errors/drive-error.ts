@@ -101,6 +101,7 @@ export class DriveError extends Error implements ClassifiedDriveError {
   }
   /** The sentence for the person; the export refusal gets SPEC's own advice. */
   get displayMessage(): string {
+    if (this.reason === 'circuitOpen' || this.reason === 'emptyFile') return this.message;
     if (this.reason === 'fileNotDownloadable' || this.reason === 'exportSizeLimitExceeded' || this.reason === 'fileNotExportable') {
       return `This Google document cannot be exported: ${DRIVE_MESSAGES.exportForbidden}.`;
     }
