@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { useErrorLog, Widget } from '@dossier/shared';
 import { DRIVE_CONNECTION_MESSAGES } from '@dossier/shared/core';
 import { Badge, Button, useConfirm } from '@dossier/shared/ui';
 import { DRIVE_READ_SCOPE, DRIVE_WRITE_SCOPE } from '../../connection/drive-connection';
 import { useDrive } from '../../lib/use-drive';
+import { useConnect } from './use-connect';
 import { useDriveAccount } from './use-drive-account';
 import './drive.css';
 
@@ -18,21 +18,8 @@ export default function DriveConnectionCard() {
   const { status, retry } = useDriveAccount();
   const errorLog = useErrorLog();
   const { confirm, dialog } = useConfirm();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, connect } = useConnect();
   const lastDriveError = errorLog.listDrive().at(-1);
-
-  const connect = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await connection.connect();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : DRIVE_CONNECTION_MESSAGES.unavailable);
-    } finally {
-      setBusy(false);
-    }
-  };
   const disconnect = async () => {
     const ok = await confirm({ title: 'Disconnect Google Drive?', description: 'Dossier will no longer be able to read your Drive. Documents you imported stay in Dossier.', confirmLabel: 'Disconnect', destructive: true });
     if (ok) await connection.disconnect();

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Widget, useSupabase, type WidgetProps } from '@dossier/shared';
-import { DRIVE_CONNECTION_MESSAGES, DriveError } from '@dossier/shared/core';
+import { DriveError } from '@dossier/shared/core';
 import { Badge, Button, Checkbox, Dialog, EmptyState, NativeSelect, Progress, Skeleton, TextField } from '@dossier/shared/ui';
 import { findImported, recordDriveOrigin } from '../../api/drive-documents';
 import { isFolder, isNativeDocument, type DriveFile, type DriveFileFilter, type DriveFolder } from '../../drive/drive-client';
 import { useDrive } from '../../lib/use-drive';
+import { useConnect } from '../connection/use-connect';
 import { downloadAll, planImport, type ImportItem } from './drive-import';
 import '../connection/drive.css';
 import './import-dialog.css';
@@ -333,8 +334,7 @@ function ImportRun({ files, onDone, onBack }: { files: DriveFile[]; onDone: () =
 
 function ConnectPanel() {
   const { connection, state } = useDrive();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, connect } = useConnect();
   const expired = state.isAuthenticated && !connection.accessToken();
   return (
     <div className="drive-connect">
@@ -347,17 +347,7 @@ function ConnectPanel() {
       <Button
         variant="primary"
         loading={busy}
-        onClick={async () => {
-          setBusy(true);
-          setError(null);
-          try {
-            await connection.connect();
-          } catch (e) {
-            setError(e instanceof Error ? e.message : DRIVE_CONNECTION_MESSAGES.unavailable);
-          } finally {
-            setBusy(false);
-          }
-        }}
+        onClick={() => void connect()}
       >
         {expired ? 'Reconnect Google Drive' : 'Connect Google Drive'}
       </Button>
