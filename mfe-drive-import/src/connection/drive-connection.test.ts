@@ -69,7 +69,7 @@ describe('Drive consent popup (SPEC §4/§5/§9)', () => {
     now = 1_000;
     jest.advanceTimersByTime(1_000);
     await expect(p).rejects.toThrow(DRIVE_CONNECTION_MESSAGES.popupCancelled);
-    const again = { closed: false, close: jest.fn(() => (again.closed = true)) };
+    const again: { closed: boolean; close: jest.Mock } = { closed: false, close: jest.fn(() => (again.closed = true)) };
     const w2 = fakeWindow(again);
     now = 0;
     const conn2 = new DriveConnection(config, w2.win, () => now);
