@@ -10,6 +10,7 @@ const areaModule = {
   widgets: {
     'drive.connection-card': lazy(() => import('./features/connection/connection-card')),
     'drive.import-dialog': lazy(() => import('./features/import/import-dialog')),
+    'drive.folder-mirror': lazy(() => import('./features/mirror/folder-mirror-widget')),
   },
 } satisfies RemoteModule;
 
