@@ -378,7 +378,7 @@ export default function DriveImportDialog(props: WidgetProps) {
       {!connected ? (
         <ConnectPanel />
       ) : run ? (
-        <ImportRun files={run.files} onBack={() => setRun(null)} onDone={() => setOpen(false)} />
+        <ImportRun files={run.files} onBack={() => setRun(null)} onDone={() => (setRun(null), setOpen(false))} />
       ) : confirmFolder ? (
         <div className="drive-confirm">
           <p>
