@@ -123,7 +123,7 @@ test('a 429 burst is shown as Too Many Requests and then pauses Drive (circuit o
   await expect(dialog(page).getByRole('alert').getByRole('button', { name: 'Reconnect Google Drive' })).toBeVisible();
   const [popup] = await Promise.all([page.waitForEvent('popup'), dialog(page).getByRole('alert').getByRole('button', { name: 'Reconnect Google Drive' }).click()]);
   await consent(popup);
-  await expect(dialog(page).getByRole('checkbox', { name: /^Receipt 120\.pdf/ })).toBeVisible({ timeout: 20_000 });
+  await expect(dialog(page).getByRole('checkbox', { name: /^Receipt 001\.pdf/ })).toBeVisible({ timeout: 20_000 });
   await expect(dialog(page).getByRole('alert')).toHaveCount(0);
 
   await arm(page, { operation: 'list', status: 429, reason: 'rateLimitExceeded', count: 20 });
