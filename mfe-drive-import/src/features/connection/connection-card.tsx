@@ -58,7 +58,7 @@ export default function DriveConnectionCard() {
               Last problem: {lastDriveError.message} ({new Date(lastDriveError.timestamp).toLocaleString()})
             </p>
           ) : null}
-          <div className="drive-footer">
+          <div className="drive-actions">
             <Widget name="drive.import-dialog" placement="connection-card" />
             <Button variant="danger" onClick={() => void disconnect()}>
               Disconnect
