@@ -81,12 +81,17 @@ async function main() {
     const tree = await client.listTree(folder.id);
     const items: ImportItem[] = planImport(tree, []);
     let stored = 0;
+    let downloadMs = 0;
+    let storeMs = 0;
     // Download and store in one pipeline so at most CONCURRENCY files are held at once.
     await pool(items.map((_, i) => i), CONCURRENCY, async (index) => {
       const one = [items[index]];
+      const t0 = performance.now();
       await downloadAll(client, one, (_, patch) => Object.assign(one[0], patch), new AbortController().signal, 1);
       const item = one[0];
       if (item.status !== 'downloaded' || !item.download) throw new Error(`download failed: ${item.reason}`);
+      const t1 = performance.now();
+      downloadMs += t1 - t0;
       const id = randomUUID();
       const path = `${user.id}/${id}/${item.download.name}`;
       const up = await user.client.storage.from('documents').upload(path, item.download, { contentType: 'application/pdf' });
@@ -96,6 +101,7 @@ async function main() {
         sha256: item.sha256, source: 'drive', drive_file_id: item.file.id, drive_modified_time: item.file.modifiedTime,
       });
       if (row.error) throw row.error;
+      storeMs += performance.now() - t1;
       item.download = undefined;
       stored++;
       rssPeak = Math.max(rssPeak, rss());
@@ -108,6 +114,7 @@ async function main() {
     console.log(`Drive import benchmark — ${FILES} files × ${MB} MB, concurrency ${CONCURRENCY}, PGlite stack, Node ${process.version}`);
     console.log(`  emulator raw download (ceiling): ${(FILES / rawSeconds).toFixed(1)} files/s, ${rawMBs.toFixed(1)} MB/s (${rawSeconds.toFixed(2)} s)`);
     console.log(`  import (list + download + SHA-256 + Storage + row): ${(stored / importSeconds).toFixed(1)} files/s, ${importMBs.toFixed(1)} MB/s (${importSeconds.toFixed(2)} s)`);
+    console.log(`  time per file inside the import: download + SHA-256 ${(downloadMs / stored).toFixed(0)} ms, Storage + row ${(storeMs / stored).toFixed(0)} ms`);
     console.log(`  import / ceiling: ${((importMBs / rawMBs) * 100).toFixed(0)} %`);
     console.log(`  resident memory: ${rssBefore} MB before, ${rssPeak} MB peak during the import`);
   } finally {
