@@ -11,7 +11,9 @@ const areaModule = {
   // Runs once when the shell has loaded and accepted this area (contract 2: areas register themselves).
   register(host) {
     host.addWidgets({
-      'drive.connection-card': lazyWidget(async () => (await import('./pages/drive-connection-card')).default),
+      'drive.connection-card': lazyWidget(async () => (await import('./features/connection/connection-card')).default),
+      'drive.import-dialog': lazyWidget(async () => (await import('./features/import/import-dialog')).default),
+      'drive.folder-mirror': lazyWidget(async () => (await import('./features/mirror/folder-mirror-widget')).default),
     });
   },
 } satisfies RemoteModule;

@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { completeDriveOAuthReturn } from '@dossier/shared/drive-oauth';
 import { App } from './app';
 import { loadAppConfig } from './config/load-app-config';
 import { consumeLogoutMarker } from './services/auth-store';
@@ -8,10 +9,12 @@ import './styles.css';
 /**
  * Reads the runtime config (from the request main.ts started), builds the services, renders.
  * Any failure here: 'Application Error' (main.ts).
- */
-export async function start(appConfigResponse?: Promise<Response>) {
+ */export async function start(appConfigResponse?: Promise<Response>) {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
+  // Google Drive's consent answer (the drive popup, or its redirect fallback): stored, handed to
+  // the opener, and the page closes; nothing else of the app runs in that window.
+  if (completeDriveOAuthReturn()) return;
   const config = await loadAppConfig(appConfigResponse);
   const skipSessionCheck = consumeLogoutMarker();
   const shell = createServices(config, { skipSessionCheck });

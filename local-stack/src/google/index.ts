@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { StackContext } from '../context.js';
 import { refuseCrossSite } from '../http/cross-site.js';
+import { DriveEmulatorState, registerDriveRoutes } from './drive-api.js';
 import { FaultInjector } from './faults.js';
 import { registerOAuthRoutes } from './oauth.js';
 import { GoogleState, SEEDED_ACCOUNTS } from './state.js';
@@ -13,6 +14,7 @@ export interface GoogleEmulatorParts {
   app: Hono;
   state: GoogleState;
   faults: FaultInjector;
+  drive: DriveEmulatorState;
 }
 
 export function buildGoogleEmulator(ctx: StackContext): GoogleEmulatorParts {
@@ -21,17 +23,20 @@ export function buildGoogleEmulator(ctx: StackContext): GoogleEmulatorParts {
   const faults = new FaultInjector();
   // Test controls change the emulator's behaviour: never from another site's page.
   app.use('/__emulator/*', refuseCrossSite([]));
+  const drive = new DriveEmulatorState();
   app.use('*', faults.middleware());
   faults.register(app);
   app.post('/__emulator/reset', (c) => {
     state.reset();
     faults.clear();
+    drive.reset();
     return c.body(null, 204);
   });
   app.get('/__emulator/accounts', (c) => c.json({ accounts: [...state.accounts.values()] }));
   registerOAuthRoutes(app, state, ctx);
+  registerDriveRoutes(app, state, drive, () => ctx.config.googleUrl);
   app.get('/', (c) => c.json({ name: 'Google emulator (Dossier local stack)', accounts: SEEDED_ACCOUNTS, openid: '/.well-known/openid-configuration' }));
-  return { app, state, faults };
+  return { app, state, faults, drive };
 }
 
 /**

@@ -134,3 +134,42 @@ export const DRIVE_FOLDER_NAMES = {
   uncategorized: 'Uncategorized',
   portfolio: (name: string) => `Portfolio: ${name}`,
 } as const;
+
+/**
+ * §8 drive error kinds as a person sees them: title, message and action. SPEC gives some titles
+ * and actions (DRIVE_ERROR_TEXTS); the rest are ours (ADR 0076).
+ */
+export const DRIVE_ERROR_DISPLAY = {
+  authentication_failed: { title: 'Google Drive Not Connected', message: 'Google Drive needs you to sign in before it can continue.', action: DRIVE_ERROR_TEXTS.authentication_failed.action },
+  authentication_expired: { title: DRIVE_ERROR_TEXTS.authentication_expired.title, message: 'Your Google Drive session has expired.', action: 'Reconnect Google Drive' },
+  quota_exceeded: { title: DRIVE_ERROR_TEXTS.quota_exceeded.title, message: 'Your Google Drive storage is full.', action: 'Free up space in Google Drive, then try again' },
+  permission_denied: { title: DRIVE_ERROR_TEXTS.permission_denied.title, message: "You don't have permission to use this item in Google Drive.", action: 'Ask the owner for access' },
+  api_limit_exceeded: { title: DRIVE_ERROR_TEXTS.api_limit_exceeded.title, message: 'Google Drive is receiving too many requests right now.', action: 'Wait a moment, then try again' },
+  file_too_large: { title: 'File Too Large', message: `The file is larger than Google Drive allows (${DRIVE_ERROR_TEXTS.file_too_large.detail}).`, action: 'Choose a smaller file' },
+  duplicate_file_name: { title: 'Name Already Used', message: `A file with this name already exists; it ${DRIVE_ERROR_TEXTS.duplicate_file_name.detail}.`, action: 'No action needed' },
+  file_not_found: { title: 'File Not Found', message: 'This file no longer exists in Google Drive, or it was moved.', action: 'Refresh the list' },
+  folder_not_found: { title: 'Folder Not Found', message: 'This folder no longer exists in Google Drive, or it was moved.', action: 'Go back to My Drive' },
+  folder_creation_failed: { title: 'Folder Not Created', message: 'The folder could not be created in Google Drive.', action: 'Try again' },
+  upload_failed: { title: 'Upload Failed', message: 'The file could not be saved to Google Drive.', action: 'Try again' },
+  download_failed: { title: 'Download Failed', message: 'The file could not be read from Google Drive.', action: 'Try again' },
+  delete_failed: { title: 'Delete Failed', message: 'The file could not be deleted in Google Drive.', action: 'Try again' },
+  network_error: { title: 'Connection Problem', message: 'Google Drive could not be reached. Check your internet connection.', action: 'Try again' },
+  invalid_file_type: { title: 'Unsupported File', message: 'This kind of file cannot be imported.', action: 'Choose a PDF, Word file, image or Google document' },
+  insufficient_storage: { title: 'Not Enough Storage', message: 'There is not enough storage space for this file.', action: 'Free up space, then try again' },
+  api_error: { title: 'Google Drive Unavailable', message: 'Google Drive is having trouble right now.', action: 'Try again in a moment' },
+  timeout: { title: 'Request Timed Out', message: 'Google Drive took too long to answer.', action: 'Try again' },
+  unknown: { title: 'Something went wrong', message: 'Something went wrong with Google Drive.', action: 'Try again' },
+} as const;
+
+/** Drive connection texts SPEC describes without wording (§8), ours (ADR 0076). */
+export const DRIVE_CONNECTION_MESSAGES = {
+  provider: 'Google Drive',
+  identityProvider: 'Google',
+  popupCancelled: 'Google Drive connection was cancelled: the window was closed before access was granted.',
+  popupTimeout: 'Google Drive did not answer in time. Please try again.',
+  emptyFile: 'The file was still empty after retrying the download.',
+  unavailable:
+    'Google Drive could not be reached. This can be caused by network issues, a Google Drive outage, or a browser setting that blocks third-party scripts. Please try again.',
+  circuitOpen: 'Google Drive is paused for a minute after repeated failures. It will be tried again shortly.',
+  grantRevoked: 'Google Drive access was revoked or has expired. Connect again to continue.',
+} as const;

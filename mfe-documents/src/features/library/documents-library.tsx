@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '@dossier/shared';
+import { useAuth, Widget } from '@dossier/shared';
 import { Button, EmptyState, LoadingSpinner, PHONE_QUERY, Sheet, useMediaQuery } from '@dossier/shared/ui';
 import { useDescribeError } from '../../lib/query';
 import { useDocumentActions } from '../../lib/use-document-actions';
@@ -151,6 +151,8 @@ export function DocumentsLibrary() {
         />
       ) : null}
       {!state.trash ? <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} /> : null}
+      {/* The Drive area's import (a widget by name: this area never imports another remote). */}
+      {!state.trash ? <Widget name="drive.import-dialog" placement="documents" /> : null}
       <LibraryToolbar state={state} update={update} />
       {phone ? (
         <>

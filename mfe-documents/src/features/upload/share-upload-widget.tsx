@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import type { WidgetProps } from '@dossier/shared';
+import type { DocumentRecord } from '../../api/documents';
 import { AreaProviders } from '../../lib/area-providers';
 import { UploadRow } from './upload-panel';
 import { useUploadManager } from './use-upload-manager';
 
 const FINISHED = new Set(['done', 'refused', 'failed', 'cancelled', 'queued-offline', 'skipped']);
 
-function ShareUpload({ files, onComplete }: { files: readonly File[]; onComplete?: () => void }) {
-  const { manager, snapshot } = useUploadManager('share');
+function ShareUpload({ files, onComplete, source, onStored }: { files: readonly File[]; onComplete?: () => void; source: 'share' | 'drive'; onStored?: (document: DocumentRecord) => void }) {
+  const { manager, snapshot } = useUploadManager(source, null, onStored);
   const added = useRef(false);
   const completed = useRef(false);
   useEffect(() => {
@@ -35,14 +36,19 @@ function ShareUpload({ files, onComplete }: { files: readonly File[]; onComplete
 
 /**
  * 'documents.upload-dialog': the documents area's upload for files shared from the device
- * (props `files`, `onComplete`), shown by the shell's /share-handler page.
+ * (props `files`, `onComplete`), shown by the shell's /share-handler page; the Drive import uses it
+ * too (props `source: 'drive'`, `onStored(document)`).
  */
 export function ShareUploadWidget(props: WidgetProps) {
   const files = Array.isArray(props.files) ? (props.files as File[]) : [];
   const onComplete = typeof props.onComplete === 'function' ? (props.onComplete as () => void) : undefined;
+  // The Drive import hands its downloaded files over here (source 'drive') and records each stored
+  // document's Drive origin through onStored.
+  const source = props.source === 'drive' ? 'drive' : 'share';
+  const onStored = typeof props.onStored === 'function' ? (props.onStored as (document: DocumentRecord) => void) : undefined;
   return (
     <AreaProviders>
-      <ShareUpload files={files} onComplete={onComplete} />
+      <ShareUpload files={files} onComplete={onComplete} source={source} onStored={onStored} />
     </AreaProviders>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useAppConfig, useAuth, useDevice, usePendingOperations, useSupabase } from '@dossier/shared';
 import { DOCUMENT_LIMITS } from '@dossier/shared/core';
 import { categoryKeys } from '../../api/categories';
-import { documentKeys, documentNamesLike, findDuplicates } from '../../api/documents';
+import { documentKeys, documentNamesLike, findDuplicates, type DocumentRecord } from '../../api/documents';
 import { tagKeys } from '../../api/tags';
 import { useDocumentStore } from '../../lib/use-document-store';
 import { useDescribeError, useDossierQueryClient } from '../../lib/query';
@@ -20,8 +20,10 @@ export function useUploadLimit(): number {
 
 /** One UploadManager per signed-in person and page, wired to the real services. */
 export function useUploadManager(
-  source: 'upload' | 'share' = 'upload',
+  source: 'upload' | 'share' | 'drive' = 'upload',
   categoryId: string | null = null,
+  /** Told about each stored document (the Drive import records the file's Drive origin). */
+  onStoredDocument?: (document: DocumentRecord) => void,
 ): { manager: UploadManager | null; snapshot: UploadSnapshot } {
   // New uploads go into the category the library is showing, as a folder would.
   const category = useRef(categoryId);
@@ -35,6 +37,8 @@ export function useUploadManager(
   const describeError = useDescribeError();
   const maxBytes = useUploadLimit();
   const userId = auth.user?.id ?? null;
+  const storedListener = useRef(onStoredDocument);
+  storedListener.current = onStoredDocument;
   const [manager, setManager] = useState<UploadManager | null>(null);
 
   useEffect(() => {
@@ -68,7 +72,10 @@ export function useUploadManager(
       newId: () => crypto.randomUUID(),
       source,
       categoryId: () => category.current,
-      onStored: refresh,
+      onStored: (document) => {
+        storedListener.current?.(document);
+        refresh();
+      },
     });
     setManager(next);
     return () => {

@@ -10,6 +10,7 @@ export const DASHBOARD_WIDGETS = [
   { name: 'documents.recent', title: 'Recently added' },
   { name: 'documents.expiring-soon', title: 'Expiring soon' },
   { name: 'portfolios.summary', title: 'Portfolios' },
+  { name: 'drive.connection-card', title: 'Google Drive' },
 ] as const;
 
 /** Uploads made offline that are still waiting, so nobody wonders where their file went. */

@@ -1,0 +1,38 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+/** A Dossier document that came from Drive (documents table, drive origin columns). */
+export interface DriveOriginDocument {
+  id: string;
+  name: string;
+  drive_file_id: string;
+  drive_modified_time: string | null;
+}
+
+export const driveDocumentKeys = {
+  all: ['documents'] as const,
+};
+
+/** Live documents already imported from these Drive files. */
+export async function findImported(client: SupabaseClient, driveFileIds: readonly string[]): Promise<DriveOriginDocument[]> {
+  if (driveFileIds.length === 0) return [];
+  const { data, error } = await client
+    .from('documents')
+    .select('id, name, drive_file_id, drive_modified_time')
+    .in('drive_file_id', [...driveFileIds])
+    .is('deleted_at', null);
+  if (error) throw error;
+  return (data ?? []) as DriveOriginDocument[];
+}
+
+/** Live documents with this content (SHA-256), whatever their origin. */
+export async function findBySha256(client: SupabaseClient, sha256: string): Promise<Array<{ id: string; name: string }>> {
+  const { data, error } = await client.from('documents').select('id, name').eq('sha256', sha256).is('deleted_at', null).limit(5);
+  if (error) throw error;
+  return data ?? [];
+}
+
+/** Records where a just-stored document came from. */
+export async function recordDriveOrigin(client: SupabaseClient, documentId: string, driveFileId: string, modifiedTime: string): Promise<void> {
+  const { error } = await client.from('documents').update({ drive_file_id: driveFileId, drive_modified_time: modifiedTime }).eq('id', documentId);
+  if (error) throw error;
+}

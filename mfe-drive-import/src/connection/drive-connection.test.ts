@@ -1,0 +1,128 @@
+import { AUTH_ERROR_MESSAGES, DRIVE_CONNECTION_MESSAGES, VALIDATION_MESSAGES } from '@dossier/shared/core';
+import { completeDriveOAuthReturn, DRIVE_OAUTH_MESSAGE, DRIVE_OAUTH_PENDING_KEY, normaliseReturnAddress } from '@dossier/shared/drive-oauth';
+import { DRIVE_READ_SCOPE, DriveConnection, initialiseWithRetry, type ConnectWindow } from './drive-connection';
+
+const ORIGIN = 'https://app.example';
+
+function fakeWindow(popup: { closed: boolean; close(): void } | null) {
+  const listeners = new Set<(e: MessageEvent) => void>();
+  const opened: Array<{ url: string; features: string }> = [];
+  const assigned: string[] = [];
+  const win = {
+    location: { origin: ORIGIN, pathname: '/documents', search: '?q=tax', hash: '', assign: (u: string) => assigned.push(u) },
+    open: (url: string, _name: string, features: string) => {
+      opened.push({ url, features });
+      return popup;
+    },
+    addEventListener: (_t: 'message', l: (e: MessageEvent) => void) => listeners.add(l),
+    removeEventListener: (_t: 'message', l: (e: MessageEvent) => void) => listeners.delete(l),
+    localStorage: window.localStorage,
+  } satisfies ConnectWindow;
+  const post = (data: unknown, origin = ORIGIN) => listeners.forEach((l) => l({ data, origin } as MessageEvent));
+  return { win, opened, assigned, post, listeners };
+}
+
+const config = { clientId: 'cid', authUrl: 'https://accounts.google.com/o/oauth2/v2/auth', apiBaseUrl: 'https://www.googleapis.com/drive/v3' };
+
+beforeEach(() => {
+  window.localStorage.clear();
+  jest.useFakeTimers();
+});
+afterEach(() => jest.useRealTimers());
+
+describe('Drive consent popup (SPEC §4/§5/§9)', () => {
+  it('opens 500×600 on the token consent URL and ignores messages from other origins', async () => {
+    const popup = { closed: false, close: jest.fn() };
+    const w = fakeWindow(popup);
+    const conn = new DriveConnection(config, w.win, () => 1_000);
+    const p = conn.connect();
+    expect(w.opened[0].features).toMatch(/width=500,height=600/);
+    const url = new URL(w.opened[0].url);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ response_type: 'token', prompt: 'consent', state: 'google_drive_auth', scope: DRIVE_READ_SCOPE, redirect_uri: `${ORIGIN}/oauth-callback` });
+    const record = { access_token: 'ya29.x', expires_in: 3599, scope: DRIVE_READ_SCOPE, token_type: 'Bearer', timestamp: 1_000 };
+    w.post({ type: DRIVE_OAUTH_MESSAGE, ok: true, record }, 'https://evil.example');
+    expect(conn.getState().isAuthenticated).toBe(false);
+    window.localStorage.setItem(DRIVE_OAUTH_PENDING_KEY, JSON.stringify(record));
+    w.post({ type: DRIVE_OAUTH_MESSAGE, ok: true, record });
+    await expect(p).resolves.toMatchObject({ accessToken: 'ya29.x', isAuthenticated: true, expiresAt: 1_000 + 3_599_000 });
+    expect(conn.accessToken()).toBe('ya29.x');
+  });
+
+  it('a message without a token fails with SPEC text; access_denied is a cancel', async () => {
+    const w = fakeWindow({ closed: false, close: jest.fn() });
+    const conn = new DriveConnection(config, w.win);
+    const p = conn.connect();
+    w.post({ type: DRIVE_OAUTH_MESSAGE, ok: true, record: { access_token: '' } });
+    await expect(p).rejects.toThrow(VALIDATION_MESSAGES.noAccessToken('Google'));
+    const q = conn.connect();
+    w.post({ type: DRIVE_OAUTH_MESSAGE, ok: false, error: 'access_denied' });
+    await expect(q).rejects.toThrow(AUTH_ERROR_MESSAGES.oauth_cancelled);
+  });
+
+  it('closing the popup cancels (polled every second); an open popup is closed at the 120 s cap', async () => {
+    const popup = { closed: false, close: jest.fn() };
+    const w = fakeWindow(popup);
+    let now = 0;
+    const conn = new DriveConnection(config, w.win, () => now);
+    const p = conn.connect();
+    popup.closed = true;
+    now = 1_000;
+    jest.advanceTimersByTime(1_000);
+    await expect(p).rejects.toThrow(DRIVE_CONNECTION_MESSAGES.popupCancelled);
+    const again: { closed: boolean; close: jest.Mock } = { closed: false, close: jest.fn(() => (again.closed = true)) };
+    const w2 = fakeWindow(again);
+    now = 0;
+    const conn2 = new DriveConnection(config, w2.win, () => now);
+    const q = conn2.connect();
+    now = 119_000;
+    jest.advanceTimersByTime(119_000);
+    expect(again.close).not.toHaveBeenCalled();
+    now = 120_000;
+    jest.advanceTimersByTime(1_000);
+    await expect(q).rejects.toThrow(DRIVE_CONNECTION_MESSAGES.popupTimeout);
+    expect(w2.listeners.size).toBe(0);
+  });
+
+  it('a blocked popup redirects the page, remembering where to come back', () => {
+    const w = fakeWindow(null);
+    void new DriveConnection(config, w.win).connect();
+    const state = new URL(w.assigned[0]).searchParams.get('state')!;
+    expect(decodeURIComponent(state)).toBe('google_drive_auth:/documents?q=tax');
+    expect(normaliseReturnAddress('/auth')).toBe('/');
+    expect(normaliseReturnAddress('/')).toBe('/');
+    expect(normaliseReturnAddress('//evil.example')).toBe('/');
+  });
+
+  it('the popup page stores the pending record, posts to its opener with its own origin, and closes', () => {
+    const opener = { postMessage: jest.fn() };
+    const close = jest.fn();
+    const storage = new Map<string, string>();
+    const handled = completeDriveOAuthReturn(
+      {
+        location: { href: `${ORIGIN}/oauth-callback#access_token=tok&expires_in=3599&scope=s&token_type=Bearer&state=google_drive_auth`, origin: ORIGIN, replace: jest.fn() },
+        opener,
+        localStorage: { setItem: (k: string, v: string) => storage.set(k, v) },
+        close,
+      },
+      () => 42,
+    );
+    expect(handled).toBe(true);
+    expect(JSON.parse(storage.get(DRIVE_OAUTH_PENDING_KEY)!)).toEqual({ access_token: 'tok', expires_in: 3599, scope: 's', token_type: 'Bearer', timestamp: 42 });
+    expect(opener.postMessage).toHaveBeenCalledWith(expect.objectContaining({ type: DRIVE_OAUTH_MESSAGE, ok: true }), ORIGIN);
+    expect(close).toHaveBeenCalled();
+    const replace = jest.fn();
+    completeDriveOAuthReturn({ location: { href: `${ORIGIN}/oauth-callback#access_token=t&state=google_drive_auth%3A%252Fauth`, origin: ORIGIN, replace }, opener: null, localStorage: { setItem: jest.fn() }, close: jest.fn() });
+    expect(replace).toHaveBeenCalledWith('/');
+    expect(completeDriveOAuthReturn({ location: { href: `${ORIGIN}/documents`, origin: ORIGIN, replace }, opener: null, localStorage: { setItem: jest.fn() }, close: jest.fn() })).toBe(false);
+  });
+
+  it('initialising retries 3 times waiting 1 s then 2 s, but not a refused token', async () => {
+    const waits: number[] = [];
+    const init = jest.fn().mockRejectedValueOnce(new Error('down')).mockRejectedValueOnce(new Error('down')).mockResolvedValue('ok');
+    await expect(initialiseWithRetry(init, async (ms) => void waits.push(ms))).resolves.toBe('ok');
+    expect(waits).toEqual([1_000, 2_000]);
+    const refused = jest.fn().mockRejectedValue(Object.assign(new Error('no'), { status: 401 }));
+    await expect(initialiseWithRetry(refused, async () => undefined)).rejects.toThrow('no');
+    expect(refused).toHaveBeenCalledTimes(1);
+  });
+});

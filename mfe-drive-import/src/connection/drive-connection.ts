@@ -1,0 +1,272 @@
+import { AUTH_ERROR_MESSAGES, DRIVE_CONNECTION_MESSAGES, DRIVE_LIMITS, OPERATION_RETRY, VALIDATION_MESSAGES } from '@dossier/shared/core';
+import {
+  DRIVE_OAUTH_CALLBACK_PATH,
+  DRIVE_OAUTH_MESSAGE,
+  DRIVE_OAUTH_PENDING_KEY,
+  DRIVE_OAUTH_STATE,
+  normaliseReturnAddress,
+  type DriveOAuthMessage,
+  type PendingDriveOAuth,
+} from '@dossier/shared/drive-oauth';
+
+/** SPEC §1: files are read-only; the write scope is asked for only when a person first saves to Drive. */
+export const DRIVE_READ_SCOPE = 'https://www.googleapis.com/auth/drive.readonly';
+export const DRIVE_WRITE_SCOPE = 'https://www.googleapis.com/auth/drive.file';
+
+/** SPEC §3 drive auth state, kept in the browser. */
+export interface DriveAuthState {
+  accessToken: string | null;
+  refreshToken: string | null;
+  /** ms since epoch */
+  expiresAt: number | null;
+  isAuthenticated: boolean;
+  scope?: string;
+  account?: { email: string; name: string };
+  lastError?: string;
+}
+
+const AUTH_KEY = 'dossier-drive-auth';
+const SIGNED_OUT: DriveAuthState = { accessToken: null, refreshToken: null, expiresAt: null, isAuthenticated: false };
+
+export class DriveConnectError extends Error {
+  override readonly name = 'DriveConnectError';
+  constructor(
+    message: string,
+    readonly kind: 'cancelled' | 'timeout' | 'blocked' | 'denied' | 'no-token',
+  ) {
+    super(message);
+  }
+}
+
+export interface DriveConfig {
+  clientId: string;
+  authUrl: string;
+  apiBaseUrl: string;
+  apiKey?: string;
+}
+
+/** Minimal window the flow needs, injectable for tests. */
+export interface ConnectWindow {
+  location: { origin: string; pathname: string; search: string; hash: string; assign(url: string): void };
+  open(url: string, name: string, features: string): { closed: boolean; close(): void } | null;
+  addEventListener(type: 'message', listener: (e: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (e: MessageEvent) => void): void;
+  localStorage: Storage;
+  screenX?: number;
+  screenY?: number;
+  outerWidth?: number;
+  outerHeight?: number;
+}
+
+type Listener = (state: DriveAuthState) => void;
+
+/**
+ * The Drive connection of this browser (SPEC §4): consent in a 500×600 popup, a full-page redirect
+ * when the popup is blocked, the pending record from the popup turned into the auth state, expiry
+ * known, and Disconnect that revokes the token at Google.
+ */
+export class DriveConnection {
+  private state: DriveAuthState;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(
+    private readonly config: DriveConfig,
+    private readonly win: ConnectWindow = window as unknown as ConnectWindow,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.state = this.read();
+    this.adoptPending();
+  }
+
+  getState = (): DriveAuthState => this.state;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** The token while it is unexpired; null otherwise (the person must connect again). */
+  accessToken = (): string | null => {
+    const s = this.state;
+    if (!s.isAuthenticated || !s.accessToken || !s.expiresAt) return null;
+    return s.expiresAt > this.now() ? s.accessToken : null;
+  };
+
+  /** SPEC §4: refresh when 5 minutes or less remain. True when a refresh (new consent) is due. */
+  needsRefresh(): boolean {
+    return this.state.expiresAt !== null && this.state.expiresAt - this.now() <= DRIVE_LIMITS.refreshMarginMs;
+  }
+
+  /** ms until a refresh should be scheduled (5 minutes before expiry). */
+  refreshDelayMs(): number | null {
+    if (!this.state.expiresAt) return null;
+    return Math.max(0, this.state.expiresAt - DRIVE_LIMITS.refreshMarginMs - this.now());
+  }
+
+  hasScope(scope: string): boolean {
+    return (this.state.scope ?? '').split(/\s+/).includes(scope);
+  }
+
+  consentUrl(scopes: string[], state: string): string {
+    const url = new URL(this.config.authUrl);
+    url.searchParams.set('client_id', this.config.clientId);
+    url.searchParams.set('redirect_uri', `${this.win.location.origin}${DRIVE_OAUTH_CALLBACK_PATH}`);
+    url.searchParams.set('response_type', 'token');
+    url.searchParams.set('scope', scopes.join(' '));
+    url.searchParams.set('prompt', 'consent');
+    url.searchParams.set('include_granted_scopes', 'true');
+    url.searchParams.set('state', state);
+    return url.toString();
+  }
+
+  /**
+   * Popup first; when it is blocked, the redirect fallback (this page is left, so the promise
+   * never settles). Ends on success, an error message, the person closing the popup, or time-out.
+   */
+  connect(options: { write?: boolean } = {}): Promise<DriveAuthState> {
+    const scopes = options.write || this.hasScope(DRIVE_WRITE_SCOPE) ? [DRIVE_READ_SCOPE, DRIVE_WRITE_SCOPE] : [DRIVE_READ_SCOPE];
+    const { popupWidth: width, popupHeight: height } = DRIVE_LIMITS;
+    const left = Math.max(0, (this.win.screenX ?? 0) + ((this.win.outerWidth ?? width) - width) / 2);
+    const top = Math.max(0, (this.win.screenY ?? 0) + ((this.win.outerHeight ?? height) - height) / 2);
+    const popup = this.win.open(this.consentUrl(scopes, DRIVE_OAUTH_STATE), 'dossier-drive-consent', `width=${width},height=${height},left=${left},top=${top}`);
+    if (!popup || popup.closed) {
+      this.redirect(scopes);
+      return new Promise(() => undefined);
+    }
+    return new Promise<DriveAuthState>((resolve, reject) => {
+      const started = this.now();
+      const finish = (fn: () => void) => {
+        clearInterval(poll);
+        this.win.removeEventListener('message', onMessage);
+        fn();
+      };
+      const onMessage = (event: MessageEvent) => {
+        // SPEC §5: only this origin may answer.
+        if (event.origin !== this.win.location.origin) return;
+        const data = event.data as DriveOAuthMessage | null;
+        if (!data || data.type !== DRIVE_OAUTH_MESSAGE) return;
+        if (!data.ok) {
+          const denied = data.error === 'access_denied';
+          const message = denied ? AUTH_ERROR_MESSAGES.oauth_cancelled : data.error === 'no_token' ? VALIDATION_MESSAGES.noAccessToken(DRIVE_CONNECTION_MESSAGES.identityProvider) : `OAuth error: ${data.error}`;
+          finish(() => reject(this.fail(new DriveConnectError(message, denied ? 'denied' : 'no-token'))));
+          return;
+        }
+        if (!data.record?.access_token) {
+          finish(() => reject(this.fail(new DriveConnectError(VALIDATION_MESSAGES.noAccessToken(DRIVE_CONNECTION_MESSAGES.identityProvider), 'no-token'))));
+          return;
+        }
+        this.adoptPending();
+        finish(() => resolve(this.state));
+      };
+      this.win.addEventListener('message', onMessage);
+      // SPEC §9: closed-popup poll every 1 s; time-out 60 s while the popup cannot be observed,
+      // and a hard cap of 120 s in any case (ADR 0077).
+      const poll = setInterval(() => {
+        const elapsed = this.now() - started;
+        let closed: boolean | null;
+        try {
+          closed = popup.closed;
+        } catch {
+          closed = null;
+        }
+        if (closed) {
+          // The message may have arrived just before the window closed.
+          if (this.adoptPending()) finish(() => resolve(this.state));
+          else finish(() => reject(this.fail(new DriveConnectError(DRIVE_CONNECTION_MESSAGES.popupCancelled, 'cancelled'))));
+        } else if (elapsed >= DRIVE_LIMITS.authHardCapMs || (closed === null && elapsed >= DRIVE_LIMITS.authTimeoutMs)) {
+          popup.close();
+          finish(() => reject(this.fail(new DriveConnectError(DRIVE_CONNECTION_MESSAGES.popupTimeout, 'timeout'))));
+        }
+      }, DRIVE_LIMITS.popupClosedPollMs);
+    });
+  }
+
+  /** SPEC §4 fallback: a full-page redirect; the return address travels in the state. */
+  redirect(scopes: string[]): void {
+    const back = normaliseReturnAddress(`${this.win.location.pathname}${this.win.location.search}`);
+    this.win.location.assign(this.consentUrl(scopes, `${DRIVE_OAUTH_STATE}:${encodeURIComponent(back)}`));
+  }
+
+  /** Revokes the token at Google (best effort) and forgets it here. */
+  async disconnect(fetchImpl: typeof fetch = fetch): Promise<void> {
+    const token = this.state.accessToken;
+    this.set(SIGNED_OUT);
+    if (!token) return;
+    const origin = new URL(this.config.authUrl).origin;
+    const revokeUrl = origin === 'https://accounts.google.com' ? 'https://oauth2.googleapis.com/revoke' : `${origin}/revoke`;
+    await fetchImpl(revokeUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }) }).catch(() => undefined);
+  }
+
+  setAccount(account: DriveAuthState['account']): void {
+    this.set({ ...this.state, account });
+  }
+
+  recordError(message: string): void {
+    this.set({ ...this.state, lastError: message });
+  }
+
+  /** The popup's (or the redirect's) pending record becomes the auth state. */
+  adoptPending(): boolean {
+    const raw = this.win.localStorage.getItem(DRIVE_OAUTH_PENDING_KEY);
+    const error = this.win.localStorage.getItem(`${DRIVE_OAUTH_PENDING_KEY}:error`);
+    if (error) {
+      this.win.localStorage.removeItem(`${DRIVE_OAUTH_PENDING_KEY}:error`);
+      this.state = { ...this.state, lastError: error === 'access_denied' ? AUTH_ERROR_MESSAGES.oauth_cancelled : `OAuth error: ${error}` };
+    }
+    if (!raw) return false;
+    this.win.localStorage.removeItem(DRIVE_OAUTH_PENDING_KEY);
+    try {
+      const record = JSON.parse(raw) as PendingDriveOAuth;
+      if (!record.access_token) return false;
+      const lifetime = (record.expires_in || DRIVE_LIMITS.defaultTokenLifetimeSeconds) * 1000;
+      this.set({ accessToken: record.access_token, refreshToken: null, expiresAt: record.timestamp + lifetime, isAuthenticated: true, scope: record.scope, account: this.state.account });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private fail(error: DriveConnectError): DriveConnectError {
+    this.recordError(error.message);
+    return error;
+  }
+
+  private read(): DriveAuthState {
+    try {
+      const raw = this.win.localStorage.getItem(AUTH_KEY);
+      if (!raw) return SIGNED_OUT;
+      const s = JSON.parse(raw) as DriveAuthState;
+      return s && typeof s === 'object' ? { ...SIGNED_OUT, ...s } : SIGNED_OUT;
+    } catch {
+      return SIGNED_OUT;
+    }
+  }
+
+  private set(next: DriveAuthState): void {
+    this.state = next;
+    try {
+      this.win.localStorage.setItem(AUTH_KEY, JSON.stringify(next));
+    } catch {
+      // private mode: the connection lasts for this page only
+    }
+    for (const l of this.listeners) l(next);
+  }
+}
+
+/** SPEC §4: initialising the Drive interface is tried 3 times, waiting 1 s then 2 s (cap 5 s). */
+export async function initialiseWithRetry<T>(init: () => Promise<T>, wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms))): Promise<T> {
+  const { attempts, delaysMs, maxDelayMs } = OPERATION_RETRY.driveInit;
+  let last: unknown;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      return await init();
+    } catch (error) {
+      last = error;
+      const status = (error as { status?: number } | null)?.status;
+      // A refused token will not get better by waiting.
+      if (status === 401 || status === 403 || attempt === attempts) break;
+      await wait(Math.min(delaysMs[attempt - 1] ?? maxDelayMs, maxDelayMs));
+    }
+  }
+  throw last;
+}

@@ -1,0 +1,401 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Widget, useSupabase, type WidgetProps } from '@dossier/shared';
+import { DriveError } from '@dossier/shared/core';
+import { Badge, Button, Checkbox, Dialog, EmptyState, NativeSelect, Progress, Skeleton, TextField } from '@dossier/shared/ui';
+import { findImported, recordDriveOrigin } from '../../api/drive-documents';
+import { isFolder, isNativeDocument, type DriveFile, type DriveFileFilter, type DriveFolder } from '../../drive/drive-client';
+import { useDrive } from '../../lib/use-drive';
+import { useConnect } from '../connection/use-connect';
+import { downloadAll, planImport, type ImportItem } from './drive-import';
+import '../connection/drive.css';
+import './import-dialog.css';
+
+const FILTERS: Array<{ value: DriveFileFilter; label: string }> = [
+  { value: 'all', label: 'All files' },
+  { value: 'pdf', label: 'PDF' },
+  { value: 'documents', label: 'PDF, Word and Google documents' },
+  { value: 'images', label: 'Images' },
+];
+
+type Crumb = { id: string; name: string };
+
+const formatSize = (size?: string) => {
+  const n = Number(size);
+  if (!size || !Number.isFinite(n)) return '';
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+};
+
+function kindLabel(mime: string): string {
+  if (mime === 'application/pdf') return 'PDF';
+  if (isNativeDocument(mime)) return 'Google document';
+  if (mime.startsWith('image/')) return 'Image';
+  if (mime.includes('word')) return 'Word';
+  return 'File';
+}
+
+/** The Drive browser: breadcrumbs, folders, files by 50 with Load more, filters, name search, multi-select. */
+function DriveBrowser({ onImport }: { onImport: (files: DriveFile[], label: string) => void }) {
+  const { client, connection } = useDrive();
+  const [path, setPath] = useState<Crumb[]>([{ id: 'root', name: 'My Drive' }]);
+  const [filter, setFilter] = useState<DriveFileFilter>('all');
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [folders, setFolders] = useState<DriveFolder[]>([]);
+  const [files, setFiles] = useState<DriveFile[]>([]);
+  const [nextPage, setNextPage] = useState<string | undefined>();
+  const [loading, setLoading] = useState(true);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [error, setError] = useState<DriveError | null>(null);
+  const [selected, setSelected] = useState<Map<string, DriveFile>>(new Map());
+  const [counting, setCounting] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const folderId = path[path.length - 1].id;
+
+  useEffect(() => {
+    const t = setTimeout(() => setQuery(search.trim()), 300);
+    return () => clearTimeout(t);
+  }, [search]);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    setError(null);
+    Promise.all([query ? Promise.resolve([]) : client.listFolders(folderId), client.listFiles({ parentId: folderId, filter, search: query })])
+      .then(([f, page]) => {
+        if (!live) return;
+        setFolders(f);
+        setFiles(page.files);
+        setNextPage(page.nextPageToken);
+      })
+      .catch((e: unknown) => live && setError(e instanceof DriveError ? e : null))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [client, folderId, filter, query, reload]);
+
+  const loadMore = async () => {
+    if (!nextPage) return;
+    setLoadingMore(true);
+    try {
+      const page = await client.listFiles({ parentId: folderId, filter, search: query, pageToken: nextPage });
+      setFiles((prev) => [...prev, ...page.files]);
+      setNextPage(page.nextPageToken);
+    } catch (e) {
+      setError(e instanceof DriveError ? e : null);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  const toggle = (file: DriveFile, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (on) next.set(file.id, file);
+      else next.delete(file.id);
+      return next;
+    });
+
+  const importFolder = async (folder: DriveFolder) => {
+    setCounting(folder.id);
+    try {
+      const tree = await client.listTree(folder.id, filter);
+      onImport(tree, `the folder “${folder.name}”`);
+    } catch (e) {
+      setError(e instanceof DriveError ? e : null);
+    } finally {
+      setCounting(null);
+    }
+  };
+
+  const open = (folder: DriveFolder) => {
+    setSearch('');
+    setQuery('');
+    setPath((p) => [...p, { id: folder.id, name: folder.name }]);
+  };
+
+  return (
+    <div className="drive-browser">
+      <nav aria-label="Folder path" className="drive-crumbs">
+        <ol>
+          {path.map((c, i) => (
+            <li key={c.id}>
+              {i < path.length - 1 ? (
+                <button type="button" className="drive-link" onClick={() => setPath((p) => p.slice(0, i + 1))}>
+                  {c.name}
+                </button>
+              ) : (
+                <span aria-current="location">{c.name}</span>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="drive-tools">
+        <TextField label="Search Drive by name" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <NativeSelect label="Show" value={filter} onChange={(e) => setFilter(e.target.value as DriveFileFilter)}>
+          {FILTERS.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {error ? (
+        <div role="alert" className="drive-alert drive-error">
+          <strong>{error.title}</strong>
+          <span>{error.displayMessage}</span>
+          <Button
+            onClick={async () => {
+              if (error.driveErrorType === 'folder_not_found') setPath([{ id: 'root', name: 'My Drive' }]);
+              // SPEC §4: an expired or refused token leads to a new consent.
+              if (error.driveErrorType === 'authentication_expired' || error.driveErrorType === 'authentication_failed') await connection.connect().catch(() => undefined);
+              setReload((n) => n + 1);
+            }}
+          >
+            {error.action}
+          </Button>
+        </div>
+      ) : null}
+      {loading ? (
+        <div aria-busy="true" aria-label="Loading Drive" className="drive-skeletons">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} height={44} />
+          ))}
+        </div>
+      ) : (
+        <>
+          {folders.length + files.length === 0 && !error ? (
+            <EmptyState title={query ? `Nothing named “${query}”` : 'This folder is empty'} description={filter !== 'all' ? 'Try showing all files.' : undefined} headingLevel={3} />
+          ) : null}
+          {folders.length > 0 ? (
+            <ul className="drive-list" aria-label="Folders">
+              {folders.map((f) => (
+                <li key={f.id} className="drive-row">
+                  <span aria-hidden="true" className="drive-thumb drive-thumb--folder">📁</span>
+                  <button type="button" className="drive-link drive-row__name" onClick={() => open(f)}>
+                    {f.name}
+                  </button>
+                  <Button size="sm" loading={counting === f.id} onClick={() => void importFolder(f)} aria-label={`Import folder ${f.name}`}>
+                    Import folder
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {files.length > 0 ? (
+            <ul className="drive-list" aria-label="Files">
+              {files.filter((f) => !isFolder(f)).map((f) => (
+                <li key={f.id} className="drive-row">
+                  {f.thumbnailLink ? <img className="drive-thumb" src={f.thumbnailLink} alt="" loading="lazy" referrerPolicy="no-referrer" /> : <span aria-hidden="true" className="drive-thumb">📄</span>}
+                  <Checkbox
+                    checked={selected.has(f.id)}
+                    onCheckedChange={(v) => toggle(f, v === true)}
+                    label={
+                      <span className="drive-row__label">
+                        <span className="drive-row__name">{f.name}</span>
+                        <span className="drive-muted">
+                          {kindLabel(f.mimeType)} · {new Date(f.modifiedTime).toLocaleDateString()} {formatSize(f.size)}
+                        </span>
+                      </span>
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {nextPage ? (
+            <Button loading={loadingMore} onClick={() => void loadMore()}>
+              Load more
+            </Button>
+          ) : null}
+        </>
+      )}
+      <div className="drive-footer">
+        <span role="status">{selected.size === 0 ? 'No files selected' : `${selected.size} selected`}</span>
+        <Button variant="primary" disabled={selected.size === 0} onClick={() => onImport([...selected.values()], `${selected.size} selected file${selected.size === 1 ? '' : 's'}`)}>
+          Import selected
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Runs one import: Drive-id duplicates, downloads, then the documents upload, then a summary. */
+function ImportRun({ files, onDone, onBack }: { files: DriveFile[]; onDone: () => void; onBack: () => void }) {
+  const { client } = useDrive();
+  const supabase = useSupabase();
+  const [items, setItems] = useState<ImportItem[]>([]);
+  const [phase, setPhase] = useState<'checking' | 'downloading' | 'saving' | 'summary'>('checking');
+  const [stored, setStored] = useState<Array<{ id: string; name: string }>>([]);
+  const controller = useRef(new AbortController());
+  const itemsRef = useRef<ImportItem[]>([]);
+  const [attempt, setAttempt] = useState(0);
+
+  const update = useCallback((index: number, patch: Partial<ImportItem>) => {
+    itemsRef.current = itemsRef.current.map((it, i) => (i === index ? { ...it, ...patch } : it));
+    setItems(itemsRef.current);
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    controller.current = new AbortController();
+    (async () => {
+      setPhase('checking');
+      const existing = attempt === 0 ? await findImported(supabase, files.map((f) => f.id)).catch(() => []) : [];
+      const plan = attempt === 0 ? planImport(files, existing) : itemsRef.current.map((it) => (it.status === 'failed' || it.status === 'cancelled' ? { ...it, status: 'waiting' as const, reason: undefined } : it));
+      itemsRef.current = plan;
+      if (!live) return;
+      setItems(plan);
+      setPhase('downloading');
+      await downloadAll(client, itemsRef.current, update, controller.current.signal);
+      if (!live) return;
+      setPhase(itemsRef.current.some((it) => it.status === 'downloaded') ? 'saving' : 'summary');
+    })();
+    return () => {
+      live = false;
+    };
+  }, [files, client, supabase, update, attempt]);
+
+  const downloads = useMemo(() => items.filter((it) => it.status === 'downloaded' && it.download).map((it) => it.download!), [items]);
+  const onStored = useCallback(
+    (document: { id: string; name: string; sha256?: string | null }) => {
+      const item = itemsRef.current.find((it) => it.sha256 && it.sha256 === document.sha256);
+      setStored((s) => [...s, { id: document.id, name: document.name }]);
+      if (item) void recordDriveOrigin(supabase, document.id, item.file.id, item.file.modifiedTime).catch(() => undefined);
+    },
+    [supabase],
+  );
+
+  const done = items.filter((it) => ['downloaded', 'duplicate', 'changed', 'failed', 'cancelled'].includes(it.status)).length;
+  const duplicates = items.filter((it) => it.status === 'duplicate' || it.status === 'changed');
+  const failed = items.filter((it) => it.status === 'failed' || it.status === 'cancelled');
+
+  return (
+    <div className="drive-run">
+      <Progress value={items.length ? (done / items.length) * 100 : 0} label="Import progress" showLabel valueText={`${done} of ${items.length} files`} />
+      {phase === 'checking' ? <p role="status">Checking what you imported before…</p> : null}
+      <ul className="drive-list" aria-label="Files being imported">
+        {items.map((it) => (
+          <li key={it.file.id} className="drive-row drive-row--run">
+            <span className="drive-row__name">{it.file.name}</span>
+            <Badge tone={it.status === 'failed' ? 'danger' : it.status === 'downloaded' ? 'success' : it.status === 'duplicate' || it.status === 'changed' ? 'warning' : 'neutral'}>
+              {{ waiting: 'Waiting', downloading: 'Downloading…', downloaded: 'Downloaded', duplicate: 'Already imported', changed: 'Changed in Drive', failed: 'Failed', cancelled: 'Cancelled' }[it.status]}
+            </Badge>
+            {it.reason ? <span className="drive-alert">{it.reason}</span> : null}
+          </li>
+        ))}
+      </ul>
+      {phase === 'downloading' ? (
+        <Button variant="danger" onClick={() => controller.current.abort()}>
+          Cancel import
+        </Button>
+      ) : null}
+      {phase === 'saving' || phase === 'summary' ? (
+        <section aria-labelledby="drive-saving">
+          <h3 id="drive-saving">Adding to your documents</h3>
+          {downloads.length > 0 ? (
+            <Widget name="documents.upload-dialog" placement="drive-import" files={downloads} source="drive" onStored={onStored} onComplete={() => setPhase('summary')} />
+          ) : null}
+        </section>
+      ) : null}
+      {phase === 'summary' || (phase === 'saving' && stored.length > 0) ? (
+        <section aria-labelledby="drive-summary" className="drive-summary">
+          <h3 id="drive-summary">Summary</h3>
+          <p role="status">
+            Imported {stored.length} · Skipped {duplicates.length} already imported · Failed {failed.length}
+          </p>
+          {duplicates.length > 0 ? (
+            <ul aria-label="Already imported">
+              {duplicates.map((it) => (
+                <li key={it.file.id}>
+                  <a href={`/documents?doc=${it.existing!.id}`}>{it.existing!.name}</a>
+                  {it.status === 'changed' ? ' — changed in Drive since you imported it' : ' — already in your documents'}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {failed.length > 0 ? (
+            <Button onClick={() => setAttempt((n) => n + 1)}>Retry failed files</Button>
+          ) : null}
+          <div className="drive-footer">
+            <Button onClick={onBack}>Import more</Button>
+            <Button variant="primary" onClick={onDone}>
+              Done
+            </Button>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function ConnectPanel() {
+  const { connection, state } = useDrive();
+  const { busy, error, connect } = useConnect();
+  const expired = state.isAuthenticated && !connection.accessToken();
+  return (
+    <div className="drive-connect">
+      <p>{expired ? 'Your Google Drive session has expired. Connect again to continue.' : 'Connect Google Drive to choose files. Dossier only reads the files you pick.'}</p>
+      {error ? (
+        <p role="alert" className="drive-alert">
+          {error}
+        </p>
+      ) : null}
+      <Button
+        variant="primary"
+        loading={busy}
+        onClick={() => void connect()}
+      >
+        {expired ? 'Reconnect Google Drive' : 'Connect Google Drive'}
+      </Button>
+    </div>
+  );
+}
+
+/** Widget 'drive.import-dialog': a button that opens the Drive browser and import. */
+export default function DriveImportDialog(props: WidgetProps) {
+  const { connection, state, enabled } = useDrive();
+  const [open, setOpen] = useState(false);
+  const [run, setRun] = useState<{ files: DriveFile[] } | null>(null);
+  const [confirmFolder, setConfirmFolder] = useState<{ files: DriveFile[]; label: string } | null>(null);
+  if (!enabled) return null;
+  const connected = state.isAuthenticated && Boolean(connection.accessToken());
+  const label = typeof props.label === 'string' ? props.label : 'Import from Google Drive';
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (!o) setRun(null);
+      }}
+      wide
+      title="Import from Google Drive"
+      trigger={<Button>{label}</Button>}
+    >
+      {!connected ? (
+        <ConnectPanel />
+      ) : run ? (
+        <ImportRun files={run.files} onBack={() => setRun(null)} onDone={() => (setRun(null), setOpen(false))} />
+      ) : confirmFolder ? (
+        <div className="drive-confirm">
+          <p>
+            {confirmFolder.files.length === 0 ? `There is nothing to import in ${confirmFolder.label}.` : `Import ${confirmFolder.files.length} file${confirmFolder.files.length === 1 ? '' : 's'} from ${confirmFolder.label}?`}
+          </p>
+          <div className="drive-footer">
+            <Button onClick={() => setConfirmFolder(null)}>Back</Button>
+            <Button variant="primary" disabled={confirmFolder.files.length === 0} onClick={() => (setRun({ files: confirmFolder.files }), setConfirmFolder(null))}>
+              Import {confirmFolder.files.length} files
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <DriveBrowser onImport={(files, what) => (what.startsWith('the folder') ? setConfirmFolder({ files, label: what }) : setRun({ files }))} />
+      )}
+    </Dialog>
+  );
+}
+
+

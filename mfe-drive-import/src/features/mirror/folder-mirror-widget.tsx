@@ -1,0 +1,83 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { WidgetProps } from '@dossier/shared';
+import { DRIVE_FOLDER_NAMES, DriveError } from '@dossier/shared/core';
+import { Badge, Button } from '@dossier/shared/ui';
+import { DRIVE_WRITE_SCOPE } from '../../connection/drive-connection';
+import { FolderMirror } from '../../drive/folder-mirror';
+import { portfolioFolderName } from '../../drive/folder-names';
+import type { DriveFolder } from '../../drive/drive-client';
+import { useDrive } from '../../lib/use-drive';
+import '../connection/drive.css';
+
+const safeName = (name: string) => {
+  try {
+    return portfolioFolderName(name);
+  } catch {
+    return '';
+  }
+};
+
+type MirrorState = { kind: 'loading' } | { kind: 'missing' } | { kind: 'mirrored'; folder: DriveFolder } | { kind: 'error'; error: DriveError | null };
+
+/**
+ * Widget 'drive.folder-mirror' (props `portfolioId`, `portfolioName`): whether the portfolio has
+ * its 'Dossier/Portfolio: {name}' folder in Drive, and a button that creates (or renames) it.
+ */
+export default function FolderMirrorWidget(props: WidgetProps) {
+  const portfolio = { id: String(props.portfolioId ?? ''), name: String(props.portfolioName ?? '') };
+  const { client, connection, state } = useDrive();
+  const mirror = useMemo(() => new FolderMirror(client), [client]);
+  const [mirrorState, setMirrorState] = useState<MirrorState>({ kind: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const connected = state.isAuthenticated && Boolean(connection.accessToken());
+
+  useEffect(() => {
+    if (!connected || !portfolio.id) return;
+    let live = true;
+    (async () => {
+      const app = (await client.listFolders('root')).find((f) => f.name === DRIVE_FOLDER_NAMES.appRoot);
+      const found = app ? (await mirror.listPortfolioFolders(app.id)).find((f) => f.description === `dossier:portfolio:${portfolio.id}`) : undefined;
+      if (live) setMirrorState(found ? { kind: 'mirrored', folder: found } : { kind: 'missing' });
+    })().catch((e: unknown) => live && setMirrorState({ kind: 'error', error: e instanceof DriveError ? e : null }));
+    return () => {
+      live = false;
+    };
+  }, [connected, client, mirror, portfolio.id]);
+
+  const create = async () => {
+    setBusy(true);
+    try {
+      // SPEC §1: the write scope is asked for only now, when the person first saves to Drive.
+      if (!connection.hasScope(DRIVE_WRITE_SCOPE)) await connection.connect({ write: true });
+      const folder = await mirror.renamePortfolio(portfolio);
+      setMirrorState({ kind: 'mirrored', folder });
+    } catch (e) {
+      setMirrorState({ kind: 'error', error: e instanceof DriveError ? e : null });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!connected) return <p className="drive-muted">Connect Google Drive to keep this portfolio in a Drive folder.</p>;
+  return (
+    <section className="drive-card" aria-label="Google Drive folder">
+      {mirrorState.kind === 'loading' ? <p role="status">Looking for the Drive folder…</p> : null}
+      {mirrorState.kind === 'mirrored' ? (
+        <p>
+          <Badge tone="success">In Drive</Badge> {DRIVE_FOLDER_NAMES.appRoot}/{mirrorState.folder.name}
+        </p>
+      ) : null}
+      {mirrorState.kind === 'missing' ? <p>This portfolio has no Drive folder yet.</p> : null}
+      {mirrorState.kind === 'error' ? (
+        <p role="alert" className="drive-alert">
+          {mirrorState.error ? `${mirrorState.error.title}: ${mirrorState.error.displayMessage}` : 'Something went wrong with Google Drive.'}
+        </p>
+      ) : null}
+      {mirrorState.kind !== 'loading' && (mirrorState.kind !== 'mirrored' || !mirrorState.folder.name.startsWith(safeName(portfolio.name))) ? (
+        <Button loading={busy} onClick={() => void create()}>
+          {mirrorState.kind === 'mirrored' ? 'Rename the Drive folder' : 'Create the Drive folder'}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import { useAppConfig, useErrorLog } from '@dossier/shared';
+import type { ClassifiedDriveError } from '@dossier/shared/contract';
+import { DriveConnection, type DriveAuthState } from '../connection/drive-connection';
+import { DriveClient } from '../drive/drive-client';
+
+interface DriveServices {
+  connection: DriveConnection;
+  client: DriveClient;
+}
+
+let current: { key: string; services: DriveServices; report: (e: ClassifiedDriveError) => void } | null = null;
+
+/**
+ * The page's one Drive connection and client (every widget of this area shares them, so a
+ * circuit, the folder cache and the token are the same everywhere on the page).
+ */
+export function useDrive(): DriveServices & { state: DriveAuthState; enabled: boolean } {
+  const config = useAppConfig();
+  const errorLog = useErrorLog();
+  const key = `${config.drive.clientId}|${config.drive.apiBaseUrl}|${config.drive.authUrl}`;
+  const services = useMemo(() => {
+    if (current?.key === key) {
+      current.report = (e) => errorLog.reportDrive(e);
+      return current.services;
+    }
+    const holder = { key, services: null as unknown as DriveServices, report: (e: ClassifiedDriveError) => errorLog.reportDrive(e) };
+    const connection = new DriveConnection({ clientId: config.drive.clientId, authUrl: config.drive.authUrl, apiBaseUrl: config.drive.apiBaseUrl, apiKey: config.drive.apiKey });
+    const client = new DriveClient({
+      apiBaseUrl: config.drive.apiBaseUrl,
+      apiKey: config.drive.apiKey || undefined,
+      getAccessToken: () => connection.accessToken(),
+      onError: (e) => {
+        holder.report(e);
+        connection.recordError(`${e.driveErrorType}: ${e.message}`);
+      },
+    });
+    holder.services = { connection, client };
+    current = holder;
+    return holder.services;
+  }, [key, config.drive, errorLog]);
+  const state = useSyncExternalStore(services.connection.subscribe, services.connection.getState);
+  return { ...services, state, enabled: config.drive.enabled };
+}
