@@ -6,6 +6,7 @@ import { lazyWidget } from '@dossier/shared/ui';
 // Each page is its own chunk, loaded when its route is visited.
 
 const widgets = () => import('./features/widgets/documents-widgets');
+const share = () => import('./features/share/share-widgets');
 
 const areaModule = {
   contractVersion: CONTRACT_VERSION,
@@ -24,6 +25,11 @@ const areaModule = {
     'documents.recent': lazyWidget(async () => (await widgets()).RecentDocumentsWidget),
     'documents.expiring-soon': lazyWidget(async () => (await widgets()).ExpiringSoonWidget),
     // Files shared from the device (/share-handler): props { files: File[], onComplete() }.
+    // Sharing (issue 11): props { documentId | portfolioId, title, onClose } / { token }.
+    'documents.share': lazyWidget(async () => (await share()).ShareWidget),
+    'documents.shared-view': lazyWidget(async () => (await share()).SharedViewWidget),
+    // The library with a fixed portfolio filter (the portfolio detail page): props { portfolioId }.
+    'documents.library': lazyWidget(async () => (await import('./features/library/portfolio-library-widget')).PortfolioLibraryWidget),
     'documents.upload-dialog': lazyWidget(async () => (await import('./features/upload/share-upload-widget')).ShareUploadWidget),
   },
 } satisfies RemoteModule;

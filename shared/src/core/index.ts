@@ -9,3 +9,5 @@ export * from './network';
 export * from './device';
 export * from './legal';
 export * from './folder-name';
+export * from './portfolios';
+export * from './format';

@@ -134,3 +134,12 @@ export const DRIVE_FOLDER_NAMES = {
   uncategorized: 'Uncategorized',
   portfolio: (name: string) => `Portfolio: ${name}`,
 } as const;
+
+/** Shared links and portfolios (issue 11): what a visitor sees; none of it reveals the document. */
+export const SHARE_MESSAGES = {
+  expired: 'This link has expired',
+  unavailable: 'This link is no longer available',
+  wrongPassword: 'That password is not right. Please try again.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  passwordRequired: 'This link is protected with a password.',
+} as const;

@@ -13,6 +13,7 @@ import { useCategories, usePortfolios } from '../../lib/use-lookups';
 import { DocumentPreview } from './document-preview';
 import { TagEditor } from './tag-editor';
 import { NamedOptions } from '../../lib/named-options';
+import { ShareDialog } from '../share/share-dialog';
 
 interface Draft {
   name: string;
@@ -44,6 +45,7 @@ function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds
   const notice = extractionNotice(doc.extraction_status, doc.mime_type);
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(doc));
   const trashed = Boolean(doc.deleted_at);
+  const [sharing, setSharing] = useState(false);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -118,11 +120,17 @@ function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds
             </button>
           </>
         ) : (
-          <button type="button" className="danger-button" onClick={() => void actions.trash([doc.id]).then((ok) => ok && onClose())}>
-            Move to trash
-          </button>
+          <>
+            <button type="button" onClick={() => setSharing(true)}>
+              Share
+            </button>
+            <button type="button" className="danger-button" onClick={() => void actions.trash([doc.id]).then((ok) => ok && onClose())}>
+              Move to trash
+            </button>
+          </>
         )}
       </div>
+      {sharing ? <ShareDialog target={{ documentId: doc.id }} title={doc.name} onClose={() => setSharing(false)} /> : null}
       <DocumentPreview document={doc} />
       <form className="document-form" onSubmit={(event) => void save(event)}>
         <label>

@@ -10,16 +10,22 @@ import { CategoryManager } from '../categories/category-manager';
 import { DocumentPanel } from '../document/document-panel';
 import { UploadPanel } from '../upload/upload-panel';
 import { useUploadReplay } from '../upload/use-upload-replay';
+import { AddDocumentsPicker } from './add-documents-picker';
 import { DocumentList } from './document-list';
 import { LibraryFilters, LibraryToolbar } from './library-controls';
 import { isFiltered } from './library-state';
 import { useDocumentPages } from './use-document-pages';
 import { useLibraryState } from './use-library-state';
 
-/** `/documents`: upload, the library (search, filters, sort, list or grid), bulk actions, the open document, the trash. */
-export function DocumentsLibrary() {
+/**
+ * `/documents`: upload, the library (search, filters, sort, list or grid), bulk actions, the open
+ * document, the trash. With `portfolioId` (the `documents.library` widget) the list is fixed to that
+ * portfolio: no trash, categories or upload, and documents are added through a picker.
+ */
+export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {}) {
   const auth = useAuth();
-  const [state, update] = useLibraryState();
+  const [addressState, update] = useLibraryState();
+  const state = useMemo(() => (portfolioId ? { ...addressState, portfolio: [portfolioId], trash: false } : addressState), [addressState, portfolioId]);
   const pages = useDocumentPages(state);
   const categories = useCategories();
   const tags = useTags();
@@ -76,7 +82,7 @@ export function DocumentsLibrary() {
   const onOpen = useCallback((id: string) => update({ doc: id }), [update]);
   const closePanel = useCallback(() => update({ doc: null }), [update]);
   const selectedDocs = items.filter((d) => selected.has(d.id));
-  const filtered = isFiltered(state);
+  const filtered = isFiltered(portfolioId ? { ...state, portfolio: [] } : state);
 
   let body: React.ReactNode;
   if (pages.isPending) {
@@ -104,6 +110,11 @@ export function DocumentsLibrary() {
         <h2>The trash is empty</h2>
         <p>Documents you delete stay here for 30 days, then they are deleted for good.</p>
       </div>
+    ) : portfolioId ? (
+      <div className="library-message" data-testid="empty-portfolio">
+        <h2>No documents in this portfolio yet</h2>
+        <p>Add documents you already keep in Dossier, or move them here from Documents.</p>
+      </div>
     ) : (
       <div className="library-message" data-testid="empty-library">
         <h2>No documents yet</h2>
@@ -128,7 +139,8 @@ export function DocumentsLibrary() {
 
   return (
     <div className={`documents-library${state.doc ? ' has-panel' : ''}`}>
-      <nav className="library-tabs" aria-label="Library sections">
+      {portfolioId ? <AddDocumentsPicker portfolioId={portfolioId} actions={actions} /> : null}
+      <nav className="library-tabs" aria-label="Library sections" hidden={Boolean(portfolioId)}>
         <button type="button" aria-pressed={!state.trash && !showCategories} onClick={() => (setShowCategories(false), update({ trash: false }))}>
           Documents
         </button>
@@ -151,7 +163,7 @@ export function DocumentsLibrary() {
           }}
         />
       ) : null}
-      {!state.trash ? <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} /> : null}
+      {!state.trash && !portfolioId ? <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} /> : null}
       <LibraryToolbar state={state} update={update} />
       <LibraryFilters state={state} update={update} />
       <p className="library-count" role="status" aria-live="polite" data-testid="library-count">

@@ -8,7 +8,7 @@ import { daysUntil, formatDate } from '../../lib/format';
 import { useDescribeError } from '../../lib/query';
 import { useCategories } from '../../lib/use-lookups';
 import { useUploadReplay } from '../upload/use-upload-replay';
-import { WidgetFrame } from './widget-frame';
+import { WidgetFrame } from '@dossier/shared/ui';
 
 const RECENT_COUNT = 5;
 
@@ -17,7 +17,7 @@ function CategoryCounts() {
   const describeError = useDescribeError();
   const used = (categories.data ?? []).filter((c) => c.document_count > 0).sort((a, b) => b.document_count - a.document_count);
   return (
-    <WidgetFrame
+    <WidgetFrame className="documents-widget"
       title="Documents by category"
       state={categories.status}
       error={categories.error ? describeError(categories.error) : undefined}
@@ -43,7 +43,7 @@ function RecentDocuments() {
   useUploadReplay();
   const recent = useQuery({ queryKey: documentKeys.recent(RECENT_COUNT), queryFn: () => recentDocuments(client, RECENT_COUNT), enabled: signedIn });
   return (
-    <WidgetFrame
+    <WidgetFrame className="documents-widget"
       title="Recently added"
       state={recent.status}
       error={recent.error ? describeError(recent.error) : undefined}
@@ -69,7 +69,7 @@ function ExpiringSoon() {
   const days = DOCUMENT_LIMITS.expiringSoonDays;
   const expiring = useQuery({ queryKey: documentKeys.expiring(days), queryFn: () => expiringDocuments(client, days), enabled: signedIn });
   return (
-    <WidgetFrame
+    <WidgetFrame className="documents-widget"
       title="Expiring soon"
       state={expiring.status}
       error={expiring.error ? describeError(expiring.error) : undefined}
