@@ -78,7 +78,10 @@ function SharedPreview({ visit, doc, onGone }: { visit: string; doc: SharedDocum
   return <BlobPreview data={blob} name={doc.name} mimeType={doc.mime_type} />;
 }
 
-/** "Download all": the files are fetched one after another into a zip stream (client-zip). */
+/**
+ * "Download all": client-zip builds the zip as a stream, fetching each file only when the stream
+ * reaches it (every signed URL is minted just before its file is read); the browser then saves it.
+ */
 async function downloadAll(fetchFile: (doc: SharedDocument) => Promise<Response>, docs: SharedDocument[], zipName: string) {
   const { downloadZip } = await import('client-zip');
   async function* entries() {
@@ -92,13 +95,6 @@ async function downloadAll(fetchFile: (doc: SharedDocument) => Promise<Response>
     }
   }
   const zip = downloadZip(entries());
-  const picker = (window as Window & { showSaveFilePicker?: (o: unknown) => Promise<{ createWritable(): Promise<WritableStream> }> }).showSaveFilePicker;
-  if (picker && zip.body) {
-    // Straight to disk where the browser allows it: nothing is held in memory.
-    const handle = await picker({ suggestedName: zipName, types: [{ description: 'Zip archive', accept: { 'application/zip': ['.zip'] } }] });
-    await zip.body.pipeTo(await handle.createWritable());
-    return;
-  }
   const url = URL.createObjectURL(await zip.blob());
   saveUrl(url, zipName);
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
