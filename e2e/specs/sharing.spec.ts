@@ -79,9 +79,9 @@ test('a live shared portfolio: three documents and a checklist, previews and dow
   await expect(anon.page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
   const list = anon.page.getByRole('list', { name: 'Shared documents' });
   await expect(list.getByRole('listitem')).toHaveCount(3);
-  await list.getByRole('button', { name: 'passport.pdf' }).click();
+  await list.getByRole('button', { name: 'passport.pdf', exact: true }).click();
   await expect(anon.page.getByRole('img', { name: 'Page 1 of passport.pdf' })).toBeVisible();
-  await list.getByRole('button', { name: 'photo.png' }).click();
+  await list.getByRole('button', { name: 'photo.png', exact: true }).click();
   await expect(anon.page.getByRole('img', { name: 'photo.png' })).toBeVisible();
   const [single] = await Promise.all([anon.page.waitForEvent('download'), list.getByRole('button', { name: 'Download bank-statement.pdf' }).click()]);
   expect(single.suggestedFilename()).toBe('bank-statement.pdf');
@@ -97,10 +97,10 @@ test('a live shared portfolio: three documents and a checklist, previews and dow
   await item(page, 'employer-letter.pdf').getByRole('button', { name: 'employer-letter.pdf' }).click();
   await panel(page).getByLabel('Portfolio').selectOption({ label: 'Visa Spain' });
   await panel(page).getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Saved')).toBeVisible();
+  await expect(page.getByText('Saved', { exact: true }).first()).toBeVisible();
   await anon.page.reload();
   await expect(list.getByRole('listitem')).toHaveCount(4);
-  await expect(list.getByRole('button', { name: 'employer-letter.pdf' })).toBeVisible();
+  await expect(list.getByRole('button', { name: 'employer-letter.pdf', exact: true })).toBeVisible();
 
   // The owner's view log shows which documents were opened; then A revokes.
   await page.goto('/portfolios');
@@ -134,7 +134,7 @@ test('a document link with a password and one view: a wrong password is refused,
   await expect(anon.page.getByText('insurance.pdf')).toHaveCount(0);
   await anon.page.getByLabel('Password').fill('wrong guess');
   await anon.page.getByRole('button', { name: 'Open' }).click();
-  await expect(anon.page.getByRole('alert')).toHaveText(SHARE_MESSAGES.wrongPassword);
+  await expect(anon.page.getByText(SHARE_MESSAGES.wrongPassword)).toBeVisible();
   await anon.page.getByLabel('Password').fill('open sesame');
   await anon.page.getByRole('button', { name: 'Open' }).click();
   await expect(anon.page.getByRole('heading', { level: 1, name: 'insurance.pdf' })).toBeVisible();
