@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { databasesSync, startTestStack, type TestDatabase, type TestStack } from '../local-stack/test/support/test-stack.js';
 import { createTestUser, type TestUser } from '../local-stack/test/support/users.js';
 import { startStaticHosts } from '../local-stack/src/static-host/static-host.js';
-import { reservePorts } from '../local-stack/src/static-host/free-port.js';
+import { choosePorts, origins, percentile, type Ports } from './support.js';
 import { appConfigFromEnv } from '../local-stack/src/static-host/app-config.js';
 import { findRepoRoot } from '../local-stack/src/config.js';
 
@@ -45,26 +45,6 @@ function rng(seed: number) {
   };
 }
 
-
-/** The page's origins, known before the stack starts so its CORS lets them in. */
-interface Ports {
-  shell: number;
-  remotes: { documents: number; portfolios: number; driveImport: number; account: number; debug: number };
-}
-
-/** Six distinct free ports, released at once: the benchmark starts its hosts right after. */
-async function choosePorts(): Promise<Ports> {
-  const reserved = await reservePorts(6);
-  await reserved.release();
-  const [shell, documents, portfolios, driveImport, account, debug] = reserved.ports;
-  return { shell, remotes: { documents, portfolios, driveImport, account, debug } };
-}
-
-const origins = (ports: Ports) => [ports.shell, ...Object.values(ports.remotes)].map((p) => `http://127.0.0.1:${p}`);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 async function seed(stack: TestStack, user: TestUser): Promise<{ tagId: string }> {
   const random = rng(42);

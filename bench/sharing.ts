@@ -17,31 +17,13 @@ import { randomUUID } from 'node:crypto';
 import { databasesSync, startTestStack, type TestDatabase, type TestStack } from '../local-stack/test/support/test-stack.js';
 import { createTestUser, type TestUser } from '../local-stack/test/support/users.js';
 import { startStaticHosts } from '../local-stack/src/static-host/static-host.js';
-import { reservePorts } from '../local-stack/src/static-host/free-port.js';
+import { choosePorts, origins, percentile, type Ports } from './support.js';
 import { appConfigFromEnv } from '../local-stack/src/static-host/app-config.js';
 import { findRepoRoot } from '../local-stack/src/config.js';
 import { makePdf } from '../e2e/fixtures/documents/make-files.js';
 
 const REQUESTS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const WARMUP = 10;
-
-interface Ports {
-  shell: number;
-  remotes: { documents: number; portfolios: number; driveImport: number; account: number; debug: number };
-}
-
-async function choosePorts(): Promise<Ports> {
-  const reserved = await reservePorts(6);
-  await reserved.release();
-  const [shell, documents, portfolios, driveImport, account, debug] = reserved.ports;
-  return { shell, remotes: { documents, portfolios, driveImport, account, debug } };
-}
-
-const origins = (ports: Ports) => [ports.shell, ...Object.values(ports.remotes)].map((p) => `http://127.0.0.1:${p}`);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 /** REQUESTS requests, `concurrency` in flight at a time; each one's latency. */
 async function measure(label: string, concurrency: number, run: () => Promise<Response>, check: (body: unknown) => boolean): Promise<string> {
