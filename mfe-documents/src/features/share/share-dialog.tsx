@@ -250,7 +250,8 @@ export function ShareDialog({ target, title, onClose }: { target: ShareTarget; t
   const dialog = useRef<HTMLDialogElement>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [created, setCreated] = useState<string | null>(null);
-  const links = useQuery({ queryKey: shareKeys.list(target), queryFn: () => listShareLinks(client, target) });
+  // Visitors change a link's state (views, used up): read it afresh whenever the dialog opens.
+  const links = useQuery({ queryKey: shareKeys.list(target), queryFn: () => listShareLinks(client, target), refetchOnMount: 'always' });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: shareKeys.all });
 
   useEffect(() => {
