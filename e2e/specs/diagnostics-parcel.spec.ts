@@ -1,4 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { signInFreshStaff } from '../support/signed-in-session';
+
+// The diagnostic pages are for signed-in staff (issue #9).
+test.beforeEach(async ({ page }) => {
+  await signInFreshStaff(page);
+});
 
 test('a diagnostics page mounts as a single-spa parcel and is unmounted when the route is left', async ({ page }) => {
   await page.goto('/supabase-test');

@@ -3,7 +3,7 @@ import { file, makePdf } from '../fixtures/documents/make-files';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
 
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Document details' });
-const tagRow = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select tag ${name}` }) });
+const tagRow = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('checkbox', { name: `Select tag ${name}` }) });
 
 async function tagDocument(page: Page, documentName: string, tags: string[]) {
   await page.getByRole('button', { name: documentName, exact: true }).click();
@@ -51,6 +51,7 @@ test('tags are created, counted, renamed, recoloured, merged and deleted; a dele
   await expect(tagRow(page, 'Important')).toContainText('2');
 
   await page.getByRole('button', { name: 'Delete Later' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete the tag “Later”?' }).getByRole('button', { name: 'Delete tag' }).click();
   await expect(tagRow(page, 'Later')).toHaveCount(0);
 
   // Categories: add one, file a document in it, delete it.

@@ -21,10 +21,10 @@ test.describe("the shell's own pages pass axe-core", () => {
     await page.goto('/auth');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Dossier' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('tab', { name: 'Sign up' }).click();
     await expect(page.getByLabel('Name')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Sign in' }).first().click();
+    await page.getByRole('tab', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -42,7 +42,7 @@ test.describe("the shell's own pages pass axe-core", () => {
   test('dashboard', async ({ page }) => {
     await signInFreshUser(page, 'Axe Alex');
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Axe Alex' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome(?: back)?, Axe Alex$/ })).toBeVisible();
     await expect(page.getByText('Loading...')).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
   });

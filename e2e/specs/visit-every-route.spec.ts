@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LOADING_TEXT } from '@dossier/shared/core';
-import { signInFreshUser } from '../support/signed-in-session';
+import { signInFreshStaff, signInFreshUser } from '../support/signed-in-session';
 
 /** SPEC §2: every route, with the area that owns it (ARCHITECTURE.md "Who owns what"). */
 const ROUTES: [path: string, area: string][] = [
@@ -62,12 +62,28 @@ test.describe('a signed-in person visits every route', () => {
     });
   }
 
-  test('every debug route answers with the diagnostics area, as a parcel', async ({ page }) => {
+});
+
+test.describe('the diagnostic pages', () => {
+  test('a member of staff reaches every debug route, each a parcel of the diagnostics area', async ({ page }) => {
+    await signInFreshStaff(page);
     for (const path of DEBUG_ROUTES) {
       await page.goto(path);
       await expectArea(page, 'debug');
       await expect(page.locator('[data-parcel-host] [data-area="debug"]')).toBeVisible();
     }
+  });
+
+  test('a signed-in person without the staff claim sees none of their content', async ({ page }) => {
+    await signInFreshUser(page, 'Curious Cleo');
+    await page.goto('/supabase-test');
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff only' })).toBeVisible();
+    await expect(page.locator('[data-area="debug"]')).toHaveCount(0);
+  });
+
+  test('an anonymous visitor is sent to sign in', async ({ page }) => {
+    await page.goto('/dashboard-debug');
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fdashboard-debug$/);
   });
 });
 

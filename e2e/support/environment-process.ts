@@ -55,7 +55,8 @@ async function main() {
     remotePorts,
     appConfig: (remotes) =>
       appConfigFromEnv(
-        { DEBUG_ROUTES: process.env.DEBUG_ROUTES },
+        // The suite covers the diagnostic pages (signed in as staff); production builds serve them only when asked.
+        { DEBUG_ROUTES: process.env.DEBUG_ROUTES ?? 'true' },
         { supabaseUrl: stack?.url ?? 'http://127.0.0.1:9', supabaseAnonKey: stack?.anonKey, googleUrl: stack?.googleUrl, remotes },
       ),
   });

@@ -70,3 +70,16 @@ export const MASTER_CATEGORIES = [
   'Receipts',
   'Miscellaneous',
 ];
+
+/**
+ * Gives a user the staff claim (`app_metadata.dossier_staff`) through the admin API, as an
+ * operator would: the diagnostic pages ask the server for it (issue #9).
+ */
+export async function grantStaff(page: Page, userId: string): Promise<void> {
+  const config = await readAppConfig(page);
+  const response = await page.request.put(`${config.supabaseUrl}/auth/v1/admin/users/${userId}`, {
+    headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' },
+    data: { app_metadata: { dossier_staff: true } },
+  });
+  if (!response.ok()) throw new Error(`granting the staff claim answered ${response.status()}`);
+}

@@ -16,7 +16,9 @@ class NoRealtime {
 
 /** The running instance's /app-config.json: where its Supabase-compatible API is, and the anon key. */
 export async function readAppConfig(page: Page): Promise<AppConfig> {
-  const response = await page.request.get('/app-config.json');
+  // The instance the page is on (a spec may start its own environment), else the suite's.
+  const here = page.url().startsWith('http') ? new URL('/app-config.json', page.url()).href : '/app-config.json';
+  const response = await page.request.get(here);
   if (!response.ok()) throw new Error(`GET /app-config.json answered ${response.status()}`);
   return (await response.json()) as AppConfig;
 }
@@ -88,5 +90,13 @@ export async function signInFreshUser(page: Page, options: string | { name?: str
   const user = await signUpFreshUser(page, name);
   await seedSession(page.context(), user);
   if (consent === 'accepted') await seedAcceptedConsent(page.context());
+  return user;
+}
+
+/** A fresh signed-in member of staff (the `dossier_staff` claim), for the diagnostic pages. */
+export async function signInFreshStaff(page: Page, name = 'Staff Sam'): Promise<SignedInUser> {
+  const user = await signInFreshUser(page, name);
+  const { grantStaff } = await import('./shell-auth');
+  await grantStaff(page, user.session.user.id);
   return user;
 }

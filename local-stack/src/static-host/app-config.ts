@@ -38,7 +38,8 @@ export function appConfigFromEnv(
       apiBaseUrl: env.DRIVE_API_BASE_URL || `${googleUrl}/drive/v3`,
       authUrl: env.DRIVE_AUTH_URL || `${googleUrl}/o/oauth2/v2/auth`,
     },
-    features: { debugRoutes: flag(env.DEBUG_ROUTES, true) },
+    // Off unless asked for (issue #9): the diagnostic pages are for staff, and a deployment opts in.
+    features: { debugRoutes: flag(env.DEBUG_ROUTES, false) },
     ...(env.UPLOAD_MAX_BYTES ? { uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES) } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { DossierServicesProvider, type ParcelRouteProps } from '@dossier/shared'
 import { AreaErrorBoundary, Page } from '@dossier/shared/ui';
 import type { DebugPage } from './debug-pages';
 import { SECTIONS } from './sections';
+import { StaffGate } from './staff-gate';
 
 /** One diagnostic page, rendered in the parcel's own React root with the services it was given. */
 export function DiagnosticsPage({ page, services }: { page: DebugPage } & ParcelRouteProps) {
@@ -16,6 +17,7 @@ export function DiagnosticsPage({ page, services }: { page: DebugPage } & Parcel
   }, [page.path]);
   return (
     <DossierServicesProvider services={services}>
+      <StaffGate>
       <Page title={page.title} description={page.purpose}>
         <p data-area="debug">Diagnostics area (single-spa parcel)</p>
         {page.sections.map((section) => {
@@ -30,6 +32,7 @@ export function DiagnosticsPage({ page, services }: { page: DebugPage } & Parcel
           );
         })}
       </Page>
+      </StaffGate>
     </DossierServicesProvider>
   );
 }

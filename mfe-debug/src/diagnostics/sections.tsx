@@ -153,7 +153,7 @@ function RemotesSection() {
             <td>{remote.name}</td>
             <td>{remote.state}</td>
             <td>{remote.contractVersion ?? '—'}</td>
-            <td>{remote.release ?? '—'}</td>
+            <td data-area-release={remote.name}>{remote.release ?? '—'}</td>
             <td>{remote.manifestUrl}</td>
             <td>{remote.error ?? '—'}</td>
           </tr>

@@ -108,6 +108,18 @@ export interface DuplicateMatch {
   created_at: string;
 }
 
+/**
+ * Names of this person's documents that start like `name` without its extension ('passport' for
+ * 'passport.pdf'): what a renamed copy must avoid. LIKE's wildcards in the name are escaped.
+ */
+export async function documentNamesLike(client: SupabaseClient, name: string): Promise<string[]> {
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const pattern = `${stem.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const result = await client.from('documents').select('name').like('name', pattern).limit(500);
+  return ((unwrap(result, 'list document names') ?? []) as Array<{ name: string }>).map((row) => row.name);
+}
+
 /** Documents of this person with the same SHA-256 (RLS limits the lookup to their own rows). */
 export async function findDuplicates(client: SupabaseClient, sha256: string): Promise<DuplicateMatch[]> {
   const result = await client.from('documents').select('id,name,deleted_at,created_at').eq('sha256', sha256).limit(5);

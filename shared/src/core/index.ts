@@ -11,3 +11,4 @@ export * from './legal';
 export * from './folder-name';
 export * from './portfolios';
 export * from './format';
+export * from './names';

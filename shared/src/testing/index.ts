@@ -1,2 +1,3 @@
 export * from './fake-services';
 export * from './standalone-harness';
+export * from './jsdom-layout';

@@ -6,3 +6,5 @@ export * from './page';
 export * from './legal';
 export * from './lazy-widget';
 export * from './widget-frame';
+export * from './design-system';
+export * from './consent';

@@ -1,7 +1,8 @@
 import { Suspense, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
-import { AREA_LABELS, REMOTE_NAMES, useAuth, type NavItem } from '@dossier/shared';
-import { LoadingSpinner } from '@dossier/shared/ui';
+import { REMOTE_NAMES, useAuth, type NavItem } from '@dossier/shared';
+import { Button, LoadingSpinner, buttonClassName } from '@dossier/shared/ui';
+import { NavIcon } from './nav-icon';
 import { useAreas } from '../routing/areas-context';
 import { AREA_NAV_FALLBACK, SHELL_NAV } from '../routing/route-table';
 
@@ -21,35 +22,21 @@ function SignInState() {
   if (auth.status === 'loading') return <span className="dossier-auth-state" aria-live="polite" />;
   if (auth.status === 'signed-out') {
     return (
-      <Link className="dossier-auth-state" to="/auth">
+      <Link className={buttonClassName({ variant: 'primary', size: 'sm', className: 'dossier-auth-state' })} to="/auth">
         Sign in
       </Link>
     );
   }
   return (
     <span className="dossier-auth-state">
-      <span>Signed in as {auth.user?.name}</span>{' '}
-      <button type="button" onClick={() => void auth.signOut()}>
+      <span className="dossier-user-name">
+        <span className="dossier-user-prefix">Signed in as </span>
+        {auth.user?.name}
+      </span>
+      <Button variant="ghost" size="sm" onClick={() => void auth.signOut()}>
         Sign out
-      </button>
+      </Button>
     </span>
-  );
-}
-
-/** Which release of each loaded area is running: product staff read it when reporting a problem. */
-function AreaReleases() {
-  const areas = useAreas();
-  const statuses = useSyncExternalStore(areas.subscribe, areas.list);
-  const loaded = statuses.filter((status) => status.state === 'loaded');
-  if (loaded.length === 0) return null;
-  return (
-    <p className="dossier-releases">
-      {loaded.map((status) => (
-        <span key={status.name} data-area-release={status.name}>
-          {AREA_LABELS[status.name]} release {status.release ?? 'unknown'}
-        </span>
-      ))}
-    </p>
   );
 }
 
@@ -65,28 +52,32 @@ export function AppFrame({ overlays = [] }: { overlays?: React.ComponentType[] }
         <Link to="/" className="dossier-brand">
           Dossier
         </Link>
-        <nav aria-label="Main">
+        <nav aria-label="Main" className="dossier-nav">
           <ul>
             {items.map((item) => (
               <li key={item.path}>
-                <NavLink to={item.path}>{item.label}</NavLink>
+                <NavLink to={item.path} className="dossier-nav-link">
+                  <NavIcon path={item.path} />
+                  <span className="dossier-nav-label">{item.label}</span>
+                </NavLink>
               </li>
             ))}
           </ul>
         </nav>
         <SignInState />
       </header>
+      {/* The offline badge and the install hint sit in the flow, between header and page: an
+          overlay never covers a control (issue #9). The consent dialog is modal (top layer). */}
+      <div className="dossier-notices">
+        {overlays.map((Overlay, index) => (
+          <Overlay key={index} />
+        ))}
+      </div>
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<LoadingSpinner />}>
           <Outlet />
         </Suspense>
       </main>
-      <footer className="dossier-footer">
-        <AreaReleases />
-      </footer>
-      {overlays.map((Overlay, index) => (
-        <Overlay key={index} />
-      ))}
     </>
   );
 }

@@ -55,6 +55,7 @@ export const AREA_ROUTES: Readonly<Record<RemoteName, readonly string[]>> = {
     '/redirect-test',
     '/dashboard-debug',
     '/production-oauth-debug',
+    '/design-system',
   ],
 };
 

@@ -29,6 +29,20 @@ describe('auth store', () => {
     expect(store.getSnapshot()).toMatchObject({ status: 'signed-in', user: { id: 'u1', email: 'ada@example.com', name: 'Ada Lovelace' } });
   });
 
+  it('takes a changed name at once (USER_UPDATED keeps the same token), so the header is not stale', async () => {
+    const { client, emit } = fakeSupabase(session);
+    const store = createAuthStore(client);
+    await Promise.resolve();
+    await Promise.resolve();
+    const seen = jest.fn();
+    store.subscribe(seen);
+    emit('USER_UPDATED', { ...session, user: { ...session.user, user_metadata: { full_name: 'Ada King' } } });
+    expect(store.getSnapshot().user?.name).toBe('Ada King');
+    expect(seen).toHaveBeenCalledTimes(1);
+    emit('TOKEN_REFRESHED', { ...session, user: { ...session.user, user_metadata: { full_name: 'Ada King' } } });
+    expect(seen).toHaveBeenCalledTimes(1);
+  });
+
   it('after a logout (/?logout) skips the session check: signed out at once', () => {
     const { client, auth, emit } = fakeSupabase(session);
     const store = createAuthStore(client, { skipSessionCheck: true });

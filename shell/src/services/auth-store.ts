@@ -23,7 +23,17 @@ export function createAuthStore(
   let state: AuthState = options.skipSessionCheck ? stateOf(null) : { status: 'loading', user: null, session: null };
   const listeners = new Set<() => void>();
   const set = (next: AuthState) => {
-    if (next.status === state.status && next.session?.access_token === state.session?.access_token && next.user?.id === state.user?.id) return;
+    // The name and e-mail are compared too: changing them in Settings (USER_UPDATED) keeps the
+    // same access token, and the header must show the new name at once.
+    if (
+      next.status === state.status &&
+      next.session?.access_token === state.session?.access_token &&
+      next.user?.id === state.user?.id &&
+      next.user?.name === state.user?.name &&
+      next.user?.email === state.user?.email
+    ) {
+      return;
+    }
     state = next;
     listeners.forEach((listener) => listener());
   };

@@ -2,8 +2,6 @@ import { useEffect, useId, useState } from 'react';
 import { useToasts } from '@dossier/shared';
 import { CONSENT_BUTTONS } from '@dossier/shared/core';
 import {
-  CONSENT_PURPOSES,
-  ESSENTIAL_PURPOSE,
   DEFAULT_CONSENT_CHOICES,
   acceptAllConsent,
   acceptSelectedConsent,
@@ -19,7 +17,7 @@ import {
 } from '@dossier/shared/core/consent';
 import { PRIVACY_POLICY, TERMS_OF_SERVICE } from '@dossier/shared/core/legal';
 import { LegalDocument } from '@dossier/shared/ui/legal';
-import { Page } from '@dossier/shared/ui';
+import { Button, ConsentFields, Page } from '@dossier/shared/ui';
 import '../legal/legal.css';
 import './privacy-settings.css';
 
@@ -54,24 +52,7 @@ export default function PrivacySettingsPage() {
     if (result.ok) save(result.preferences);
     else setError(result.error);
   };
-  const toggle = (key: keyof ConsentChoices) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const checked = event.target.checked;
-    setChoices((current) => ({ ...current, [key]: checked }));
-  };
-  const checkbox = (key: keyof ConsentChoices, label: string, description?: string) => (
-    <div className="dossier-consent-option" key={key}>
-      <input
-        type="checkbox"
-        id={`${id}-${key}`}
-        checked={choices[key]}
-        onChange={toggle(key)}
-        aria-describedby={description ? `${id}-${key}-note` : undefined}
-        aria-invalid={error && (key === 'termsAccepted' || key === 'privacyAccepted') ? !choices[key] : undefined}
-      />
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      {description ? <p id={`${id}-${key}-note`}>{description}</p> : null}
-    </div>
-  );
+  const toggle = (key: keyof ConsentChoices, checked: boolean) => setChoices((current) => ({ ...current, [key]: checked }));
 
   return (
     <Page title="Privacy Settings" description="Choose what Dossier may use your data for. You can change these choices at any time.">
@@ -90,44 +71,22 @@ export default function PrivacySettingsPage() {
           saveSelected();
         }}
       >
-        <fieldset>
-          <legend>What Dossier may use</legend>
-          <div className="dossier-consent-option">
-            <input type="checkbox" id={`${id}-essential`} checked disabled aria-describedby={`${id}-essential-note`} />
-            <label htmlFor={`${id}-essential`}>{ESSENTIAL_PURPOSE.label}</label>
-            <p id={`${id}-essential-note`}>{ESSENTIAL_PURPOSE.description}</p>
-          </div>
-          {CONSENT_PURPOSES.map((purpose) => checkbox(purpose.key, purpose.label, purpose.description))}
-        </fieldset>
-        <fieldset>
-          <legend>Terms and privacy</legend>
-          {checkbox('termsAccepted', 'I accept the Terms of Service')}
-          {checkbox('privacyAccepted', 'I accept the Privacy Policy')}
-        </fieldset>
-        {error ? (
-          <p role="alert" className="dossier-form-error">
-            {error}
-          </p>
-        ) : null}
+        <ConsentFields choices={choices} onChange={toggle} error={error} />
         <div className="dossier-privacy-actions">
-          <button type="submit" className="dossier-primary">
+          <Button type="submit" variant="primary">
             Save choices
-          </button>
-          <button type="button" onClick={() => save(acceptAllConsent())}>
-            {CONSENT_BUTTONS.acceptAll}
-          </button>
-          <button type="button" onClick={() => save(declineAllConsent())}>
-            {CONSENT_BUTTONS.declineAll}
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button onClick={() => save(acceptAllConsent())}>{CONSENT_BUTTONS.acceptAll}</Button>
+          <Button onClick={() => save(declineAllConsent())}>{CONSENT_BUTTONS.declineAll}</Button>
+          <Button
+            variant="ghost"
             onClick={() => {
               clearConsent();
               toasts.stacked.add({ title: 'Your choices were cleared. We will ask again.', variant: 'info' });
             }}
           >
             Clear my choices
-          </button>
+          </Button>
         </div>
       </form>
       <section aria-labelledby={`${id}-texts`} className="dossier-privacy-texts">

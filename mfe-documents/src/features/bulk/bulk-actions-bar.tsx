@@ -1,3 +1,4 @@
+import { Button, destructiveCopy, useConfirm } from '@dossier/shared/ui';
 import type { DocumentSearchHit } from '../../api/search-documents';
 import type { DocumentActions } from '../../lib/use-document-actions';
 import { useCategories, usePortfolios, useTags } from '../../lib/use-lookups';
@@ -22,6 +23,7 @@ export function BulkActionsBar({
   const portfolios = usePortfolios();
   const ids = selected.map((d) => d.id);
   const count = plural(ids.length);
+  const { confirm, dialog } = useConfirm();
 
   return (
     <div className="bulk-bar" role="toolbar" aria-label="Selected documents">
@@ -30,24 +32,24 @@ export function BulkActionsBar({
       </span>
       {trash ? (
         <>
-          <button type="button" onClick={() => void actions.restore(ids).then(onDone)}>
-            Restore
-          </button>
-          <button
-            type="button"
-            className="danger-button"
-            onClick={() => {
-              if (window.confirm(`Delete ${count} permanently? This cannot be undone.`)) void actions.deleteForever(selected).then(onDone);
+          <Button onClick={() => void actions.restore(ids).then(onDone)}>Restore</Button>
+          <Button
+            variant="danger"
+            onClick={async () => {
+              const copy = destructiveCopy('Delete', ids.length, 'document');
+              const ok = await confirm({ title: `${copy.title.slice(0, -1)} permanently?`, description: 'This cannot be undone.', confirmLabel: `${copy.confirmLabel} permanently`, destructive: true });
+              if (ok) void actions.deleteForever(selected).then(onDone);
             }}
           >
             Delete permanently
-          </button>
+          </Button>
         </>
       ) : (
         <>
           <label>
             <span className="visually-hidden">Add tag to selected</span>
             <select
+              className="ds-native-select"
               value=""
               onChange={(event) => event.target.value && void actions.addTags(ids, [event.target.value], `Tagged ${count}`)}
             >
@@ -58,6 +60,7 @@ export function BulkActionsBar({
           <label>
             <span className="visually-hidden">Set category of selected</span>
             <select
+              className="ds-native-select"
               value=""
               onChange={(event) =>
                 event.target.value && void actions.updateMany(ids, { category_id: event.target.value }, `Moved ${count} to a new category`)
@@ -71,6 +74,7 @@ export function BulkActionsBar({
             <label>
               <span className="visually-hidden">Move selected to portfolio</span>
               <select
+                className="ds-native-select"
                 value=""
                 onChange={(event) =>
                   event.target.value &&
@@ -87,14 +91,15 @@ export function BulkActionsBar({
               </select>
             </label>
           ) : null}
-          <button type="button" className="danger-button" onClick={() => void actions.trash(ids).then(onDone)}>
+          <Button variant="danger" onClick={() => void actions.trash(ids).then(onDone)}>
             Move to trash
-          </button>
+          </Button>
         </>
       )}
-      <button type="button" className="link-button" onClick={onDone}>
+      <Button variant="ghost" onClick={onDone}>
         Clear selection
-      </button>
+      </Button>
+      {dialog}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useAuth, useSupabase } from '@dossier/shared';
+import { ConfirmDialog } from '@dossier/shared/ui';
 import { createCategory, deleteCategory, FALLBACK_CATEGORY, renameCategory, type CategoryWithCount } from '../../api/categories';
 import type { DocumentActions } from '../../lib/use-document-actions';
 import { useCategories } from '../../lib/use-lookups';
@@ -105,31 +106,22 @@ export function CategoryManager({ actions, onShowCategory }: { actions: Document
         </label>
         <button type="submit">Add category</button>
       </form>
-      {confirming ? (
-        <div className="confirm-dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-category-title">
-          <h3 id="confirm-category-title">Delete “{confirming.name}”?</h3>
-          <p>
-            {confirming.document_count === 0
-              ? 'It holds no documents.'
-              : `Its ${confirming.document_count} document${confirming.document_count === 1 ? '' : 's'} will move to ${FALLBACK_CATEGORY}.`}
-          </p>
-          <button
-            type="button"
-            className="danger-button"
-            autoFocus
-            onClick={() => {
-              const target = confirming;
-              setConfirming(null);
-              void attempt(() => deleteCategory(client, target.id), `Deleted ${target.name}`);
-            }}
-          >
-            Delete category
-          </button>
-          <button type="button" onClick={() => setConfirming(null)}>
-            Cancel
-          </button>
-        </div>
-      ) : null}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={`Delete “${confirming?.name ?? ''}”?`}
+        description={
+          !confirming || confirming.document_count === 0
+            ? 'It holds no documents.'
+            : `Its ${confirming.document_count} document${confirming.document_count === 1 ? '' : 's'} will move to ${FALLBACK_CATEGORY}.`
+        }
+        confirmLabel="Delete category"
+        destructive
+        onConfirm={() => {
+          const target = confirming;
+          if (target) void attempt(() => deleteCategory(client, target.id), `Deleted ${target.name}`);
+        }}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSupabase, useToasts } from '@dossier/shared';
+import { Badge, Button, NativeSelect, Sheet, TextArea, TextField, useConfirm } from '@dossier/shared/ui';
 import { listDocumentTagIds } from '../../api/document-tags';
 import { documentKeys, getDocument, type DocumentRecord } from '../../api/documents';
 import { signedObjectUrl } from '../../api/storage';
@@ -34,6 +35,7 @@ const draftOf = (doc: DocumentRecord): Draft => ({
 });
 
 function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds: readonly string[]; onClose: () => void }) {
+  const { confirm, dialog } = useConfirm();
   const client = useSupabase();
   const actions = useDocumentActions();
   const categories = useCategories();
@@ -82,16 +84,11 @@ function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds
 
   return (
     <>
-      <header className="panel-header">
-        <h2 className="panel-title">{doc.name}</h2>
-        <button type="button" className="icon-button" aria-label="Close document" onClick={onClose}>
-          ×
-        </button>
-      </header>
+      <h2 className="panel-title">{doc.name}</h2>
       <p className="doc-meta">
         <span>{formatBytes(doc.size)}</span>
         <span>Added {formatDate(doc.created_at)}</span>
-        {trashed ? <span className="badge badge-danger">In the trash since {formatDate(doc.deleted_at)}</span> : null}
+        {trashed ? <Badge tone="danger">In the trash since {formatDate(doc.deleted_at)}</Badge> : null}
       </p>
       {notice ? (
         <p className="notice" role="note">
@@ -99,78 +96,64 @@ function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds
         </p>
       ) : null}
       <div className="panel-actions">
-        <button type="button" onClick={() => void download()}>
-          Download
-        </button>
+        <Button onClick={() => void download()}>Download</Button>
         {trashed ? (
           <>
-            <button type="button" onClick={() => void actions.restore([doc.id])}>
-              Restore
-            </button>
-            <button
-              type="button"
-              className="danger-button"
-              onClick={() => {
-                if (window.confirm(`Delete “${doc.name}” permanently? This cannot be undone.`)) {
-                  void actions.deleteForever([doc]).then((ok) => ok && onClose());
-                }
+            <Button onClick={() => void actions.restore([doc.id])}>Restore</Button>
+            <Button
+              variant="danger"
+              onClick={async () => {
+                const ok = await confirm({
+                  title: `Delete “${doc.name}” permanently?`,
+                  description: 'This cannot be undone.',
+                  confirmLabel: 'Delete permanently',
+                  destructive: true,
+                });
+                if (ok) void actions.deleteForever([doc]).then((done) => done && onClose());
               }}
             >
               Delete permanently
-            </button>
+            </Button>
           </>
         ) : (
           <>
-            <button type="button" onClick={() => setSharing(true)}>
-              Share
-            </button>
-            <button type="button" className="danger-button" onClick={() => void actions.trash([doc.id]).then((ok) => ok && onClose())}>
+            <Button onClick={() => setSharing(true)}>Share</Button>
+            <Button variant="danger" onClick={() => void actions.trash([doc.id]).then((ok) => ok && onClose())}>
               Move to trash
-            </button>
+            </Button>
           </>
         )}
       </div>
       {sharing ? <ShareDialog target={{ documentId: doc.id }} title={doc.name} onClose={() => setSharing(false)} /> : null}
       <DocumentPreview document={doc} />
       <form className="document-form" onSubmit={(event) => void save(event)}>
-        <label>
-          Name
-          <input required maxLength={200} {...field('name')} />
-        </label>
-        <label>
-          Category
-          <select {...field('category_id')}>
-            <option value="">No category</option>
-            <NamedOptions items={categories.data} />
-          </select>
-        </label>
-        <label>
-          Portfolio
-          <select {...field('portfolio_id')}>
-            <option value="">No portfolio</option>
-            <NamedOptions items={portfolios.data} />
-          </select>
-        </label>
-        <label>
-          Issued on
-          <input type="date" {...field('issued_on')} />
-        </label>
-        <label>
-          Expires on
-          <input type="date" {...field('expires_on')} />
-        </label>
-        <label className="wide">
-          Notes
-          <textarea rows={4} maxLength={10_000} {...field('notes')} />
-        </label>
-        <button type="submit" className="primary-button" disabled={!dirty}>
-          Save changes
-        </button>
+        <div className="wide">
+          <TextField label="Name" required maxLength={200} {...field('name')} />
+        </div>
+        <NativeSelect label="Category" {...field('category_id')}>
+          <option value="">No category</option>
+          <NamedOptions items={categories.data} />
+        </NativeSelect>
+        <NativeSelect label="Portfolio" {...field('portfolio_id')}>
+          <option value="">No portfolio</option>
+          <NamedOptions items={portfolios.data} />
+        </NativeSelect>
+        <TextField label="Issued on" type="date" {...field('issued_on')} />
+        <TextField label="Expires on" type="date" {...field('expires_on')} />
+        <div className="wide">
+          <TextArea label="Notes" rows={4} maxLength={10_000} {...field('notes')} />
+        </div>
+        <div className="wide">
+          <Button type="submit" variant="primary" disabled={!dirty}>
+            Save changes
+          </Button>
+        </div>
       </form>
       <section aria-label="Document tags">
         <h3>Tags</h3>
         <TagEditor documentIds={[doc.id]} tagIds={tagIds} actions={actions} />
       </section>
+      {dialog}
     </>
   );
 }
@@ -181,15 +164,10 @@ export function DocumentPanel({ id, onClose }: { id: string; onClose: () => void
   const query = useQuery({ queryKey: documentKeys.detail(id), queryFn: () => getDocument(client, id) });
   const tags = useQuery({ queryKey: [...documentKeys.detail(id), 'tags'], queryFn: () => listDocumentTagIds(client, id) });
   const tagIds = tags.data ?? [];
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
   return (
-    <aside className="document-panel" role="dialog" aria-modal="false" aria-label="Document details">
+    // The address carries ?doc=<id>: the browser's Back already closes it, so the sheet does not
+    // push its own entry. Focus moves into the sheet and returns to the row's button on close.
+    <Sheet open onOpenChange={(open) => !open && onClose()} title="Document details" closeLabel="Close document" closeOnBack={false} wide>
       {query.isPending ? (
         <p role="status">Loading...</p>
       ) : query.data ? (
@@ -197,11 +175,9 @@ export function DocumentPanel({ id, onClose }: { id: string; onClose: () => void
       ) : (
         <>
           <p>This document is not available. It may have been deleted.</p>
-          <button type="button" onClick={onClose}>
-            Close
-          </button>
+          <Button onClick={onClose}>Close</Button>
         </>
       )}
-    </aside>
+    </Sheet>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { Badge } from '@dossier/shared/ui';
 import type { DocumentSearchHit } from '../../api/search-documents';
 import type { Tag } from '../../api/tags';
 import { HighlightedText } from '../../lib/highlighted-text';
@@ -21,7 +22,8 @@ export interface DocumentListProps {
 }
 
 const LIST_ROW_HEIGHT = 76;
-const CARD_WIDTH = 220;
+/** The narrowest a grid card gets: two columns on a 390 px phone, six on a wide screen. */
+const CARD_MIN_WIDTH = 168;
 const CARD_HEIGHT = 196;
 
 function ExpiryBadge({ expiresOn }: { expiresOn: string | null }) {
@@ -29,9 +31,7 @@ function ExpiryBadge({ expiresOn }: { expiresOn: string | null }) {
   const days = daysUntil(expiresOn);
   if (days > 60) return null;
   return (
-    <span className={days < 0 ? 'badge badge-danger' : 'badge badge-warning'}>
-      {days < 0 ? 'Expired' : days === 0 ? 'Expires today' : `Expires in ${days} d`}
-    </span>
+    <Badge tone={days < 0 ? 'danger' : 'warning'}>{days < 0 ? 'Expired' : days === 0 ? 'Expires today' : `Expires in ${days} d`}</Badge>
   );
 }
 
@@ -67,7 +67,7 @@ export function DocumentList({ items, total, view, selected, categoryNames, tags
     return () => observer.disconnect();
   }, []);
 
-  const columns = view === 'grid' ? Math.max(1, Math.floor(width / CARD_WIDTH)) : 1;
+  const columns = view === 'grid' ? Math.max(1, Math.floor(width / CARD_MIN_WIDTH)) : 1;
   const loadedRows = Math.ceil(items.length / columns);
   const virtualizer = useVirtualizer({
     count: loadedRows,
@@ -119,22 +119,23 @@ export function DocumentList({ items, total, view, selected, categoryNames, tags
         key={doc.id}
         role="listitem"
         className={`${view === 'grid' ? 'doc-card' : 'doc-row'}${isSelected ? ' is-selected' : ''}`}
+        style={view === 'grid' ? { width: `calc((100% - ${(columns - 1) * 12}px) / ${columns})` } : undefined}
         data-item-index={index}
         data-testid="document-item"
         aria-setsize={total}
         aria-posinset={index + 1}
       >
-        <input
-          type="checkbox"
-          className="doc-select"
-          checked={isSelected}
-          aria-label={`Select ${doc.name}`}
-          onClick={(event) => {
-            event.preventDefault();
-            onToggle(doc.id, { range: event.shiftKey });
-          }}
-          onChange={() => undefined}
-        />
+        <label className="doc-select-hit">
+          {/* Controlled: it shows the selection. (It used to cancel the click, which made the browser
+              undo React's update and show the opposite.) Shift+click selects a range. */}
+          <input
+            type="checkbox"
+            className="doc-select"
+            checked={isSelected}
+            aria-label={`Select ${doc.name}`}
+            onChange={(event) => onToggle(doc.id, { range: (event.nativeEvent as MouseEvent).shiftKey === true })}
+          />
+        </label>
         <span className="doc-type" aria-hidden="true">
           {typeLabel(doc.mime_type)}
         </span>

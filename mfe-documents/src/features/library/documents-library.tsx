@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '@dossier/shared';
-import { LoadingSpinner } from '@dossier/shared/ui';
+import { Button, EmptyState, LoadingSpinner, PHONE_QUERY, Sheet, useMediaQuery } from '@dossier/shared/ui';
 import { useDescribeError } from '../../lib/query';
 import { useDocumentActions } from '../../lib/use-document-actions';
 import { useCategories, useTags } from '../../lib/use-lookups';
@@ -33,6 +33,8 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
   const describeError = useDescribeError();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [showCategories, setShowCategories] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const phone = useMediaQuery(PHONE_QUERY);
   const lastToggled = useRef<number | null>(null);
   useUploadReplay();
 
@@ -91,24 +93,21 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
     body = (
       <div role="alert" className="library-message">
         <p>{describeError(pages.error)}</p>
-        <button type="button" onClick={() => void pages.refetch()}>
-          Try Again
-        </button>
+        <Button onClick={() => void pages.refetch()}>Try Again</Button>
       </div>
     );
   } else if (items.length === 0) {
     body = filtered ? (
-      <div className="library-message" data-testid="no-results">
-        <h2>No documents match</h2>
-        <p>Try other words, or clear the filters.</p>
-        <button type="button" onClick={() => update({ q: '', category: [], tag: [], portfolio: [], type: [], from: null, to: null })}>
-          Clear search and filters
-        </button>
+      <div data-testid="no-results">
+        <EmptyState
+          title="No documents match"
+          description="Try other words, or clear the filters."
+          action={<Button onClick={() => update({ q: '', category: [], tag: [], portfolio: [], type: [], from: null, to: null })}>Clear search and filters</Button>}
+        />
       </div>
     ) : state.trash ? (
-      <div className="library-message" data-testid="empty-trash">
-        <h2>The trash is empty</h2>
-        <p>Documents you delete stay here for 30 days, then they are deleted for good.</p>
+      <div data-testid="empty-trash">
+        <EmptyState title="The trash is empty" description="Documents you delete stay here for 30 days, then they are deleted for good." />
       </div>
     ) : portfolioId ? (
       <div className="library-message" data-testid="empty-portfolio">
@@ -116,9 +115,11 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
         <p>Add documents you already keep in Dossier, or move them here from Documents.</p>
       </div>
     ) : (
-      <div className="library-message" data-testid="empty-library">
-        <h2>No documents yet</h2>
-        <p>Upload your first document: choose files, drop them here, or paste them. PDFs, photos, Office documents and text files are welcome.</p>
+      <div data-testid="empty-library">
+        <EmptyState
+          title="No documents yet"
+          description="Upload your first document: choose files, drop them here, or paste them. PDFs, photos, Office documents and text files are welcome."
+        />
       </div>
     );
   } else {
@@ -138,7 +139,7 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
   }
 
   return (
-    <div className={`documents-library${state.doc ? ' has-panel' : ''}`}>
+    <div className="documents-library">
       {portfolioId ? <AddDocumentsPicker portfolioId={portfolioId} actions={actions} /> : null}
       <nav className="library-tabs" aria-label="Library sections" hidden={Boolean(portfolioId)}>
         <button type="button" aria-pressed={!state.trash && !showCategories} onClick={() => (setShowCategories(false), update({ trash: false }))}>
@@ -165,7 +166,18 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
       ) : null}
       {!state.trash && !portfolioId ? <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} /> : null}
       <LibraryToolbar state={state} update={update} />
-      <LibraryFilters state={state} update={update} />
+      {phone ? (
+        <>
+          <Button className="library-filters-button" onClick={() => setFiltersOpen(true)}>
+            {filtered ? 'Filters (on)' : 'Filters'}
+          </Button>
+          <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} title="Filters" placement="bottom" footer={<Button variant="primary" block onClick={() => setFiltersOpen(false)}>{`Show ${total} ${total === 1 ? 'document' : 'documents'}`}</Button>}>
+            <LibraryFilters state={state} update={update} />
+          </Sheet>
+        </>
+      ) : (
+        <LibraryFilters state={state} update={update} />
+      )}
       <p className="library-count" role="status" aria-live="polite" data-testid="library-count">
         {pages.isSuccess ? `${total} ${total === 1 ? 'document' : 'documents'}${state.trash ? ' in the trash' : ''}` : ''}
       </p>

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
+import { Button, IconButton, NativeSelect, Select, TextField } from '@dossier/shared/ui';
 import type { DocumentSort } from '../../api/search-documents';
 import { DOCUMENT_TYPE_GROUPS, TYPE_GROUP_ORDER, isTypeGroup } from '../../lib/document-types';
 import { useCategories, usePortfolios, useTags } from '../../lib/use-lookups';
-import { effectiveSort, type LibraryState } from './library-state';
+import { effectiveDirection, effectiveSort, type LibraryState } from './library-state';
 import { NamedOptions } from '../../lib/named-options';
 
 type Update = (changes: Partial<LibraryState>, options?: { replace?: boolean }) => void;
@@ -26,6 +27,7 @@ export function LibraryToolbar({ state, update }: { state: LibraryState; update:
   }, [text, state.q, update]);
 
   const sort = effectiveSort(state);
+  const direction = effectiveDirection(state);
   const sorts = (Object.keys(SORT_LABELS) as DocumentSort[]).filter((s) => s !== 'relevance' || state.q.trim());
   return (
     <div className="library-toolbar">
@@ -36,10 +38,9 @@ export function LibraryToolbar({ state, update }: { state: LibraryState; update:
           update({ q: text });
         }}
       >
-        <label className="visually-hidden" htmlFor="document-search">
-          Search documents
-        </label>
-        <input
+        <TextField
+          label="Search documents"
+          hideLabel
           id="document-search"
           type="search"
           placeholder="Search names, notes, tags and text inside PDFs"
@@ -48,31 +49,29 @@ export function LibraryToolbar({ state, update }: { state: LibraryState; update:
           onChange={(event) => setText(event.target.value)}
         />
       </form>
-      <label>
-        Sort by{' '}
-        <select aria-label="Sort by" value={sort} onChange={(event) => update({ sort: event.target.value as DocumentSort, dir: null })}>
-          {sorts.map((s) => (
-            <option key={s} value={s}>
-              {SORT_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={state.dir === 'asc' ? 'Sort descending' : 'Sort ascending'}
-        onClick={() => update({ sort, dir: state.dir === 'asc' ? 'desc' : 'asc' })}
-      >
-        {state.dir === 'asc' ? '↑' : state.dir === 'desc' ? '↓' : '↕'}
-      </button>
+      <div className="library-sort">
+        <Select
+          label="Sort by"
+          hideLabel
+          value={sort}
+          onValueChange={(value) => update({ sort: value as DocumentSort, dir: null })}
+          options={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+        />
+        {/* The direction shown is the one applied (the default differs per sort), so the first click always reverses it. */}
+        <IconButton
+          variant="secondary"
+          label={direction === 'asc' ? 'Sort descending' : 'Sort ascending'}
+          onClick={() => update({ sort, dir: direction === 'asc' ? 'desc' : 'asc' })}
+          icon={<span aria-hidden="true">{direction === 'asc' ? '↑' : '↓'}</span>}
+        />
+      </div>
       <div role="group" aria-label="View" className="view-toggle">
-        <button type="button" aria-pressed={state.view === 'list'} onClick={() => update({ view: 'list' })}>
+        <Button variant={state.view === 'list' ? 'primary' : 'secondary'} aria-pressed={state.view === 'list'} onClick={() => update({ view: 'list' })}>
           List
-        </button>
-        <button type="button" aria-pressed={state.view === 'grid'} onClick={() => update({ view: 'grid' })}>
+        </Button>
+        <Button variant={state.view === 'grid' ? 'primary' : 'secondary'} aria-pressed={state.view === 'grid'} onClick={() => update({ view: 'grid' })}>
           Grid
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -85,67 +84,46 @@ export function LibraryFilters({ state, update }: { state: LibraryState; update:
   const portfolios = usePortfolios();
   return (
     <div className="library-filters" aria-label="Filters" role="group">
-      <label>
-        Category
-        <select aria-label="Filter by category" value={state.category[0] ?? ''} onChange={(event) => update({ category: event.target.value ? [event.target.value] : [] })}>
+      <NativeSelect label="Category" aria-label="Filter by category" value={state.category[0] ?? ''} onChange={(event) => update({ category: event.target.value ? [event.target.value] : [] })}>
           <option value="">All categories</option>
           {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
               {c.name} ({c.document_count})
             </option>
           ))}
-        </select>
-      </label>
-      <label>
-        Tag
-        <select aria-label="Filter by tag" value={state.tag[0] ?? ''} onChange={(event) => update({ tag: event.target.value ? [event.target.value] : [] })}>
+        </NativeSelect>
+      <NativeSelect label="Tag" aria-label="Filter by tag" value={state.tag[0] ?? ''} onChange={(event) => update({ tag: event.target.value ? [event.target.value] : [] })}>
           <option value="">All tags</option>
           {(tags.data ?? []).map((t) => (
             <option key={t.id} value={t.id}>
               {t.name} ({t.document_count})
             </option>
           ))}
-        </select>
-      </label>
+        </NativeSelect>
       {(portfolios.data ?? []).length > 0 ? (
-        <label>
-          Portfolio
-          <select aria-label="Filter by portfolio" value={state.portfolio[0] ?? ''} onChange={(event) => update({ portfolio: event.target.value ? [event.target.value] : [] })}>
+        <NativeSelect label="Portfolio" aria-label="Filter by portfolio" value={state.portfolio[0] ?? ''} onChange={(event) => update({ portfolio: event.target.value ? [event.target.value] : [] })}>
             <option value="">All portfolios</option>
             <NamedOptions items={portfolios.data} />
-          </select>
-        </label>
+          </NativeSelect>
       ) : null}
-      <label>
-        Type
-        <select
-          aria-label="Filter by type"
-          value={state.type[0] ?? ''}
-          onChange={(event) => update({ type: isTypeGroup(event.target.value) ? [event.target.value] : [] })}
-        >
-          <option value="">All types</option>
-          {TYPE_GROUP_ORDER.map((group) => (
-            <option key={group} value={group}>
-              {DOCUMENT_TYPE_GROUPS[group].label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Added from
-        <input type="date" aria-label="Added from" value={state.from ?? ''} onChange={(event) => update({ from: event.target.value || null })} />
-      </label>
-      <label>
-        Added until
-        <input type="date" aria-label="Added until" value={state.to ?? ''} onChange={(event) => update({ to: event.target.value || null })} />
-      </label>
-      <button
-        type="button"
-        className="link-button"
-        onClick={() => update({ q: '', category: [], tag: [], portfolio: [], type: [], from: null, to: null })}
+      <NativeSelect
+        label="Type"
+        aria-label="Filter by type"
+        value={state.type[0] ?? ''}
+        onChange={(event) => update({ type: isTypeGroup(event.target.value) ? [event.target.value] : [] })}
       >
+        <option value="">All types</option>
+        {TYPE_GROUP_ORDER.map((group) => (
+          <option key={group} value={group}>
+            {DOCUMENT_TYPE_GROUPS[group].label}
+          </option>
+        ))}
+      </NativeSelect>
+      <TextField label="Added from" type="date" value={state.from ?? ''} onChange={(event) => update({ from: event.target.value || null })} />
+      <TextField label="Added until" type="date" value={state.to ?? ''} onChange={(event) => update({ to: event.target.value || null })} />
+      <Button variant="ghost" onClick={() => update({ q: '', category: [], tag: [], portfolio: [], type: [], from: null, to: null })}>
         Clear filters
-      </button>
+      </Button>
     </div>
   );
 }

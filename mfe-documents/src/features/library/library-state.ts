@@ -116,3 +116,10 @@ export function effectiveSort(state: LibraryState): DocumentSort {
   if (state.sort === 'relevance' && !state.q.trim()) return 'created';
   return state.sort ?? (state.q.trim() ? 'relevance' : 'created');
 }
+
+/** The direction actually applied: the one chosen, else the search function's default for the sort. */
+export function effectiveDirection(state: LibraryState): 'asc' | 'desc' {
+  if (state.dir) return state.dir;
+  const sort = effectiveSort(state);
+  return sort === 'created' || sort === 'relevance' || sort === 'size' ? 'desc' : 'asc';
+}

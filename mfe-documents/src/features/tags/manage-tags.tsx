@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSupabase, useToasts } from '@dossier/shared';
-import { LoadingSpinner } from '@dossier/shared/ui';
+import { Button, Checkbox, EmptyState, LoadingSpinner, NativeSelect, TextField, useConfirm } from '@dossier/shared/ui';
 import { createTag, deleteTag, isDuplicateTagName, mergeTags, TAG_COLORS, updateTag, type TagWithUsage } from '../../api/tags';
 import { useDescribeError } from '../../lib/query';
 import { useDocumentActions } from '../../lib/use-document-actions';
@@ -19,19 +19,15 @@ function TagRow({
   onSelect: (on: boolean) => void;
   onRename: (name: string) => void;
   onRecolor: (color: string) => void;
-  onDelete: () => void;
+  onDelete: () => void | Promise<void>;
 }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(tag.name);
   return (
-    <tr>
-      <td>
-        <input type="checkbox" checked={selected} aria-label={`Select tag ${tag.name}`} onChange={(event) => onSelect(event.target.checked)} />
-      </td>
-      <td>
-        <input type="color" value={tag.color} aria-label={`Colour of ${tag.name}`} onChange={(event) => onRecolor(event.target.value)} />
-      </td>
-      <td>
+    <li className="tag-row">
+      <Checkbox checked={selected} aria-label={`Select tag ${tag.name}`} onCheckedChange={onSelect} />
+      <input className="tag-colour" type="color" value={tag.color} aria-label={`Colour of ${tag.name}`} onChange={(event) => onRecolor(event.target.value)} />
+      <div className="tag-row-name">
         {editing ? (
           <form
             className="inline-form"
@@ -41,11 +37,10 @@ function TagRow({
               setEditing(false);
             }}
           >
-            <label>
-              <span className="visually-hidden">New name for {tag.name}</span>
-              <input value={name} maxLength={50} autoFocus onChange={(event) => setName(event.target.value)} />
-            </label>
-            <button type="submit">Save</button>
+            <TextField label={`New name for ${tag.name}`} hideLabel value={name} maxLength={50} autoFocus onChange={(event) => setName(event.target.value)} />
+            <Button type="submit" variant="primary">
+              Save
+            </Button>
           </form>
         ) : (
           <span className="tag-chip" style={{ borderColor: tag.color }}>
@@ -53,17 +48,19 @@ function TagRow({
             {tag.name}
           </span>
         )}
-      </td>
-      <td className="count">{tag.document_count}</td>
-      <td>
-        <button type="button" className="link-button" aria-label={`Rename ${tag.name}`} onClick={() => setEditing(true)}>
+        <span className="count">
+          {tag.document_count} {tag.document_count === 1 ? 'document' : 'documents'}
+        </span>
+      </div>
+      <div className="tag-row-actions">
+        <Button variant="ghost" size="sm" aria-label={`Rename ${tag.name}`} onClick={() => setEditing(true)}>
           Rename
-        </button>
-        <button type="button" className="link-button danger" aria-label={`Delete ${tag.name}`} onClick={onDelete}>
+        </Button>
+        <Button variant="ghost" size="sm" className="tag-delete" aria-label={`Delete ${tag.name}`} onClick={onDelete}>
           Delete
-        </button>
-      </td>
-    </tr>
+        </Button>
+      </div>
+    </li>
   );
 }
 
@@ -94,6 +91,7 @@ export function ManageTags() {
   };
 
   const selectedTags = all.filter((t) => selected.has(t.id));
+  const { confirm, dialog } = useConfirm();
 
   return (
     <div className="manage-tags">
@@ -107,13 +105,10 @@ export function ManageTags() {
           void attempt(() => createTag(client, trimmed, TAG_COLORS[all.length % TAG_COLORS.length]), `Created tag ${trimmed}`);
         }}
       >
-        <label>
-          New tag
-          <input value={name} maxLength={50} onChange={(event) => setName(event.target.value)} />
-        </label>
-        <button type="submit" className="primary-button">
+        <TextField label="New tag" value={name} maxLength={50} onChange={(event) => setName(event.target.value)} />
+        <Button type="submit" variant="primary">
           Create tag
-        </button>
+        </Button>
       </form>
 
       {selectedTags.length >= 2 ? (
@@ -130,20 +125,17 @@ export function ManageTags() {
             void attempt(() => mergeTags(client, sources, target.id), `Merged into ${target.name}`);
           }}
         >
-          <label>
-            Merge {selectedTags.length} tags into
-            <select value={mergeTarget} onChange={(event) => setMergeTarget(event.target.value)} required>
-              <option value="">Choose the tag to keep…</option>
-              {selectedTags.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" disabled={!mergeTarget}>
+          <NativeSelect label={`Merge ${selectedTags.length} tags into`} value={mergeTarget} onChange={(event) => setMergeTarget(event.target.value)} required>
+            <option value="">Choose the tag to keep…</option>
+            {selectedTags.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </NativeSelect>
+          <Button type="submit" disabled={!mergeTarget}>
             Merge
-          </button>
+          </Button>
         </form>
       ) : (
         <p className="hint">Select two or more tags to merge them.</p>
@@ -154,27 +146,9 @@ export function ManageTags() {
       ) : tags.isError ? (
         <p role="alert">{describeError(tags.error)}</p>
       ) : all.length === 0 ? (
-        <div className="library-message">
-          <h2>No tags yet</h2>
-          <p>Create one here, or add tags to a document from its details.</p>
-        </div>
+        <EmptyState title="No tags yet" description="Create one here, or add tags to a document from its details." />
       ) : (
-        <table className="tags-table">
-          <caption className="visually-hidden">Your tags</caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="visually-hidden">Select</span>
-              </th>
-              <th scope="col">Colour</th>
-              <th scope="col">Tag</th>
-              <th scope="col">Documents</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+        <ul className="tags-list" aria-label="Your tags">
             {all.map((tag) => (
               <TagRow
                 key={tag.id}
@@ -190,15 +164,16 @@ export function ManageTags() {
                 }
                 onRename={(newName) => void attempt(() => updateTag(client, tag.id, { name: newName }), `Renamed to ${newName}`)}
                 onRecolor={(color) => void attempt(() => updateTag(client, tag.id, { color }), `Changed the colour of ${tag.name}`)}
-                onDelete={() => {
-                  const uses = tag.document_count === 0 ? '' : ` It is removed from ${tag.document_count} document${tag.document_count === 1 ? '' : 's'}.`;
-                  if (window.confirm(`Delete the tag “${tag.name}”?${uses}`)) void attempt(() => deleteTag(client, tag.id), `Deleted tag ${tag.name}`);
+                onDelete={async () => {
+                  const uses = tag.document_count === 0 ? undefined : `It is removed from ${tag.document_count} document${tag.document_count === 1 ? '' : 's'}.`;
+                  const ok = await confirm({ title: `Delete the tag “${tag.name}”?`, description: uses, confirmLabel: 'Delete tag', destructive: true });
+                  if (ok) void attempt(() => deleteTag(client, tag.id), `Deleted tag ${tag.name}`);
                 }}
               />
             ))}
-          </tbody>
-        </table>
+        </ul>
       )}
+      {dialog}
     </div>
   );
 }

@@ -81,6 +81,30 @@ describe('UploadManager', () => {
     expect(stored).toHaveLength(1);
   });
 
+  it("names the kept copy ' (1)' when the name is taken (Keep both)", async () => {
+    const { manager, stored } = setup(
+      { takenNames: async () => ['passport.pdf', 'passport (1).pdf'] },
+      { 'sha-of-same': [{ id: 'x', name: 'passport.pdf', deleted_at: null, created_at: '' }] },
+    );
+    const adding = manager.add([file('passport.pdf', 'same')]);
+    await flush();
+    manager.resolveDuplicate(manager.getSnapshot().items[0].key, true);
+    await adding;
+    await flush();
+    expect(stored.map((d) => d.name)).toEqual(['passport (2).pdf']);
+    expect(manager.getSnapshot().items[0].name).toBe('passport (2).pdf');
+  });
+
+  it("names the kept copy ' (1)' from the duplicate's own name without a name lookup", async () => {
+    const { manager, stored } = setup({}, { 'sha-of-same': [{ id: 'x', name: 'passport.pdf', deleted_at: null, created_at: '' }] });
+    const adding = manager.add([file('passport.pdf', 'same')]);
+    await flush();
+    manager.resolveDuplicate(manager.getSnapshot().items[0].key, true);
+    await adding;
+    await flush();
+    expect(stored.map((d) => d.name)).toEqual(['passport (1).pdf']);
+  });
+
   it('queues uploads started offline with their document id', async () => {
     const { manager, stored, queued } = setup({ isOnline: () => false });
     await manager.add([file('a.pdf')]);

@@ -1,3 +1,4 @@
+import { conflictFreeName } from '@dossier/shared/core';
 import type { DocumentRecord, DuplicateMatch } from '../../api/documents';
 import { isNetworkFailure, UploadCancelledError } from '../../api/storage';
 import { sanitiseFileName } from '../../lib/file-name';
@@ -44,6 +45,8 @@ export interface UploadManagerDeps {
   validate(file: File): Promise<FileVerdict>;
   hash(file: Blob): Promise<string>;
   findDuplicates(sha256: string): Promise<DuplicateMatch[]>;
+  /** Names of the person's documents that could clash with `name` (for "Keep both"). */
+  takenNames?(name: string): Promise<string[]>;
   extract(file: Blob, mimeType: string): Promise<Extraction>;
   store(
     file: Blob,
@@ -168,6 +171,17 @@ export class UploadManager {
           this.pending.delete(key);
           this.update(key, { status: 'skipped', duplicates: undefined, message: 'Skipped: you already have this file.' });
           return;
+        }
+        // "Keep both": the second copy gets ' (1)' (SPEC §5 name conflicts), never the same name.
+        const item = this.find(key);
+        if (item) {
+          const taken = new Set(duplicates.map((d) => d.name));
+          try {
+            for (const name of (await this.deps.takenNames?.(item.name)) ?? []) taken.add(name);
+          } catch {
+            // The duplicates' own names are still avoided.
+          }
+          if (taken.has(item.name)) this.update(key, { name: conflictFreeName(item.name, (candidate) => taken.has(candidate)) });
         }
       }
     }

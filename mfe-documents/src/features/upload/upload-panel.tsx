@@ -1,3 +1,4 @@
+import { Button, ButtonGroup } from '@dossier/shared/ui';
 import { useCallback, useRef } from 'react';
 import { formatBytes } from '../../lib/format';
 import type { UploadItem, UploadStatus } from './upload-manager';
@@ -58,12 +59,14 @@ export function UploadRow({ item, onCancel, onDecide }: { item: UploadItem; onCa
             ) : null}
             . Keep both?
           </p>
-          <button type="button" onClick={() => onDecide(true)}>
-            Keep both
-          </button>
-          <button type="button" onClick={() => onDecide(false)}>
-            Skip
-          </button>
+          <ButtonGroup>
+            <Button variant="primary" size="sm" onClick={() => onDecide(true)}>
+              Keep both
+            </Button>
+            <Button size="sm" onClick={() => onDecide(false)}>
+              Skip
+            </Button>
+          </ButtonGroup>
         </div>
       ) : null}
       {inFlight ? (
@@ -87,9 +90,9 @@ export function UploadPanel({ categoryId = null }: { categoryId?: string | null 
   return (
     <section className="upload-panel" aria-label="Upload">
       <div className="upload-actions">
-        <button type="button" className="primary-button" onClick={() => input.current?.click()} disabled={!manager}>
+        <Button variant="primary" onClick={() => input.current?.click()} disabled={!manager}>
           Upload files
-        </button>
+        </Button>
         <input
           ref={input}
           type="file"

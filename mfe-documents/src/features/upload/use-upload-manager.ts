@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useAppConfig, useAuth, useDevice, usePendingOperations, useSupabase } from '@dossier/shared';
 import { DOCUMENT_LIMITS } from '@dossier/shared/core';
 import { categoryKeys } from '../../api/categories';
-import { documentKeys, findDuplicates } from '../../api/documents';
+import { documentKeys, documentNamesLike, findDuplicates } from '../../api/documents';
 import { tagKeys } from '../../api/tags';
 import { useDocumentStore } from '../../lib/use-document-store';
 import { useDescribeError, useDossierQueryClient } from '../../lib/query';
@@ -57,6 +57,7 @@ export function useUploadManager(
       validate: (file) => validateFile(file, maxBytes),
       hash: sha256Hex,
       findDuplicates: (sha) => findDuplicates(client, sha),
+      takenNames: (name) => documentNamesLike(client, name),
       extract: extractText,
       store: (file, doc, options) => storeDocument(store, file, doc, options),
       queueOffline: async (file, doc) => {

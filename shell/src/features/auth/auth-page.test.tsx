@@ -33,17 +33,27 @@ describe('AuthPage', () => {
     renderAuth({ signInWithPassword });
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
-    // The first 'Sign in' is the tab switch, the second submits the form.
-    await userEvent.click(screen.getAllByRole('button', { name: 'Sign in' })[1]);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_ERROR_MESSAGES.invalid_credentials);
     expect(signInWithPassword).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'wrong-password' });
+  });
+
+  it('switches between sign in and sign up with real tabs (issue #9)', async () => {
+    renderAuth({});
+    expect(screen.getByRole('tablist', { name: 'Sign in or sign up' })).toBeInTheDocument();
+    const signIn = screen.getByRole('tab', { name: 'Sign in' });
+    expect(signIn).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByRole('button', { name: 'Sign in' })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('tab', { name: 'Sign up' }));
+    expect(screen.getByRole('tab', { name: 'Sign up' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toContainElement(screen.getByRole('button', { name: 'Create account' }));
   });
 
   it("shows 'Login failed' when sign-in returns no user", async () => {
     renderAuth({ signInWithPassword: jest.fn().mockResolvedValue({ data: { user: null, session: null }, error: null }) });
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret-123');
-    await userEvent.click(screen.getAllByRole('button', { name: 'Sign in' })[1]);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION_MESSAGES.loginFailed);
   });
 

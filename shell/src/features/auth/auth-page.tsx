@@ -1,7 +1,8 @@
-import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@dossier/shared/contract';
 import { AUTH_ERROR_MESSAGES, LOADING_TEXT } from '@dossier/shared/core';
+import { Button, Tab, TabList, TabPanel, Tabs, TextField } from '@dossier/shared/ui';
 import { classifyAuthError } from './auth-errors';
 import { currentAuthEvents } from './auth-events';
 import { requestPasswordReset, setNewPassword, signInWithEmail, signUpWithEmail, NoUserReturnedError } from './email-auth';
@@ -68,16 +69,6 @@ function useOAuthReturn(setError: (message: string | null) => void) {
     };
   }, [supabase, setError]);
   return waiting;
-}
-
-function Field({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  return (
-    <div className="auth-field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} {...input} />
-    </div>
-  );
 }
 
 export function AuthPage() {
@@ -183,65 +174,72 @@ export function AuthPage() {
     'new-password': 'Save new password',
   };
 
+  const body = (
+    <>
+      {error && (
+        <p role="alert" className="auth-error">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p role="status" className="auth-notice">
+          {notice}
+        </p>
+      )}
+      <form onSubmit={submit} aria-busy={busy} className="auth-form">
+        {mode === 'sign-up' && <TextField label="Name" name="name" autoComplete="name" required />}
+        {mode !== 'new-password' && <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required />}
+        {mode !== 'forgot' && (
+          <TextField
+            label={mode === 'new-password' ? 'New password' : 'Password'}
+            name="password"
+            type="password"
+            autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+            minLength={mode === 'sign-in' ? undefined : 6}
+            required
+          />
+        )}
+        <Button type="submit" variant="primary" block loading={busy}>
+          {submitLabels[mode]}
+        </Button>
+      </form>
+      {(mode === 'sign-in' || mode === 'sign-up') && (
+        <>
+          <p className="auth-divider">or</p>
+          <Button variant="secondary" block onClick={google} disabled={busy}>
+            Continue with Google
+          </Button>
+        </>
+      )}
+    </>
+  );
+
   return (
     <div className="auth-page">
       <section className="auth-card" aria-labelledby="auth-title">
         <h1 id="auth-title">{titles[mode]}</h1>
-        {(mode === 'sign-in' || mode === 'sign-up') && (
-          <div className="auth-tabs" role="group" aria-label="Choose sign in or sign up">
-            <button type="button" aria-pressed={mode === 'sign-in'} onClick={() => switchTo('sign-in')}>
-              Sign in
-            </button>
-            <button type="button" aria-pressed={mode === 'sign-up'} onClick={() => switchTo('sign-up')}>
-              Sign up
-            </button>
-          </div>
-        )}
-        {error && (
-          <p role="alert" className="auth-error">
-            {error}
-          </p>
-        )}
-        {notice && (
-          <p role="status" className="auth-notice">
-            {notice}
-          </p>
-        )}
-        <form onSubmit={submit} aria-busy={busy}>
-          {mode === 'sign-up' && <Field label="Name" name="name" autoComplete="name" required />}
-          {mode !== 'new-password' && <Field label="Email" name="email" type="email" autoComplete="email" required />}
-          {mode !== 'forgot' && (
-            <Field
-              label={mode === 'new-password' ? 'New password' : 'Password'}
-              name="password"
-              type="password"
-              autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-              minLength={mode === 'sign-in' ? undefined : 6}
-              required
-            />
-          )}
-          <button type="submit" className="auth-primary" disabled={busy}>
-            {submitLabels[mode]}
-          </button>
-        </form>
-        {(mode === 'sign-in' || mode === 'sign-up') && (
-          <>
-            <p className="auth-divider">or</p>
-            <button type="button" className="auth-google" onClick={google} disabled={busy}>
-              Continue with Google
-            </button>
-          </>
+        {mode === 'sign-in' || mode === 'sign-up' ? (
+          <Tabs value={mode} onValueChange={(value) => switchTo(value as AuthMode)}>
+            <TabList label="Sign in or sign up">
+              <Tab value="sign-in">Sign in</Tab>
+              <Tab value="sign-up">Sign up</Tab>
+            </TabList>
+            <TabPanel value="sign-in">{body}</TabPanel>
+            <TabPanel value="sign-up">{body}</TabPanel>
+          </Tabs>
+        ) : (
+          body
         )}
         <p className="auth-links">
           {mode === 'sign-in' && (
-            <button type="button" className="auth-link" onClick={() => switchTo('forgot')}>
+            <Button variant="ghost" size="sm" className="auth-link" onClick={() => switchTo('forgot')}>
               Forgot password?
-            </button>
+            </Button>
           )}
           {mode === 'forgot' && (
-            <button type="button" className="auth-link" onClick={() => switchTo('sign-in')}>
+            <Button variant="ghost" size="sm" className="auth-link" onClick={() => switchTo('sign-in')}>
               Back to sign in
-            </button>
+            </Button>
           )}
           <Link to="/">Back to the home page</Link>
         </p>

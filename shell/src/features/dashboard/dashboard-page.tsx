@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Widget, useAuth, usePendingOperations, type PendingOperation } from '@dossier/shared/contract';
+import { greeting, isFirstVisit, markVisited } from './greeting';
 import './dashboard-page.css';
 
 /** The areas' dashboard widgets, by their global names (ARCHITECTURE.md "Who owns what"). */
@@ -26,11 +27,20 @@ function PendingUploadsNotice() {
 }
 
 export function DashboardPage() {
-  const { user } = useAuth();
+  const { user, session } = useAuth();
+  const userId = user?.id;
+  // Decided once per visit: marking the visit below must not turn this page into "Welcome back".
+  const [first, setFirst] = useState<{ userId: string; first: boolean } | null>(null);
+  const firstVisit = userId && first?.userId === userId ? first.first : userId ? isFirstVisit({ id: userId, createdAt: session?.user.created_at }) : false;
+  useEffect(() => {
+    if (!userId) return;
+    setFirst((current) => (current?.userId === userId ? current : { userId, first: isFirstVisit({ id: userId, createdAt: session?.user.created_at }) }));
+    markVisited(userId);
+  }, [userId, session]);
   return (
     <div className="dashboard">
       <header className="dashboard-header">
-        <h1 id="dashboard-title">{user ? `Welcome back, ${user.name}` : 'Dashboard'}</h1>
+        <h1 id="dashboard-title">{user ? greeting(user.name, firstVisit) : 'Dashboard'}</h1>
         <nav aria-label="Quick actions" className="dashboard-actions">
           <Link to="/documents">All documents</Link>
           <Link to="/portfolios">Portfolios</Link>

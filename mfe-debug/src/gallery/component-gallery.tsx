@@ -1,0 +1,212 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Badge,
+  Button,
+  ButtonGroup,
+  Card,
+  Checkbox,
+  ConfirmDialog,
+  Dialog,
+  DocumentIcon,
+  EmptyState,
+  IconButton,
+  Menu,
+  MoreIcon,
+  NativeSelect,
+  Page,
+  Progress,
+  Select,
+  Sheet,
+  Skeleton,
+  Switch,
+  Tab,
+  TabList,
+  TabPanel,
+  Tabs,
+  TextArea,
+  TextField,
+  Tooltip,
+  destructiveCopy,
+  type ButtonVariant,
+} from '@dossier/shared/ui';
+import { StaffGate } from '../diagnostics/staff-gate';
+import './component-gallery.css';
+
+const VARIANTS: ButtonVariant[] = ['primary', 'secondary', 'ghost', 'danger'];
+
+function Specimen({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="gallery-section" aria-labelledby={`gallery-${title}`}>
+      <h2 id={`gallery-${title}`}>{title}</h2>
+      <div className="gallery-row">{children}</div>
+    </section>
+  );
+}
+
+function ThemeSwitch() {
+  const [theme, setTheme] = useState(() => document.documentElement.dataset.theme ?? 'system');
+  const choose = (value: string) => {
+    if (value === 'system') delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = value;
+    setTheme(value);
+  };
+  return (
+    <Select
+      label="Theme"
+      value={theme}
+      onValueChange={choose}
+      options={[
+        { value: 'system', label: 'Follow the system' },
+        { value: 'light', label: 'Light' },
+        { value: 'dark', label: 'Dark' },
+      ]}
+    />
+  );
+}
+
+function Overlays() {
+  const [confirm, setConfirm] = useState<'destructive' | 'plain' | null>(null);
+  const [sheet, setSheet] = useState<'side' | 'bottom' | null>(null);
+  const [result, setResult] = useState('Nothing confirmed yet.');
+  return (
+    <>
+      <Dialog trigger={<Button>Open a dialog</Button>} title="A dialog" description="Escape, the close button or a tap outside closes it." actions={<Button variant="primary">Done</Button>}>
+        <TextField label="Something to type" />
+      </Dialog>
+      <Button variant="danger" onClick={() => setConfirm('destructive')}>
+        Delete 3 documents…
+      </Button>
+      <Button onClick={() => setConfirm('plain')}>Restore 2 documents…</Button>
+      <Button onClick={() => setSheet('side')}>Open a side sheet</Button>
+      <Button onClick={() => setSheet('bottom')}>Open a bottom sheet</Button>
+      <p role="status">{result}</p>
+      <ConfirmDialog
+        open={confirm === 'destructive'}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        {...destructiveCopy('Delete', 3, 'document')}
+        description="They move to the trash for 30 days."
+        destructive
+        onConfirm={() => setResult('Deleted 3 documents (nothing was really deleted).')}
+      />
+      <ConfirmDialog
+        open={confirm === 'plain'}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title="Restore 2 documents?"
+        confirmLabel="Restore 2 documents"
+        onConfirm={() => setResult('Restored 2 documents (nothing was really restored).')}
+      />
+      <Sheet open={sheet !== null} onOpenChange={(open) => !open && setSheet(null)} title={sheet === 'bottom' ? 'Filters' : 'Document details'} placement={sheet ?? 'side'} footer={<Button variant="primary" block onClick={() => setSheet(null)}>Show 12 documents</Button>}>
+        <p>Back, Escape or the button at the top closes the sheet; focus returns to the button that opened it.</p>
+        <TextField label="A field inside the sheet" />
+      </Sheet>
+    </>
+  );
+}
+
+/** Every design-system component in every state, for product staff (issue #9 §1). */
+export function ComponentGallery() {
+  const [checked, setChecked] = useState(false);
+  const [on, setOn] = useState(true);
+  const [sort, setSort] = useState('name');
+  return (
+    <StaffGate>
+      <Page title="Design system" description="Every shared component in every state. This page's own header is the PageHeader, with its action (the theme) beside the title." actions={<ThemeSwitch />}>
+        <Specimen title="Buttons">
+          {VARIANTS.map((variant) => (
+            <ButtonGroup key={variant} label={`${variant} buttons`}>
+              <Button variant={variant}>{variant}</Button>
+              <Button variant={variant} disabled>
+                Disabled
+              </Button>
+              <Button variant={variant} loading>
+                Saving
+              </Button>
+            </ButtonGroup>
+          ))}
+          <ButtonGroup label="Sizes">
+            <Button size="sm">Small</Button>
+            <Button>Medium</Button>
+            <Button size="lg">Large</Button>
+            <Button icon={<DocumentIcon />}>With an icon</Button>
+            <IconButton label="More actions" icon={<MoreIcon />} />
+            <IconButton label="More actions (secondary)" variant="secondary" icon={<MoreIcon />} />
+          </ButtonGroup>
+        </Specimen>
+        <Specimen title="Text fields">
+          <TextField label="Name" placeholder="Ada Lovelace" />
+          <TextField label="E-mail" type="email" description="We send the sign-in link here." />
+          <TextField label="Password" type="password" error="Use at least 6 characters." defaultValue="abc" />
+          <TextField label="Disabled" disabled defaultValue="Cannot change" />
+          <TextArea label="Notes" description="Up to 10,000 characters." />
+        </Specimen>
+        <Specimen title="Choices">
+          <Select label="Sort by" value={sort} onValueChange={setSort} options={[{ value: 'name', label: 'Name' }, { value: 'created', label: 'Date added' }, { value: 'expiry', label: 'Expiry date' }, { value: 'size', label: 'Size', disabled: true }]} />
+          <Select label="Placeholder" placeholder="Choose…" options={[{ value: 'a', label: 'A' }]} />
+          <NativeSelect label="Category (native, for forms)">
+            <option>Personal ID</option>
+            <option>Medical Records</option>
+          </NativeSelect>
+          <Checkbox label="Unchecked" checked={checked} onCheckedChange={setChecked} />
+          <Checkbox label="Checked" checked onCheckedChange={() => undefined} />
+          <Checkbox label="Mixed" checked="indeterminate" />
+          <Checkbox label="Disabled" disabled />
+          <Switch label="Reminders" description="An e-mail a week before a document expires." checked={on} onCheckedChange={setOn} />
+          <Switch label="Disabled switch" disabled />
+        </Specimen>
+        <Specimen title="Menus and tooltips">
+          <Menu
+            trigger={<Button icon={<MoreIcon />}>Actions</Button>}
+            items={[{ label: 'Rename', onSelect: () => undefined }, { label: 'Move to portfolio', onSelect: () => undefined }, { label: 'Disabled item', onSelect: () => undefined, disabled: true }, { type: 'separator' }, { label: 'Move to trash', onSelect: () => undefined, danger: true }]}
+          />
+          <Tooltip content="Deletes it for good">
+            <Button>Hover or focus me</Button>
+          </Tooltip>
+        </Specimen>
+        <Specimen title="Tabs">
+          <Tabs defaultValue="one">
+            <TabList label="Example tabs">
+              <Tab value="one">Sign in</Tab>
+              <Tab value="two">Sign up</Tab>
+              <Tab value="three" disabled>
+                Disabled
+              </Tab>
+            </TabList>
+            <TabPanel value="one">The first panel.</TabPanel>
+            <TabPanel value="two">The second panel.</TabPanel>
+          </Tabs>
+        </Specimen>
+        <Specimen title="Dialogs and sheets">
+          <Overlays />
+        </Specimen>
+        <Specimen title="Badges">
+          <Badge>Neutral</Badge>
+          <Badge tone="accent">Shared</Badge>
+          <Badge tone="success">Uploaded</Badge>
+          <Badge tone="warning">Expires in 5 days</Badge>
+          <Badge tone="danger">Expired</Badge>
+        </Specimen>
+        <Specimen title="Progress">
+          <Progress label="Not started" value={0} showLabel />
+          <Progress label="Uploading passport.pdf" value={40} showLabel />
+          <Progress label="Done" value={100} showLabel />
+          <Progress label="Preparing" showLabel />
+        </Specimen>
+        <Specimen title="Skeletons">
+          <Skeleton variant="circle" width={40} height={40} />
+          <Skeleton variant="text" width="12rem" />
+          <Skeleton width={160} height={96} />
+        </Specimen>
+        <Specimen title="Cards and empty states">
+          <Card as="article">
+            <h3 className="gallery-card-title">passport.pdf</h3>
+            <p>Personal ID · 240 KB</p>
+            <Badge tone="warning">Expires in 20 d</Badge>
+          </Card>
+          <EmptyState icon={<DocumentIcon />} title="No documents yet" description="Upload your first document." action={<Button variant="primary">Upload files</Button>} />
+        </Specimen>
+      </Page>
+    </StaffGate>
+  );
+}
+
+export default ComponentGallery;
