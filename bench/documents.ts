@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { databasesSync, startTestStack, type TestDatabase, type TestStack } from '../local-stack/test/support/test-stack.js';
 import { createTestUser, type TestUser } from '../local-stack/test/support/users.js';
 import { startStaticHosts } from '../local-stack/src/static-host/static-host.js';
-import { reservePorts } from '../local-stack/src/static-host/free-port.js';
+import { choosePorts, origins, percentile, type Ports } from './support.js';
 import { appConfigFromEnv } from '../local-stack/src/static-host/app-config.js';
 import { findRepoRoot } from '../local-stack/src/config.js';
 import { seedDocuments } from './seed-documents.js';
@@ -27,25 +27,6 @@ const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
 const WARMUP = 10;
 
-/** The page's origins, known before the stack starts so its CORS lets them in. */
-interface Ports {
-  shell: number;
-  remotes: { documents: number; portfolios: number; driveImport: number; account: number; debug: number };
-}
-
-/** Six distinct free ports, released at once: the benchmark starts its hosts right after. */
-async function choosePorts(): Promise<Ports> {
-  const reserved = await reservePorts(6);
-  await reserved.release();
-  const [shell, documents, portfolios, driveImport, account, debug] = reserved.ports;
-  return { shell, remotes: { documents, portfolios, driveImport, account, debug } };
-}
-
-const origins = (ports: Ports) => [ports.shell, ...Object.values(ports.remotes)].map((p) => `http://127.0.0.1:${p}`);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 async function time(label: string, run: () => Promise<Response>): Promise<string> {
   // Seeding PGlite blocks the stack's event loop (same process), so a kept-alive socket may be

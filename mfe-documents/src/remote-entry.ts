@@ -7,6 +7,7 @@ import { registerUploadReplay } from './features/upload/register-upload-replay';
 // Each page is its own chunk, loaded when its route is visited.
 
 const widgets = () => import('./features/widgets/documents-widgets');
+const share = () => import('./features/share/share-widgets');
 
 const areaModule = {
   // What this remote was built against (inlined at build time), for the shell to judge.
@@ -30,6 +31,11 @@ const areaModule = {
       'documents.expiring-soon': lazyWidget(async () => (await widgets()).ExpiringSoonWidget),
       // Files shared from the device (/share-handler): props { files: File[], onComplete() }.
       'documents.upload-dialog': lazyWidget(async () => (await import('./features/upload/share-upload-widget')).ShareUploadWidget),
+      // Sharing (issue 11): props { documentId | portfolioId, title, onClose } / { token }.
+      'documents.share': lazyWidget(async () => (await share()).ShareWidget),
+      'documents.shared-view': lazyWidget(async () => (await share()).SharedViewWidget),
+      // The library with a fixed portfolio filter (the portfolio detail page): props { portfolioId }.
+      'documents.library': lazyWidget(async () => (await import('./features/library/portfolio-library-widget')).PortfolioLibraryWidget),
     });
     // Queued offline uploads complete on any page, not only while a documents page is shown.
     registerUploadReplay(host);

@@ -10,8 +10,8 @@ const areaModule = {
   // Runs once when the shell has loaded and accepted this area (contract 2: areas register themselves).
   register(host) {
     host.addRoutes([
-      { path: '/portfolios', Component: lazyPage(() => import('./pages/portfolios-page')), requiresAuth: true, title: 'Portfolios' },
-      { path: '/portfolios/:portfolioId', Component: lazyPage(() => import('./pages/portfolio-detail-page')), requiresAuth: true, title: 'Portfolio' },
+      { path: '/portfolios', Component: lazyPage(() => import('./features/list/portfolios-page')), requiresAuth: true, title: 'Portfolios' },
+      { path: '/portfolios/:portfolioId', Component: lazyPage(() => import('./features/detail/portfolio-detail-page')), requiresAuth: true, title: 'Portfolio' },
       { path: '/portfolio/:hash', Component: lazyPage(() => import('./pages/shared-portfolio-page')), title: 'Shared portfolio' },
     ]);
     host.addNav([{ label: 'Portfolios', path: '/portfolios', order: 20, requiresAuth: true }]);

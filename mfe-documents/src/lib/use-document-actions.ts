@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useSupabase, useToasts } from '@dossier/shared';
+import { portfolioKeys } from '@dossier/shared/core';
 import { categoryKeys } from '../api/categories';
 import { addTagsToDocuments, removeTagFromDocuments } from '../api/document-tags';
 import { documentKeys, restoreDocuments, trashDocuments, updateDocument, updateDocuments, type DocumentChanges } from '../api/documents';
@@ -25,6 +26,7 @@ export function useDocumentActions() {
         queryClient.invalidateQueries({ queryKey: documentKeys.all }),
         queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
         queryClient.invalidateQueries({ queryKey: tagKeys.all }),
+        queryClient.invalidateQueries({ queryKey: portfolioKeys.all }),
       ]);
     const run = async (work: () => Promise<unknown>, success?: string): Promise<boolean> => {
       try {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuth, useSupabase } from '@dossier/shared';
 import { categoryKeys, listCategoriesWithCounts } from '../api/categories';
-import { listPortfolioOptions, portfolioKeys } from '../api/portfolios';
+import { listPortfolioOptions, portfolioKeys } from '@dossier/shared/core';
 import { listTagsWithUsage, tagKeys } from '../api/tags';
 
 /** The person's categories with live document counts. */

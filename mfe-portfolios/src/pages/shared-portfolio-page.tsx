@@ -1,14 +1,12 @@
-import { useParams } from 'react-router-dom';
-import { Page } from '@dossier/shared/ui';
+import { useParams } from 'react-router';
+import { Widget } from '@dossier/shared';
 
-/** `/portfolio/:hash` — a portfolio someone shared by link. */
+/**
+ * `/portfolio/:hash` — a live shared portfolio for anyone holding the link. The visitor view is the
+ * documents area's (one implementation for document and portfolio links); it sets noindex and
+ * no-referrer itself.
+ */
 export default function SharedPortfolioPage() {
   const { hash } = useParams();
-  return (
-    <Page title="Shared portfolio" description="A portfolio shared with you by link: its documents, read-only.">
-      <p data-area="portfolios">
-        Portfolios area — link <code>{hash}</code>
-      </p>
-    </Page>
-  );
+  return <Widget key={hash} name="documents.shared-view" token={hash ?? ''} />;
 }

@@ -9,4 +9,7 @@ export * from './vitals';
 export * from './network';
 export * from './device';
 export * from './legal';
+export * from './folder-name';
+export * from './portfolios';
+export * from './format';
 export * from './names';

@@ -172,4 +172,11 @@ export const DRIVE_CONNECTION_MESSAGES = {
     'Google Drive could not be reached. This can be caused by network issues, a Google Drive outage, or a browser setting that blocks third-party scripts. Please try again.',
   circuitOpen: 'Google Drive is paused for a minute after repeated failures. It will be tried again shortly.',
   grantRevoked: 'Google Drive access was revoked or has expired. Connect again to continue.',
+/** Shared links and portfolios (issue 11): what a visitor sees; none of it reveals the document. */
+export const SHARE_MESSAGES = {
+  expired: 'This link has expired',
+  unavailable: 'This link is no longer available',
+  wrongPassword: 'That password is not right. Please try again.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  passwordRequired: 'This link is protected with a password.',
 } as const;

@@ -5,6 +5,7 @@ export * from './application-error';
 export * from './page';
 export * from './legal';
 export * from './lazy-widget';
+export * from './widget-frame';
 export * from './design-system';
 export * from './consent';
 export * from './retryable-lazy';

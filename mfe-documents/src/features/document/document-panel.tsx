@@ -14,6 +14,7 @@ import { useCategories, usePortfolios } from '../../lib/use-lookups';
 import { DocumentPreview } from './document-preview';
 import { TagEditor } from './tag-editor';
 import { NamedOptions } from '../../lib/named-options';
+import { ShareDialog } from '../share/share-dialog';
 
 interface Draft {
   name: string;
@@ -46,6 +47,7 @@ function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds
   const notice = extractionNotice(doc.extraction_status, doc.mime_type);
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(doc));
   const trashed = Boolean(doc.deleted_at);
+  const [sharing, setSharing] = useState(false);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -114,11 +116,15 @@ function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds
             </Button>
           </>
         ) : (
-          <Button variant="danger" onClick={() => void actions.trash([doc.id]).then((ok) => ok && onClose())}>
-            Move to trash
-          </Button>
+          <>
+            <Button onClick={() => setSharing(true)}>Share</Button>
+            <Button variant="danger" onClick={() => void actions.trash([doc.id]).then((ok) => ok && onClose())}>
+              Move to trash
+            </Button>
+          </>
         )}
       </div>
+      {sharing ? <ShareDialog target={{ documentId: doc.id }} title={doc.name} onClose={() => setSharing(false)} /> : null}
       <DocumentPreview document={doc} />
       <form className="document-form" onSubmit={(event) => void save(event)}>
         <div className="wide">

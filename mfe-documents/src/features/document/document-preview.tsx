@@ -97,11 +97,24 @@ function TextPreview({ data }: { data: Blob }) {
   return <pre className="text-preview">{text}</pre>;
 }
 
+/** Whether a type can be previewed in the browser (HEIC/HEIF images cannot). */
+export function isPreviewable(mimeType: string): boolean {
+  const group = typeGroupOf(mimeType);
+  return group === 'pdf' || group === 'text' || (group === 'image' && !/hei[cf]/.test(mimeType));
+}
+
+/** The preview of a file already in memory (also used by shared links). */
+export function BlobPreview({ data, name, mimeType }: { data: Blob; name: string; mimeType: string }) {
+  const group = typeGroupOf(mimeType);
+  if (group === 'pdf') return <PdfPages data={data} name={name} />;
+  if (group === 'text') return <TextPreview data={data} />;
+  return <ImagePreview data={data} name={name} />;
+}
+
 /** PDF pages through pdf.js, images, plain text; other types offer the download. */
 export function DocumentPreview({ document: doc }: { document: DocumentRecord }) {
   const client = useSupabase();
-  const group = typeGroupOf(doc.mime_type);
-  const previewable = group === 'pdf' || group === 'text' || (group === 'image' && !/hei[cf]/.test(doc.mime_type));
+  const previewable = isPreviewable(doc.mime_type);
   const blob = useQuery({
     queryKey: ['documents', 'object', doc.storage_path],
     queryFn: () => downloadObject(client, doc.storage_path),
@@ -111,7 +124,5 @@ export function DocumentPreview({ document: doc }: { document: DocumentRecord })
   if (!previewable) return <p className="preview-note">No preview for this type of file. Download it to open it.</p>;
   if (blob.isPending) return <p role="status">Loading preview…</p>;
   if (blob.isError || !blob.data) return <p className="preview-note">The preview could not be loaded. You can still download it.</p>;
-  if (group === 'pdf') return <PdfPages data={blob.data} name={doc.name} />;
-  if (group === 'text') return <TextPreview data={blob.data} />;
-  return <ImagePreview data={blob.data} name={doc.name} />;
+  return <BlobPreview data={blob.data} name={doc.name} mimeType={doc.mime_type} />;
 }

@@ -9,16 +9,22 @@ import { BulkActionsBar } from '../bulk';
 import { CategoryManager } from '../categories';
 import { DocumentPanel } from '../document';
 import { UploadPanel } from '../upload';
+import { AddDocumentsPicker } from './add-documents-picker';
 import { DocumentList } from './document-list';
 import { LibraryFilters, LibraryToolbar } from './library-controls';
 import { isFiltered } from './library-state';
 import { useDocumentPages } from './use-document-pages';
 import { useLibraryState } from './use-library-state';
 
-/** `/documents`: upload, the library (search, filters, sort, list or grid), bulk actions, the open document, the trash. */
-export function DocumentsLibrary() {
+/**
+ * `/documents`: upload, the library (search, filters, sort, list or grid), bulk actions, the open
+ * document, the trash. With `portfolioId` (the `documents.library` widget) the list is fixed to that
+ * portfolio: no trash, categories or upload, and documents are added through a picker.
+ */
+export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {}) {
   const auth = useAuth();
-  const [state, update] = useLibraryState();
+  const [addressState, update] = useLibraryState();
+  const state = useMemo(() => (portfolioId ? { ...addressState, portfolio: [portfolioId], trash: false } : addressState), [addressState, portfolioId]);
   const pages = useDocumentPages(state);
   const categories = useCategories();
   const tags = useTags();
@@ -76,7 +82,7 @@ export function DocumentsLibrary() {
   const onOpen = useCallback((id: string) => update({ doc: id }), [update]);
   const closePanel = useCallback(() => update({ doc: null }), [update]);
   const selectedDocs = items.filter((d) => selected.has(d.id));
-  const filtered = isFiltered(state);
+  const filtered = isFiltered(portfolioId ? { ...state, portfolio: [] } : state);
 
   let body: React.ReactNode;
   if (pages.isPending) {
@@ -100,6 +106,11 @@ export function DocumentsLibrary() {
     ) : state.trash ? (
       <div data-testid="empty-trash">
         <EmptyState title="The trash is empty" description="Documents you delete stay here for 30 days, then they are deleted for good." />
+      </div>
+    ) : portfolioId ? (
+      <div className="library-message" data-testid="empty-portfolio">
+        <h2>No documents in this portfolio yet</h2>
+        <p>Add documents you already keep in Dossier, or move them here from Documents.</p>
       </div>
     ) : (
       <div data-testid="empty-library">
@@ -127,7 +138,8 @@ export function DocumentsLibrary() {
 
   return (
     <div className="documents-library">
-      <nav className="library-tabs" aria-label="Library sections">
+      {portfolioId ? <AddDocumentsPicker portfolioId={portfolioId} actions={actions} /> : null}
+      <nav className="library-tabs" aria-label="Library sections" hidden={Boolean(portfolioId)}>
         <button type="button" aria-pressed={!state.trash && !showCategories} onClick={() => (setShowCategories(false), update({ trash: false }))}>
           Documents
         </button>
@@ -150,9 +162,9 @@ export function DocumentsLibrary() {
           }}
         />
       ) : null}
-      {!state.trash ? <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} /> : null}
+      {!state.trash && !portfolioId ? <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} /> : null}
       {/* The Drive area's import (a widget by name: this area never imports another remote). */}
-      {!state.trash ? <Widget name="drive.import-dialog" placement="documents" /> : null}
+      {!state.trash && !portfolioId ? <Widget name="drive.import-dialog" placement="documents" /> : null}
       <LibraryToolbar state={state} update={update} />
       {phone ? (
         <>

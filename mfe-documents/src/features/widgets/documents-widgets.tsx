@@ -7,7 +7,7 @@ import { AreaProviders } from '../../lib/area-providers';
 import { daysUntil, formatDate } from '../../lib/format';
 import { useDescribeError } from '../../lib/query';
 import { useCategories } from '../../lib/use-lookups';
-import { WidgetFrame } from './widget-frame';
+import { WidgetFrame } from '@dossier/shared/ui';
 
 const RECENT_COUNT = 5;
 
@@ -16,7 +16,7 @@ function CategoryCounts() {
   const describeError = useDescribeError();
   const used = (categories.data ?? []).filter((c) => c.document_count > 0).sort((a, b) => b.document_count - a.document_count);
   return (
-    <WidgetFrame
+    <WidgetFrame className="documents-widget"
       title="Documents by category"
       state={categories.status}
       error={categories.error ? describeError(categories.error) : undefined}
@@ -41,7 +41,7 @@ function RecentDocuments() {
   const describeError = useDescribeError();
   const recent = useQuery({ queryKey: documentKeys.recent(RECENT_COUNT), queryFn: () => recentDocuments(client, RECENT_COUNT), enabled: signedIn });
   return (
-    <WidgetFrame
+    <WidgetFrame className="documents-widget"
       title="Recently added"
       state={recent.status}
       error={recent.error ? describeError(recent.error) : undefined}
@@ -67,7 +67,7 @@ function ExpiringSoon() {
   const days = DOCUMENT_LIMITS.expiringSoonDays;
   const expiring = useQuery({ queryKey: documentKeys.expiring(days), queryFn: () => expiringDocuments(client, days), enabled: signedIn });
   return (
-    <WidgetFrame
+    <WidgetFrame className="documents-widget"
       title="Expiring soon"
       state={expiring.status}
       error={expiring.error ? describeError(expiring.error) : undefined}

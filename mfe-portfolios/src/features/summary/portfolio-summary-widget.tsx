@@ -1,56 +1,55 @@
 import { Link } from 'react-router';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useDossier, useSupabase } from '@dossier/shared';
-import { classifyError, LOADING_TEXT } from '@dossier/shared/core';
-import { portfolioKeys, portfolioSummary } from '../../api/portfolios';
+import { formatDate } from '@dossier/shared/core';
+import { WidgetFrame } from '@dossier/shared/ui';
+import { AreaProviders, ICON_GLYPHS, useDescribeError, usePortfolioOverview } from '../../lib/area';
 
 const SHOWN = 5;
 
 function PortfolioSummary() {
-  const client = useSupabase();
-  const summary = useQuery({ queryKey: portfolioKeys.summary(SHOWN), queryFn: () => portfolioSummary(client, SHOWN) });
+  const overview = usePortfolioOverview();
+  const describeError = useDescribeError();
+  const rows = [...(overview.data ?? [])].sort((a, b) => b.last_changed.localeCompare(a.last_changed));
+  const documents = rows.reduce((n, p) => n + p.document_count, 0);
+  const nextExpiry = rows.map((p) => p.nearest_expiry).filter((d): d is string => Boolean(d)).sort()[0];
   return (
-    <section className="portfolio-summary-widget" aria-label="Portfolios">
-      <h2 className="widget-title">Portfolios</h2>
-      {summary.status === 'pending' ? (
-        <p role="status" aria-busy="true">
-          {LOADING_TEXT}
-        </p>
-      ) : summary.status === 'error' ? (
-        <div role="alert">
-          <p>{classifyError(summary.error).userMessage}</p>
-          <button type="button" onClick={() => void summary.refetch()}>
-            Try Again
-          </button>
-        </div>
-      ) : summary.data.total === 0 ? (
-        <p>
-          No portfolios yet. Group documents for a house purchase or a visa application in <Link to="/portfolios">Portfolios</Link>.
-        </p>
-      ) : (
-        <>
+    <WidgetFrame
+      title="Portfolios"
+      className="portfolio-summary-widget"
+      state={overview.status}
+      error={overview.error ? describeError(overview.error) : undefined}
+      onRetry={() => void overview.refetch()}
+      empty={
+        rows.length === 0 ? (
           <p>
-            {summary.data.total} {summary.data.total === 1 ? 'portfolio' : 'portfolios'}
+            No portfolios yet. Group documents for a house purchase or a visa application in <Link to="/portfolios">Portfolios</Link>.
           </p>
-          <ul className="widget-list">
-            {summary.data.latest.map((portfolio) => (
-              <li key={portfolio.id}>
-                <Link to={`/portfolios/${portfolio.id}`}>{portfolio.name}</Link>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </section>
+        ) : null
+      }
+    >
+      <p>
+        {rows.length} {rows.length === 1 ? 'portfolio' : 'portfolios'} · {documents} {documents === 1 ? 'document' : 'documents'}
+        {nextExpiry ? ` · next expiry ${formatDate(nextExpiry)}` : ''}
+      </p>
+      <ul className="widget-list">
+        {rows.slice(0, SHOWN).map((portfolio) => (
+          <li key={portfolio.id}>
+            <Link to={`/portfolios/${portfolio.id}`}>
+              <span aria-hidden="true">{ICON_GLYPHS[portfolio.icon] ?? ICON_GLYPHS.folder} </span>
+              {portfolio.name}
+            </Link>
+            <span className="count">{portfolio.document_count}</span>
+          </li>
+        ))}
+      </ul>
+    </WidgetFrame>
   );
 }
 
-/** 'portfolios.summary': how many portfolios the person has and the newest few. */
+/** 'portfolios.summary': how many portfolios and documents in them, the next expiry, the latest changed. */
 export default function PortfolioSummaryWidget() {
-  const { queryClient } = useDossier();
   return (
-    <QueryClientProvider client={queryClient}>
+    <AreaProviders>
       <PortfolioSummary />
-    </QueryClientProvider>
+    </AreaProviders>
   );
 }

@@ -1,24 +1,27 @@
 import type { ReactNode } from 'react';
-import { LOADING_TEXT } from '@dossier/shared/core';
+import { ERROR_SCREEN_BUTTONS, LOADING_TEXT } from '../core/messages';
 
-/** The loading, error and empty states every documents widget shares. */
+/** The loading, error and empty states every dashboard widget shares (one home for all areas). */
 export function WidgetFrame({
   title,
   state,
   error,
   onRetry,
   empty,
+  className,
   children,
 }: {
   title: string;
   state: 'pending' | 'error' | 'success';
+  /** The classifier's SPEC §8 text (never a raw message). */
   error?: string;
   onRetry?: () => void;
   empty: ReactNode | null;
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <section className="documents-widget" aria-label={title}>
+    <section className={className ? `widget ${className}` : 'widget'} aria-label={title}>
       <h2 className="widget-title">{title}</h2>
       {state === 'pending' ? (
         <p role="status" aria-busy="true" className="widget-loading">
@@ -29,7 +32,7 @@ export function WidgetFrame({
           <p>{error}</p>
           {onRetry ? (
             <button type="button" onClick={onRetry}>
-              Try Again
+              {ERROR_SCREEN_BUTTONS.tryAgain}
             </button>
           ) : null}
         </div>

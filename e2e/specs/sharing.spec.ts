@@ -1,0 +1,175 @@
+// Portfolios and sharing (issue 11): an owner and an anonymous visitor in two browser contexts.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { SHARE_MESSAGES } from '@dossier/shared/core';
+import { file, makePdf, makePng } from '../fixtures/documents/make-files';
+import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
+
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Document details' });
+const item = (page: Page, name: string) => page.getByTestId('document-item').filter({ has: page.getByRole('button', { name, exact: true }) });
+
+async function upload(page: Page, files: ReturnType<typeof file>[]) {
+  await page.getByTestId('upload-input').setInputFiles(files);
+  for (const f of files) {
+    await expect(page.getByTestId('upload-row').filter({ hasText: f.name }).getByRole('status')).toHaveText('Uploaded', { timeout: 30_000 });
+  }
+}
+
+/** Fills the share dialog's options, creates the link and answers it. */
+async function createLink(page: Page, title: string, options: { password?: string; oneTime?: boolean } = {}): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: `Share “${title}”` });
+  await expect(dialog).toBeVisible();
+  if (options.oneTime) await dialog.getByLabel('Views').selectOption('once');
+  if (options.password) await dialog.getByLabel('Password (optional)').fill(options.password);
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = dialog.getByLabel('Link', { exact: true });
+  await expect(link).toHaveValue(/\/(link|portfolio)\/[A-Za-z0-9_-]{32}$/);
+  return link.inputValue();
+}
+
+async function visitor(browser: Browser) {
+  const context = await browser.newContext();
+  return { context, page: await context.newPage() };
+}
+
+test('a live shared portfolio: three documents and a checklist, previews and downloads, a fourth appears, revoking closes it', async ({ page, browser }) => {
+  page.on('dialog', (d) => void d.accept());
+  await signInThroughUi(page);
+  await openLibrary(page);
+  await upload(page, [
+    file('passport.pdf', makePdf(['Passport of the holder']), 'application/pdf'),
+    file('bank-statement.pdf', makePdf(['Bank statement March']), 'application/pdf'),
+    file('photo.png', makePng(), 'image/png'),
+  ]);
+
+  await page.goto('/portfolios');
+  await expect(page.getByRole('heading', { name: 'No portfolios yet' })).toBeVisible();
+  await page.getByRole('button', { name: 'New portfolio' }).click();
+  await page.getByLabel('Name').fill('  Visa: Spain?  ');
+  await page.getByRole('button', { name: 'Create portfolio' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Visa Spain' })).toBeVisible();
+
+  // Add the three documents through the picker.
+  await page.getByRole('button', { name: 'Add documents' }).click();
+  for (const name of ['passport.pdf', 'bank-statement.pdf', 'photo.png']) await page.getByRole('checkbox', { name: new RegExp(name.replace('.', '\\.')) }).check();
+  await page.getByRole('button', { name: 'Add 3' }).click();
+  await expect(page.getByTestId('library-count')).toHaveText('3 documents');
+
+  // A checklist with one slot filled.
+  for (const label of ['Passport', 'Bank statements', 'Employer letter']) {
+    await page.getByLabel('New checklist item').fill(label);
+    await page.getByRole('button', { name: 'Add to checklist' }).click();
+    await expect(page.getByTestId('checklist-item').filter({ hasText: label })).toBeVisible();
+  }
+  await page.getByLabel('Document for Passport').selectOption({ label: 'passport.pdf' });
+  await expect(page.getByText('1 of 3 ready · 2 missing')).toBeVisible();
+
+  // Share it.
+  await page.getByRole('button', { name: 'Share portfolio' }).click();
+  const url = await createLink(page, 'Visa Spain');
+  expect(url).toContain('/portfolio/');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  // The anonymous visitor: previews, downloads one, downloads all.
+  const anon = await visitor(browser);
+  await anon.page.goto(url);
+  await expect(anon.page.getByRole('heading', { level: 1, name: 'Visa Spain' })).toBeVisible();
+  await expect(anon.page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await expect(anon.page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+  const list = anon.page.getByRole('list', { name: 'Shared documents' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await list.getByRole('button', { name: 'passport.pdf', exact: true }).click();
+  await expect(anon.page.getByRole('img', { name: 'Page 1 of passport.pdf' })).toBeVisible();
+  await list.getByRole('button', { name: 'photo.png', exact: true }).click();
+  await expect(anon.page.getByRole('img', { name: 'photo.png' })).toBeVisible();
+  const [single] = await Promise.all([anon.page.waitForEvent('download'), list.getByRole('button', { name: 'Download bank-statement.pdf' }).click()]);
+  expect(single.suggestedFilename()).toBe('bank-statement.pdf');
+  const [zip] = await Promise.all([anon.page.waitForEvent('download'), anon.page.getByRole('button', { name: 'Download all' }).click()]);
+  expect(zip.suggestedFilename()).toBe('Visa Spain.zip');
+  const zipBytes = readFileSync(await zip.path());
+  expect(zipBytes.subarray(0, 2).toString()).toBe('PK');
+  for (const name of ['passport.pdf', 'bank-statement.pdf', 'photo.png']) expect(zipBytes.includes(Buffer.from(name))).toBe(true);
+
+  // A adds a fourth document through the panel's portfolio picker; the visitor sees it after a reload.
+  await openLibrary(page);
+  await upload(page, [file('employer-letter.pdf', makePdf(['Employer letter']), 'application/pdf')]);
+  await item(page, 'employer-letter.pdf').getByRole('button', { name: 'employer-letter.pdf' }).click();
+  await panel(page).getByLabel('Portfolio').selectOption({ label: 'Visa Spain' });
+  await panel(page).getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Saved', { exact: true }).first()).toBeVisible();
+  await anon.page.reload();
+  await expect(list.getByRole('listitem')).toHaveCount(4);
+  await expect(list.getByRole('button', { name: 'employer-letter.pdf', exact: true })).toBeVisible();
+
+  // The owner's view log shows which documents were opened; then A revokes.
+  await page.goto('/portfolios');
+  await page.getByRole('link', { name: /Visa Spain/ }).click();
+  await page.getByRole('button', { name: 'Share portfolio' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share “Visa Spain”' });
+  const row = dialog.getByTestId('share-link');
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: 'View log' }).click();
+  await expect(row.getByRole('list', { name: 'View log' })).toContainText('Downloaded');
+  await row.getByRole('button', { name: 'Revoke' }).click();
+  await expect(row).toContainText('Revoked');
+  await anon.page.reload();
+  await expect(anon.page.getByRole('heading', { name: SHARE_MESSAGES.unavailable })).toBeVisible();
+  await expect(anon.page.getByText('Visa Spain')).toHaveCount(0);
+  await anon.context.close();
+});
+
+test('a document link with a password and one view: a wrong password is refused, the right one opens once, the second open is refused', async ({ page, browser }) => {
+  await signInThroughUi(page);
+  await openLibrary(page);
+  await upload(page, [file('insurance.pdf', makePdf(['Home insurance certificate']), 'application/pdf')]);
+  await item(page, 'insurance.pdf').getByRole('button', { name: 'insurance.pdf' }).click();
+  await panel(page).getByRole('button', { name: 'Share', exact: true }).click();
+  const url = await createLink(page, 'insurance.pdf', { password: 'open sesame', oneTime: true });
+  expect(url).toContain('/link/');
+
+  const anon = await visitor(browser);
+  await anon.page.goto(url);
+  await expect(anon.page.getByRole('heading', { name: SHARE_MESSAGES.passwordRequired })).toBeVisible();
+  await expect(anon.page.getByText('insurance.pdf')).toHaveCount(0);
+  await anon.page.getByLabel('Password').fill('wrong guess');
+  await anon.page.getByRole('button', { name: 'Open' }).click();
+  await expect(anon.page.getByText(SHARE_MESSAGES.wrongPassword)).toBeVisible();
+  await anon.page.getByLabel('Password').fill('open sesame');
+  await anon.page.getByRole('button', { name: 'Open' }).click();
+  await expect(anon.page.getByRole('heading', { level: 1, name: 'insurance.pdf' })).toBeVisible();
+  await expect(anon.page.getByRole('img', { name: 'Page 1 of insurance.pdf' })).toBeVisible();
+
+  const second = await anon.context.newPage();
+  await second.goto(url);
+  await expect(second.getByRole('heading', { name: SHARE_MESSAGES.unavailable })).toBeVisible();
+  await anon.context.close();
+
+  // The owner sees the link used up.
+  const dialog = page.getByRole('dialog', { name: 'Share “insurance.pdf”' });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await panel(page).getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(dialog.getByTestId('share-link')).toContainText('Used up');
+});
+
+test('offline, Share copies a link made on this device', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInThroughUi(page);
+  await openLibrary(page);
+  await upload(page, [file('tax-return.pdf', makePdf(['Tax return 2025']), 'application/pdf')]);
+  await item(page, 'tax-return.pdf').getByRole('button', { name: 'tax-return.pdf' }).click();
+  await panel(page).getByRole('button', { name: 'Share', exact: true }).click();
+  const url = await createLink(page, 'tax-return.pdf');
+  const dialog = page.getByRole('dialog', { name: 'Share “tax-return.pdf”' });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await context.setOffline(true);
+  await panel(page).getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(dialog.getByText(/You're offline/)).toBeVisible();
+  await dialog.getByTestId('share-link').getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await context.setOffline(false);
+});

@@ -1,0 +1,373 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDevice, useSupabase, useToasts } from '@dossier/shared';
+import {
+  createShareLink,
+  listShareLinks,
+  listShareViews,
+  revokeAllShareLinks,
+  setShareLinkPassword,
+  shareKeys,
+  updateShareLink,
+  type ShareLink,
+  type ShareTarget,
+} from '../../api/share-links';
+import { formatDate } from '../../lib/format';
+import { useDescribeError } from '../../lib/query';
+import { rememberShareUrl, rememberedShareUrl, shareOrCopy, shareUrl } from './share-link-url';
+import './share.css';
+
+const DAY = 86_400_000;
+
+type ExpiryChoice = 'none' | '1' | '7' | '30' | 'date';
+type LimitChoice = 'none' | 'once' | 'number';
+
+interface Draft {
+  expiry: ExpiryChoice;
+  date: string;
+  password: string;
+  limit: LimitChoice;
+  views: string;
+  allowDownload: boolean;
+  label: string;
+}
+
+const EMPTY: Draft = { expiry: '7', date: '', password: '', limit: 'none', views: '5', allowDownload: true, label: '' };
+
+/** The chosen expiry as an instant: N days from now, or the end of the chosen day. */
+export function expiryOf(draft: Pick<Draft, 'expiry' | 'date'>, now = new Date()): string | null {
+  if (draft.expiry === 'none') return null;
+  if (draft.expiry === 'date') return draft.date ? new Date(`${draft.date}T23:59:59`).toISOString() : null;
+  return new Date(now.getTime() + Number(draft.expiry) * DAY).toISOString();
+}
+
+export function maxViewsOf(draft: Pick<Draft, 'limit' | 'views'>): number | null {
+  if (draft.limit === 'none') return null;
+  if (draft.limit === 'once') return 1;
+  const n = Math.floor(Number(draft.views));
+  return Number.isFinite(n) && n >= 1 ? n : 1;
+}
+
+const STATE_TEXT: Record<ShareLink['state'], string> = { active: 'Active', expired: 'Expired', used_up: 'Used up', revoked: 'Revoked' };
+
+function LinkOptionsFields({ draft, setDraft, editing }: { draft: Draft; setDraft: (d: Draft) => void; editing: boolean }) {
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <>
+      <label>
+        Name for you (optional)
+        <input value={draft.label} maxLength={200} placeholder="e.g. Bank, Accountant" onChange={(e) => setDraft({ ...draft, label: e.target.value })} />
+      </label>
+      <label>
+        Expires
+        <select value={draft.expiry} onChange={(e) => setDraft({ ...draft, expiry: e.target.value as ExpiryChoice })}>
+          <option value="none">Never</option>
+          <option value="1">In 1 day</option>
+          <option value="7">In 7 days</option>
+          <option value="30">In 30 days</option>
+          <option value="date">On a date…</option>
+        </select>
+      </label>
+      {draft.expiry === 'date' ? (
+        <label>
+          Last day
+          <input type="date" required min={today} value={draft.date} onChange={(e) => setDraft({ ...draft, date: e.target.value })} />
+        </label>
+      ) : null}
+      <label>
+        Views
+        <select value={draft.limit} onChange={(e) => setDraft({ ...draft, limit: e.target.value as LimitChoice })}>
+          <option value="none">No limit</option>
+          <option value="once">One time only</option>
+          <option value="number">A number of times…</option>
+        </select>
+      </label>
+      {draft.limit === 'number' ? (
+        <label>
+          How many views
+          <input type="number" min={1} max={100000} required value={draft.views} onChange={(e) => setDraft({ ...draft, views: e.target.value })} />
+        </label>
+      ) : null}
+      <label>
+        {editing ? 'New password (leave empty to keep)' : 'Password (optional)'}
+        <input type="password" autoComplete="new-password" minLength={4} value={draft.password} onChange={(e) => setDraft({ ...draft, password: e.target.value })} />
+      </label>
+      <label className="share-check">
+        <input type="checkbox" checked={draft.allowDownload} onChange={(e) => setDraft({ ...draft, allowDownload: e.target.checked })} />
+        Allow download (otherwise view only)
+      </label>
+    </>
+  );
+}
+
+function ViewLog({ link }: { link: ShareLink }) {
+  const client = useSupabase();
+  const describeError = useDescribeError();
+  const views = useQuery({ queryKey: shareKeys.views(link.id), queryFn: () => listShareViews(client, link.id) });
+  if (views.isPending) return <p role="status">Loading...</p>;
+  if (views.isError) return <p role="alert">{describeError(views.error)}</p>;
+  if (views.data.length === 0) return <p className="muted">Nobody has opened this link yet.</p>;
+  const kindText = { open: 'Opened', preview: 'Previewed', download: 'Downloaded' } as const;
+  return (
+    <ol className="share-log" aria-label="View log">
+      {views.data.map((v) => (
+        <li key={v.id}>
+          <span>{kindText[v.kind]}</span>
+          <span className="muted">{new Date(v.viewed_at).toLocaleString()}</span>
+          <span className="muted">{v.client}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function draftFrom(link: ShareLink): Draft {
+  return {
+    expiry: link.expires_at ? 'date' : 'none',
+    date: link.expires_at ? new Date(link.expires_at).toISOString().slice(0, 10) : '',
+    password: '',
+    limit: link.max_views === null ? 'none' : link.max_views === 1 ? 'once' : 'number',
+    views: String(link.max_views ?? 5),
+    allowDownload: link.allow_download,
+    label: link.label,
+  };
+}
+
+function LinkRow({ link, title, target, onChanged }: { link: ShareLink; title: string; target: ShareTarget; onChanged: () => void }) {
+  const client = useSupabase();
+  const toasts = useToasts().stacked;
+  const describeError = useDescribeError();
+  const [open, setOpen] = useState<'none' | 'log' | 'edit'>('none');
+  const [draft, setDraft] = useState<Draft>(() => draftFrom(link));
+  const url = rememberedShareUrl(link.id);
+  void target;
+
+  const save = useMutation({
+    mutationFn: async () => {
+      await updateShareLink(client, link.id, {
+        label: draft.label.trim(),
+        expires_at: expiryOf(draft),
+        max_views: maxViewsOf(draft),
+        allow_download: draft.allowDownload,
+      });
+      if (draft.password) await setShareLinkPassword(client, link.id, draft.password);
+    },
+    onSuccess: () => {
+      toasts.add({ title: 'Link updated', variant: 'success' });
+      setOpen('none');
+      onChanged();
+    },
+    onError: (error) => toasts.add({ title: describeError(error), variant: 'error' }),
+  });
+  const removePassword = useMutation({
+    mutationFn: () => setShareLinkPassword(client, link.id, ''),
+    onSuccess: () => (toasts.add({ title: 'Password removed', variant: 'success' }), onChanged()),
+    onError: (error) => toasts.add({ title: describeError(error), variant: 'error' }),
+  });
+  const revoke = useMutation({
+    mutationFn: () => updateShareLink(client, link.id, { revoked_at: new Date().toISOString() }),
+    onSuccess: () => (toasts.add({ title: 'Link revoked', variant: 'success' }), onChanged()),
+    onError: (error) => toasts.add({ title: describeError(error), variant: 'error' }),
+  });
+
+  const copy = async () => {
+    if (!url) return;
+    const outcome = await shareOrCopy(url, title);
+    if (outcome === 'copied') toasts.add({ title: 'Link copied', variant: 'success' });
+    if (outcome === 'failed') toasts.add({ title: 'The link could not be copied. Select it and copy it by hand.', variant: 'error' });
+  };
+
+  const facts = [
+    link.has_password ? 'Password' : 'No password',
+    link.expires_at ? `${link.state === 'expired' ? 'Expired' : 'Expires'} ${formatDate(link.expires_at)}` : 'Never expires',
+    link.max_views ? `${link.view_count} of ${link.max_views} views` : `${link.view_count} ${link.view_count === 1 ? 'view' : 'views'}`,
+    link.allow_download ? 'Download allowed' : 'View only',
+  ];
+
+  return (
+    <li className="share-link" data-testid="share-link">
+      <div className="share-link-head">
+        <strong>{link.label || `Link of ${formatDate(link.created_at)}`}</strong>
+        <span className={`share-state share-state-${link.state}`}>{STATE_TEXT[link.state]}</span>
+      </div>
+      <p className="muted share-facts">{facts.join(' · ')}</p>
+      <div className="share-actions">
+        {url && link.state === 'active' ? (
+          <button type="button" onClick={() => void copy()}>
+            Copy link
+          </button>
+        ) : null}
+        <button type="button" aria-expanded={open === 'log'} onClick={() => setOpen(open === 'log' ? 'none' : 'log')}>
+          View log
+        </button>
+        {link.state !== 'revoked' ? (
+          <>
+            <button type="button" aria-expanded={open === 'edit'} onClick={() => setOpen(open === 'edit' ? 'none' : 'edit')}>
+              Edit
+            </button>
+            <button type="button" className="danger-button" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
+              Revoke
+            </button>
+          </>
+        ) : null}
+      </div>
+      {open === 'log' ? <ViewLog link={link} /> : null}
+      {open === 'edit' ? (
+        <form
+          className="share-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate();
+          }}
+        >
+          <LinkOptionsFields draft={draft} setDraft={setDraft} editing />
+          <div className="share-actions">
+            <button type="submit" className="primary-button" disabled={save.isPending}>
+              Save
+            </button>
+            {link.has_password ? (
+              <button type="button" onClick={() => removePassword.mutate()}>
+                Remove password
+              </button>
+            ) : null}
+          </div>
+        </form>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Share one document or one portfolio: create a link with options, see every link with its state
+ * and view log, edit, revoke one or all. Offered to other areas as the `documents.share` widget.
+ */
+export function ShareDialog({ target, title, onClose }: { target: ShareTarget; title: string; onClose: () => void }) {
+  const client = useSupabase();
+  const queryClient = useQueryClient();
+  const toasts = useToasts().stacked;
+  const online = useDevice().isOnline();
+  const describeError = useDescribeError();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [created, setCreated] = useState<string | null>(null);
+  // Visitors change a link's state (views, used up): read it afresh whenever the dialog opens.
+  const links = useQuery({ queryKey: shareKeys.list(target), queryFn: () => listShareLinks(client, target), refetchOnMount: 'always' });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: shareKeys.all });
+
+  useEffect(() => {
+    const node = dialog.current;
+    if (node && !node.open) node.showModal?.();
+    return () => node?.close?.();
+  }, []);
+
+  const create = useMutation({
+    mutationFn: () =>
+      createShareLink(client, target, {
+        expiresAt: expiryOf(draft),
+        password: draft.password,
+        maxViews: maxViewsOf(draft),
+        allowDownload: draft.allowDownload,
+        label: draft.label.trim(),
+      }),
+    onSuccess: ({ id, token }) => {
+      const url = shareUrl(target, token);
+      rememberShareUrl(id, url);
+      setCreated(url);
+      setDraft(EMPTY);
+      refresh();
+    },
+    onError: (error) => toasts.add({ title: describeError(error), variant: 'error' }),
+  });
+  const revokeAll = useMutation({
+    mutationFn: () => revokeAllShareLinks(client, target),
+    onSuccess: () => (toasts.add({ title: 'All links revoked', variant: 'success' }), refresh()),
+    onError: (error) => toasts.add({ title: describeError(error), variant: 'error' }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate();
+  };
+  const shareCreated = async () => {
+    if (!created) return;
+    const outcome = await shareOrCopy(created, title);
+    if (outcome === 'copied') toasts.add({ title: 'Link copied', variant: 'success' });
+    if (outcome === 'failed') toasts.add({ title: 'The link could not be copied. Select it and copy it by hand.', variant: 'error' });
+  };
+
+  const live = (links.data ?? []).filter((l) => l.state === 'active');
+
+  return (
+    <dialog ref={dialog} className="share-dialog" aria-labelledby="share-dialog-title" onClose={onClose} onCancel={onClose}>
+      <header className="share-dialog-header">
+        <h2 id="share-dialog-title">Share “{title}”</h2>
+        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      {created ? (
+        <section className="share-created" aria-label="New link">
+          <p>
+            Your new link. Copy it now: for your safety Dossier keeps only a fingerprint of it, and this device remembers it for
+            you.
+          </p>
+          <input readOnly value={created} aria-label="Link" onFocus={(e) => e.currentTarget.select()} />
+          <div className="share-actions">
+            <button type="button" className="primary-button" onClick={() => void shareCreated()}>
+              Share link
+            </button>
+            <button type="button" onClick={() => setCreated(null)}>
+              Done
+            </button>
+          </div>
+        </section>
+      ) : online ? (
+        <form className="share-form" onSubmit={submit} aria-label="New link">
+          <LinkOptionsFields draft={draft} setDraft={setDraft} editing={false} />
+          <button type="submit" className="primary-button" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create link'}
+          </button>
+        </form>
+      ) : (
+        <p className="notice" role="note">
+          You&apos;re offline. New links need a connection; links made on this device can still be copied below.
+        </p>
+      )}
+      <section aria-label="Links">
+        <div className="share-links-head">
+          <h3>Links</h3>
+          {live.length > 1 ? (
+            <button
+              type="button"
+              className="danger-button"
+              disabled={revokeAll.isPending}
+              onClick={() => {
+                if (window.confirm(`Revoke all ${live.length} active links? Anyone holding them loses access at once.`)) revokeAll.mutate();
+              }}
+            >
+              Revoke all
+            </button>
+          ) : null}
+        </div>
+        {links.isPending ? (
+          <p role="status">Loading...</p>
+        ) : links.isError ? (
+          <div role="alert">
+            <p>{describeError(links.error)}</p>
+            <button type="button" onClick={() => void links.refetch()}>
+              Try Again
+            </button>
+          </div>
+        ) : links.data.length === 0 ? (
+          <p className="muted">No links yet.</p>
+        ) : (
+          <ul className="share-link-list">
+            {links.data.map((link) => (
+              <LinkRow key={link.id} link={link} title={title} target={target} onChanged={refresh} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </dialog>
+  );
+}

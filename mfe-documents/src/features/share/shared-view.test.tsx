@@ -1,0 +1,64 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { DossierServicesProvider } from '@dossier/shared';
+import { createFakeServices } from '@dossier/shared/testing';
+import { SHARE_MESSAGES } from '@dossier/shared/core';
+import { SharedView } from './shared-view';
+
+jest.mock('../../lib/pdf', () => ({ loadPdfJs: jest.fn(() => new Promise(() => undefined)) }));
+
+/** A supabase-js stand-in whose share-resolve answers in turn. */
+function clientAnswering(...answers: unknown[]) {
+  const invoke = jest.fn(async () => ({ data: answers.shift(), error: null }));
+  return { client: { functions: { invoke } } as unknown as SupabaseClient, invoke };
+}
+
+function renderView(client: SupabaseClient, token: string) {
+  render(
+    <DossierServicesProvider services={createFakeServices({ supabase: client })}>
+      <SharedView token={token} />
+    </DossierServicesProvider>,
+  );
+}
+
+describe('the shared link page', () => {
+  it.each([
+    ['expired', SHARE_MESSAGES.expired],
+    ['unavailable', SHARE_MESSAGES.unavailable],
+  ])('a %s link says so and nothing else', async (status, text) => {
+    const { client } = clientAnswering({ status });
+    renderView(client, `token-${status}-aaaaaaaaaaaaaaaaaaaaaa`);
+    expect(await screen.findByRole('heading', { name: text })).toBeInTheDocument();
+    expect(screen.getByTestId('link-closed')).not.toHaveTextContent(/pdf/i);
+  });
+
+  it('asks for the password, refuses a wrong one and opens with the right one', async () => {
+    const { client, invoke } = clientAnswering(
+      { status: 'password_required' },
+      { status: 'password_invalid' },
+      {
+        status: 'ok',
+        visit: 'v',
+        kind: 'document',
+        title: '<img src=x onerror=alert(1)>.pdf',
+        description: '',
+        allow_download: false,
+        expires_at: null,
+        documents: [{ id: 'd1', name: '<img src=x onerror=alert(1)>.pdf', mime_type: 'application/zip', size: 2048 }],
+      },
+    );
+    renderView(client, 'token-password-aaaaaaaaaaaaaaaaaaaa');
+    expect(await screen.findByRole('heading', { name: SHARE_MESSAGES.passwordRequired })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText(SHARE_MESSAGES.wrongPassword)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    // The name is text, never markup; view-only links offer no download.
+    expect(await screen.findByRole('heading', { level: 1, name: '<img src=x onerror=alert(1)>.pdf' })).toBeInTheDocument();
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
+    expect(screen.getByText('View only: downloads are turned off.')).toBeInTheDocument();
+    expect(invoke).toHaveBeenLastCalledWith('share-resolve', { body: { action: 'open', token: 'token-password-aaaaaaaaaaaaaaaaaaaa', password: 'right' } });
+  });
+});

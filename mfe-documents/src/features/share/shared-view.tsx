@@ -1,0 +1,299 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useSupabase } from '@dossier/shared';
+import { LOADING_TEXT, SHARE_MESSAGES } from '@dossier/shared/core';
+import { openSharedLink, sharedFile, type OpenResult, type SharedDocument } from '../../api/share-links';
+import { formatBytes } from '../../lib/format';
+import { typeLabel } from '../../lib/document-types';
+import { BlobPreview, isPreviewable } from '../document/document-preview';
+import { useDescribeError } from '../../lib/query';
+import './share.css';
+
+type Opened = Extract<OpenResult, { status: 'ok' }>;
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'password'; message: string | null; busy: boolean }
+  | { kind: 'closed'; message: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'open'; data: Opened };
+
+// One open per token at a time: a re-mounted page (React's development double effects, a quick
+// re-render) must not count a second view of a one-time link.
+const opening = new Map<string, Promise<OpenResult>>();
+function openOnce(client: ReturnType<typeof useSupabase>, token: string): Promise<OpenResult> {
+  let pending = opening.get(token);
+  if (!pending) {
+    pending = openSharedLink(client, token);
+    opening.set(token, pending);
+    void pending.catch(() => undefined).finally(() => setTimeout(() => opening.delete(token), 2_000));
+  }
+  return pending;
+}
+
+/** Public pages are never indexed and send no referrer (React 19 hoists these into <head>). */
+export function PublicPageMeta() {
+  return (
+    <>
+      <meta name="robots" content="noindex, nofollow" />
+      <meta name="referrer" content="no-referrer" />
+    </>
+  );
+}
+
+function saveUrl(url: string, name: string) {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noreferrer noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+function SharedPreview({ visit, doc, onGone }: { visit: string; doc: SharedDocument; onGone: (message: string) => void }) {
+  const client = useSupabase();
+  const describeError = useDescribeError();
+  const [blob, setBlob] = useState<Blob | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setBlob(null);
+    setFailed(null);
+    (async () => {
+      const file = await sharedFile(client, visit, doc.id, 'preview');
+      if (file.status !== 'ok') {
+        onGone(file.status === 'expired' ? SHARE_MESSAGES.expired : SHARE_MESSAGES.unavailable);
+        return;
+      }
+      const res = await fetch(file.url, { referrerPolicy: 'no-referrer' });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const data = await res.blob();
+      if (live) setBlob(data);
+    })().catch((error: unknown) => live && setFailed(describeError(error)));
+    return () => {
+      live = false;
+    };
+  }, [client, visit, doc.id, onGone, describeError]);
+  if (failed) return <p className="preview-note">{failed}</p>;
+  if (!blob) return <p role="status">Loading preview…</p>;
+  return <BlobPreview data={blob} name={doc.name} mimeType={doc.mime_type} />;
+}
+
+/**
+ * "Download all": client-zip builds the zip as a stream, fetching each file only when the stream
+ * reaches it (every signed URL is minted just before its file is read); the browser then saves it.
+ */
+async function downloadAll(fetchFile: (doc: SharedDocument) => Promise<Response>, docs: SharedDocument[], zipName: string) {
+  const { downloadZip } = await import('client-zip');
+  async function* entries() {
+    const used = new Set<string>();
+    for (const doc of docs) {
+      const res = await fetchFile(doc);
+      let name = doc.name;
+      for (let n = 1; used.has(name.toLowerCase()); n += 1) name = doc.name.replace(/(\.[^.]*)?$/, (ext) => ` (${n})${ext}`);
+      used.add(name.toLowerCase());
+      yield { name, input: res, size: doc.size };
+    }
+  }
+  const zip = downloadZip(entries());
+  const url = URL.createObjectURL(await zip.blob());
+  saveUrl(url, zipName);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) => void }) {
+  const client = useSupabase();
+  const describeError = useDescribeError();
+  const [current, setCurrent] = useState<SharedDocument | null>(data.kind === 'document' ? (data.documents[0] ?? null) : null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const fileUrl = useCallback(
+    async (doc: SharedDocument) => {
+      const file = await sharedFile(client, data.visit, doc.id, 'download');
+      if (file.status !== 'ok') {
+        if (file.status !== 'forbidden') onGone(file.status === 'expired' ? SHARE_MESSAGES.expired : SHARE_MESSAGES.unavailable);
+        throw new Error(file.status);
+      }
+      return file.url;
+    },
+    [client, data.visit, onGone],
+  );
+
+  const download = async (doc: SharedDocument) => {
+    setBusy(doc.id);
+    try {
+      saveUrl(await fileUrl(doc), doc.name);
+    } catch (error) {
+      setMessage(describeError(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const zipAll = async () => {
+    setBusy('all');
+    setMessage(null);
+    try {
+      await downloadAll(
+        async (doc) => {
+          const res = await fetch(await fileUrl(doc), { referrerPolicy: 'no-referrer' });
+          if (!res.ok) throw new Error(`HTTP ${res.status}`);
+          return res;
+        },
+        data.documents,
+        `${data.title.replace(/[<>:"/\\|?*]+/g, '').trim() || 'documents'}.zip`,
+      );
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'AbortError') setMessage(describeError(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="shared-view" data-testid="shared-view">
+      <header className="shared-header">
+        <h1>{data.title}</h1>
+        {data.description ? <p className="shared-description">{data.description}</p> : null}
+        <p className="muted">
+          {data.kind === 'portfolio' ? `${data.documents.length} ${data.documents.length === 1 ? 'document' : 'documents'} · ` : ''}
+          {data.allow_download ? 'You may download these files.' : 'View only: downloads are turned off.'}
+          {data.expires_at ? ` Available until ${new Date(data.expires_at).toLocaleString()}.` : ''}
+        </p>
+        {data.kind === 'portfolio' && data.allow_download && data.documents.length > 0 ? (
+          <button type="button" className="primary-button" disabled={busy !== null} onClick={() => void zipAll()}>
+            {busy === 'all' ? 'Preparing zip…' : 'Download all'}
+          </button>
+        ) : null}
+        {message ? <p role="alert">{message}</p> : null}
+      </header>
+      {data.kind === 'portfolio' ? (
+        data.documents.length === 0 ? (
+          <p className="muted">This portfolio has no documents right now.</p>
+        ) : (
+          <ul className="shared-list" aria-label="Shared documents">
+            {data.documents.map((doc) => (
+              <li key={doc.id} className={current?.id === doc.id ? 'is-current' : undefined}>
+                <button type="button" className="shared-open" aria-pressed={current?.id === doc.id} onClick={() => setCurrent(doc)}>
+                  {doc.name}
+                </button>
+                <span className="muted">
+                  {typeLabel(doc.mime_type)} · {formatBytes(doc.size)}
+                </span>
+                {data.allow_download ? (
+                  <button type="button" disabled={busy !== null} onClick={() => void download(doc)} aria-label={`Download ${doc.name}`}>
+                    Download
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+      {current ? (
+        <section className="shared-document" aria-label={`Preview of ${current.name}`}>
+          {data.kind === 'document' ? (
+            <p className="doc-meta">
+              <span>{typeLabel(current.mime_type)}</span>
+              <span>{formatBytes(current.size)}</span>
+            </p>
+          ) : (
+            <h2>{current.name}</h2>
+          )}
+          {data.kind === 'document' && data.allow_download ? (
+            <button type="button" className="primary-button" disabled={busy !== null} onClick={() => void download(current)}>
+              Download
+            </button>
+          ) : null}
+          {isPreviewable(current.mime_type) ? (
+            <SharedPreview key={current.id} visit={data.visit} doc={current} onGone={onGone} />
+          ) : (
+            <p className="preview-note">No preview for this type of file.{data.allow_download ? ' Download it to open it.' : ''}</p>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * What an anonymous visitor sees at /link/{token} and /portfolio/{token}. Every check runs on the
+ * server (share-resolve); this only shows its answer, with names and notes as plain text.
+ */
+export function SharedView({ token }: { token: string }) {
+  const client = useSupabase();
+  const describeError = useDescribeError();
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const [password, setPassword] = useState('');
+
+  const answer = useCallback((result: OpenResult) => {
+    switch (result.status) {
+      case 'ok':
+        return setPhase({ kind: 'open', data: result });
+      case 'password_required':
+        return setPhase({ kind: 'password', message: null, busy: false });
+      case 'password_invalid':
+        return setPhase({ kind: 'password', message: SHARE_MESSAGES.wrongPassword, busy: false });
+      case 'rate_limited':
+        return setPhase((p) => (p.kind === 'password' ? { ...p, busy: false, message: SHARE_MESSAGES.tooManyAttempts } : { kind: 'error', message: SHARE_MESSAGES.tooManyAttempts }));
+      case 'expired':
+        return setPhase({ kind: 'closed', message: SHARE_MESSAGES.expired });
+      default:
+        return setPhase({ kind: 'closed', message: SHARE_MESSAGES.unavailable });
+    }
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    openOnce(client, token)
+      .then((r) => live && answer(r))
+      .catch((error: unknown) => live && setPhase({ kind: 'error', message: describeError(error) }));
+    return () => {
+      live = false;
+    };
+  }, [client, token, answer, describeError]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setPhase({ kind: 'password', message: null, busy: true });
+    openSharedLink(client, token, password)
+      .then(answer)
+      .catch((error: unknown) => setPhase({ kind: 'password', message: describeError(error), busy: false }));
+  };
+  const onGone = useCallback((message: string) => setPhase({ kind: 'closed', message }), []);
+
+  return (
+    <div className="shared-page">
+      <PublicPageMeta />
+      {phase.kind === 'loading' ? (
+        <p role="status">{LOADING_TEXT}</p>
+      ) : phase.kind === 'closed' ? (
+        <div className="shared-closed" role="alert" data-testid="link-closed">
+          <h1>{phase.message}</h1>
+          <p className="muted">Ask the person who sent it for a new link.</p>
+        </div>
+      ) : phase.kind === 'error' ? (
+        <div role="alert">
+          <p>{phase.message}</p>
+          <button type="button" onClick={() => window.location.reload()}>
+            Try Again
+          </button>
+        </div>
+      ) : phase.kind === 'password' ? (
+        <form className="shared-password" onSubmit={submit}>
+          <h1>{SHARE_MESSAGES.passwordRequired}</h1>
+          <label>
+            Password
+            <input type="password" autoComplete="off" required autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
+          </label>
+          {phase.message ? <p role="alert">{phase.message}</p> : null}
+          <button type="submit" className="primary-button" disabled={phase.busy}>
+            {phase.busy ? 'Checking…' : 'Open'}
+          </button>
+        </form>
+      ) : (
+        <OpenedView data={phase.data} onGone={onGone} />
+      )}
+    </div>
+  );
+}

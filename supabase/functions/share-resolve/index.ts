@@ -1,0 +1,74 @@
+// share-resolve: what an anonymous visitor of /link/{token} or /portfolio/{token} may see.
+// POST {action:'open', token, password?}  → {status, visit?, kind?, title?, documents?, …}
+// POST {action:'file', visit, document_id, purpose:'preview'|'download'} → {status, url?, name?, mime_type?}
+// The checks run in SQL (public.share_open / public.share_file, service_role only); only after
+// they pass does this function mint a short-lived signed URL with the service-role key. Statuses:
+// ok, password_required, password_invalid, expired, unavailable, forbidden, rate_limited.
+import { createClient } from 'npm:@supabase/supabase-js@2';
+import { clientClass } from '../_shared/client-class.ts';
+import { corsHeaders, json } from '../_shared/cors.ts';
+
+/** Signed URLs live two minutes: long enough to start a preview or a download, no longer. */
+const SIGNED_URL_SECONDS = 120;
+
+/** An HMAC of the caller's address (first X-Forwarded-For entry), so rate limits never store it. */
+async function clientKey(req: Request, secret: string): Promise<string> {
+  const address = (req.headers.get('x-forwarded-for') ?? '').split(',')[0].trim() || 'unknown';
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`share-rate:${address}`)));
+  return Array.from(mac.slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function noStore(res: Response): Response {
+  res.headers.set('Cache-Control', 'no-store');
+  res.headers.set('Referrer-Policy', 'no-referrer');
+  return res;
+}
+
+Deno.serve(async (req: Request) => {
+  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+  if (req.method !== 'POST') return json({ error: 'method_not_allowed' }, 405);
+  let input: Record<string, unknown>;
+  try {
+    input = (await req.json()) as Record<string, unknown>;
+  } catch {
+    return json({ error: 'invalid_request', details: 'Body must be JSON' }, 400);
+  }
+  const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
+  const admin = createClient(Deno.env.get('SUPABASE_URL') ?? '', serviceKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const client = clientClass(req.headers.get('user-agent'));
+
+  if (input.action === 'open') {
+    if (typeof input.token !== 'string' || (input.password !== undefined && input.password !== null && typeof input.password !== 'string')) {
+      return json({ error: 'invalid_request', details: 'token (string) and optional password (string) are required' }, 400);
+    }
+    const { data, error } = await admin.rpc('share_open', {
+      token: input.token,
+      password: typeof input.password === 'string' ? input.password : null,
+      client,
+      client_key: await clientKey(req, serviceKey),
+    });
+    if (error) return json({ error: 'server_error' }, 500);
+    return noStore(json(data));
+  }
+
+  if (input.action === 'file') {
+    const purpose = input.purpose === 'download' ? 'download' : 'preview';
+    if (typeof input.visit !== 'string' || typeof input.document_id !== 'string' || !/^[0-9a-f-]{36}$/i.test(input.document_id)) {
+      return json({ error: 'invalid_request', details: 'visit and document_id are required' }, 400);
+    }
+    const { data, error } = await admin.rpc('share_file', { visit: input.visit, document_id: input.document_id, purpose });
+    if (error) return json({ error: 'server_error' }, 500);
+    const answer = data as { status: string; storage_path?: string; name?: string; mime_type?: string };
+    if (answer.status !== 'ok' || !answer.storage_path) return noStore(json({ status: answer.status }));
+    const signed = await admin.storage
+      .from('documents')
+      .createSignedUrl(answer.storage_path, SIGNED_URL_SECONDS, purpose === 'download' ? { download: answer.name } : undefined);
+    if (signed.error || !signed.data) return json({ error: 'server_error' }, 500);
+    return noStore(json({ status: 'ok', url: signed.data.signedUrl, name: answer.name, mime_type: answer.mime_type }));
+  }
+
+  return json({ error: 'invalid_request', details: "action must be 'open' or 'file'" }, 400);
+});
