@@ -5,3 +5,4 @@ export * from './application-error';
 export * from './page';
 export * from './legal';
 export * from './lazy-widget';
+export * from './design-system';

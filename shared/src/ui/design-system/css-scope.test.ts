@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+// ADR 0045: the shell's and every area's CSS sits in `@layer app` (below the primitives) and never
+// targets a design-system class, so no area can restyle a primitive or another area's page.
+const root = path.resolve(__dirname, '../../../..');
+const areas = ['shell', 'mfe-documents', 'mfe-portfolios', 'mfe-drive-import', 'mfe-account', 'mfe-debug'];
+
+function cssFiles(dir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    if (entry === 'node_modules' || entry === 'dist') return [];
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return cssFiles(full);
+    return entry.endsWith('.css') ? [full] : [];
+  });
+}
+
+/** The CSS outside any `@layer app { … }` block, comments removed. */
+function unlayered(css: string): string {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/@layer[^;{]+;/g, '');
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const start = text.indexOf('@layer app', i);
+    if (start === -1) {
+      out += text.slice(i);
+      break;
+    }
+    out += text.slice(i, start);
+    let depth = 0;
+    let j = text.indexOf('{', start);
+    for (; j < text.length; j += 1) {
+      if (text[j] === '{') depth += 1;
+      if (text[j] === '}') {
+        depth -= 1;
+        if (depth === 0) break;
+      }
+    }
+    i = j + 1;
+  }
+  return out.trim();
+}
+
+const files = areas.flatMap((area) => cssFiles(path.join(root, area, 'src')));
+
+describe('area CSS is scoped (ADR 0045)', () => {
+  it('finds the areas’ stylesheets', () => {
+    expect(files.length).toBeGreaterThan(0);
+  });
+
+  it.each(files.map((file) => [path.relative(root, file)]))('%s is wholly inside @layer app', (file) => {
+    expect(unlayered(readFileSync(path.join(root, file), 'utf8'))).toBe('');
+  });
+
+  it.each(files.map((file) => [path.relative(root, file)]))('%s does not target a design-system class', (file) => {
+    const css = readFileSync(path.join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    expect(css).not.toMatch(/\.ds-[a-z]/);
+  });
+
+  it('detects CSS left outside the layer', () => {
+    expect(unlayered('@layer app { a { color: red; } }\nbutton { color: blue; }')).toBe('button { color: blue; }');
+    expect(unlayered('/* c */ @layer ds-base, app, ds-components; @layer app { @media (x) { a { b: c; } } }')).toBe('');
+  });
+});

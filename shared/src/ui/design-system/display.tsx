@@ -1,0 +1,77 @@
+import type { CSSProperties, ElementType, HTMLAttributes, ReactNode } from 'react';
+
+export type BadgeTone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger';
+
+/** A short status label ("Expires in 5 days"). Colour is never the only signal: the text says it. */
+export function Badge({ tone = 'neutral', children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
+  return <span className={['ds-badge', tone !== 'neutral' ? `ds-badge--${tone}` : '', className ?? ''].filter(Boolean).join(' ')}>{children}</span>;
+}
+
+export type ProgressProps = {
+  /** 0..max; undefined shows an indeterminate bar. */
+  value?: number;
+  max?: number;
+  label: ReactNode;
+  /** Show the label and percentage above the bar (otherwise the label is only the accessible name). */
+  showLabel?: boolean;
+  valueText?: string;
+};
+
+/** A progress bar (role progressbar with aria-valuenow/min/max). */
+export function Progress({ value, max = 100, label, showLabel = false, valueText }: ProgressProps) {
+  const determinate = typeof value === 'number' && Number.isFinite(value);
+  const clamped = determinate ? Math.min(Math.max(value, 0), max) : 0;
+  const percent = determinate && max > 0 ? Math.round((clamped / max) * 100) : 0;
+  const labelText = typeof label === 'string' ? label : undefined;
+  return (
+    <div className="ds-progress">
+      {showLabel ? (
+        <div className="ds-progress__label" aria-hidden="true">
+          <span>{label}</span>
+          {determinate ? <span>{valueText ?? `${percent}%`}</span> : null}
+        </div>
+      ) : null}
+      <div
+        className="ds-progress__track"
+        role="progressbar"
+        aria-label={labelText}
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={determinate ? clamped : undefined}
+        aria-valuetext={determinate ? (valueText ?? `${percent}%`) : undefined}
+        data-state={determinate ? 'determinate' : 'indeterminate'}
+      >
+        <div className="ds-progress__bar" style={determinate ? { width: `${percent}%` } : undefined} />
+      </div>
+    </div>
+  );
+}
+
+/** A grey placeholder while content loads (hidden from assistive technology: announce loading elsewhere). */
+export function Skeleton({ width, height, variant = 'block', className }: { width?: CSSProperties['width']; height?: CSSProperties['height']; variant?: 'block' | 'text' | 'circle'; className?: string }) {
+  return <span aria-hidden="true" className={['ds-skeleton', variant !== 'block' ? `ds-skeleton--${variant}` : '', className ?? ''].filter(Boolean).join(' ')} style={{ width, height }} />;
+}
+
+/** What a page shows when there is nothing yet: what it is, and the action that fills it. */
+export function EmptyState({ title, description, icon, action, headingLevel = 2 }: { title: ReactNode; description?: ReactNode; icon?: ReactNode; action?: ReactNode; headingLevel?: 2 | 3 | 4 }) {
+  const Heading = `h${headingLevel}` as ElementType;
+  return (
+    <div className="ds-empty">
+      {icon ? (
+        <span className="ds-empty__icon" aria-hidden="true">
+          {icon}
+        </span>
+      ) : null}
+      <Heading className="ds-empty__title">{title}</Heading>
+      {description ? <p className="ds-empty__description">{description}</p> : null}
+      {action ? <div className="ds-empty__action">{action}</div> : null}
+    </div>
+  );
+}
+
+export type CardProps = HTMLAttributes<HTMLElement> & { as?: 'div' | 'article' | 'section' | 'li'; interactive?: boolean };
+
+/** A surface grouping one thing's content. */
+export function Card({ as: Element = 'div', interactive, className, ...rest }: CardProps) {
+  return <Element {...rest} className={['ds-card', interactive ? 'ds-card--interactive' : '', className ?? ''].filter(Boolean).join(' ')} />;
+}
