@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { CONTRACT_VERSION, type RemoteModule } from '@dossier/shared';
+import { lazyWidget } from '@dossier/shared/ui';
 
 // SPEC §2: /privacy-settings; the legal pages /privacy and /terms are readable without an account.
 const areaModule = {
@@ -11,10 +12,13 @@ const areaModule = {
     { path: '/privacy', Component: lazy(() => import('./features/legal/privacy-policy-page')), title: 'Privacy Policy' },
     { path: '/terms', Component: lazy(() => import('./features/legal/terms-of-service-page')), title: 'Terms of Service' },
     { path: '/transfers', Component: lazy(() => import('./pages/transfers-page')), requiresAuth: true, title: 'Transfers' },
-    { path: '/payment-success', Component: lazy(() => import('./pages/payment-success-page')), requiresAuth: true, title: 'Payment successful' },
+    { path: '/payment-success', Component: lazy(() => import('./features/payment-success/payment-success-page')), requiresAuth: true, title: 'Payment' },
   ],
   nav: [{ label: 'Settings', path: '/settings', order: 90, requiresAuth: true }],
-  widgets: {},
+  widgets: {
+    // The plan and how much of each limit is used, with bars (issue 14).
+    'account.plan-badge': lazyWidget(async () => (await import('./features/plan-badge/plan-badge')).PlanBadge),
+  },
 } satisfies RemoteModule;
 
 export default areaModule;

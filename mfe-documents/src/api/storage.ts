@@ -69,13 +69,16 @@ export function uploadObject(target: StorageTarget, path: string, body: Blob, op
         return;
       }
       let code: string | undefined;
+      let details: string | undefined;
       try {
-        const parsed = JSON.parse(xhr.responseText) as { error?: string; statusCode?: string };
+        const parsed = JSON.parse(xhr.responseText) as { error?: string; statusCode?: string; message?: string };
         code = parsed.error ?? parsed.statusCode;
+        // Storage's message (e.g. a plan limit the database refused) for the classifier.
+        details = parsed.message;
       } catch {
         code = undefined;
       }
-      reject(new DocumentsApiError(`upload failed with HTTP ${xhr.status}`, { status: xhr.status, code }));
+      reject(new DocumentsApiError(`upload failed with HTTP ${xhr.status}`, { status: xhr.status, code, details }));
     };
     xhr.onerror = () => {
       done();

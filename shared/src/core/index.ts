@@ -1,5 +1,6 @@
 export * from './messages';
 export * from './limits';
+export * from './format';
 export * from './errors';
 export * from './resilience';
 export * from './query';

@@ -134,3 +134,22 @@ export const DRIVE_FOLDER_NAMES = {
   uncategorized: 'Uncategorized',
   portfolio: (name: string) => `Portfolio: ${name}`,
 } as const;
+
+/**
+ * Issue 14: plans and payments (SPEC is silent on payments; the issue gives these texts).
+ * A plan-limit refusal names the limit and how to raise it (the database says which limit).
+ */
+export const BILLING_MESSAGES = {
+  paymentReceived: (plan: string) => `Payment received — you are on ${plan}`,
+  paymentProcessing: 'Payment is still processing',
+  activating: (plan: string) => `Payment received — your ${plan} plan is being switched on`,
+  notCompleted: 'This payment was not completed. Nothing was charged.',
+  expired: 'This checkout expired before payment. Nothing was charged.',
+  notFound: 'We could not find this payment. Nothing was charged through this link.',
+  missingSession: 'There is no payment to show here.',
+} as const;
+
+export const PLAN_LIMIT_MESSAGES = {
+  documents: (plan: string, limit: string) => `Your ${plan} plan holds up to ${limit} documents. Upgrade your plan in Settings, or delete documents and empty the trash.`,
+  storage: (plan: string, limit: string) => `Your ${plan} plan stores up to ${limit} of files. Upgrade your plan in Settings, or delete documents and empty the trash.`,
+} as const;

@@ -9,6 +9,7 @@ export const DASHBOARD_WIDGETS = [
   { name: 'documents.recent', title: 'Recently added' },
   { name: 'documents.expiring-soon', title: 'Expiring soon' },
   { name: 'portfolios.summary', title: 'Portfolios' },
+  { name: 'account.plan-badge', title: 'Your plan' },
 ] as const;
 
 /** Uploads made offline that are still waiting, so nobody wonders where their file went. */
