@@ -34,6 +34,7 @@ export function buildMissing(root: string): void {
 export interface RunningStack {
   url: string;
   googleUrl: string;
+  stripeUrl: string;
   anonKey: string;
   stop(): Promise<void>;
 }

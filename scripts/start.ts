@@ -32,7 +32,7 @@ async function main() {
   console.log('');
   console.log(`Dossier is running:  ${hosts.shellUrl}`);
   for (const [name, remote] of Object.entries(hosts.remotes)) console.log(`  remote ${name.padEnd(12)} ${remote.url}/mf-manifest.json`);
-  if (stack) console.log(`  API                 ${stack.url}\n  Google emulator     ${stack.googleUrl}`);
+  if (stack) console.log(`  API                 ${stack.url}\n  Google emulator     ${stack.googleUrl}\n  Stripe emulator     ${stack.stripeUrl}`);
   console.log('Press Ctrl-C to stop.');
 
   let stopping = false;

@@ -37,6 +37,7 @@ async function main() {
       {
         port: 0,
         googlePort: 0,
+        stripePort: 0,
         dataDir,
         corsOrigins: [shellUrl, ...Object.values(remotePorts).map((p) => `http://127.0.0.1:${p}`)],
         siteUrl: shellUrl,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { StackConfig } from './context.js';
@@ -88,6 +89,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}, env: NodeJS.Pro
   const host = overrides.host ?? env.STACK_HOST ?? '127.0.0.1';
   const apiPort = overrides.port ?? port(env.SUPABASE_PORT ?? env.STACK_PORT, 'SUPABASE_PORT/STACK_PORT', 54321);
   const googlePort = overrides.googlePort ?? port(env.GOOGLE_EMULATOR_PORT, 'GOOGLE_EMULATOR_PORT', 54330);
+  const stripePort = overrides.stripePort ?? port(env.STRIPE_EMULATOR_PORT, 'STRIPE_EMULATOR_PORT', 54340);
   const dataDir = path.resolve(root, overrides.dataDir ?? env.STACK_DATA_DIR ?? '.local-stack');
   const demoKeys = overrides.demoKeys ?? flag(env.STACK_DEMO_KEYS) ?? false;
   const corsOrigins =
@@ -111,6 +113,12 @@ export function loadConfig(overrides: Partial<StackConfig> = {}, env: NodeJS.Pro
       service_role: millis(env.STACK_SERVICE_ROLE_STATEMENT_TIMEOUT_MS, 'STACK_SERVICE_ROLE_STATEMENT_TIMEOUT_MS', 0),
     },
     redirectUrls: list(env.ADDITIONAL_REDIRECT_URLS) ?? [],
+    stripePort,
+    stripeUrl: `http://${host}:${stripePort}`,
+    stripe: {
+      secretKey: env.STRIPE_EMULATOR_SECRET_KEY || 'sk_test_dossier_local_emulator',
+      webhookSecret: env.STRIPE_EMULATOR_WEBHOOK_SECRET || `whsec_${randomBytes(24).toString('base64url')}`,
+    },
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     supabaseDir: path.join(root, 'supabase'),
@@ -125,6 +133,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}, env: NodeJS.Pro
   // publicUrl / googleUrl follow host and ports unless given explicitly.
   if (!overrides.publicUrl) config.publicUrl = `http://${config.host}:${config.port}`;
   if (!overrides.googleUrl) config.googleUrl = `http://${config.host}:${config.googlePort}`;
+  if (!overrides.stripeUrl) config.stripeUrl = `http://${config.host}:${config.stripePort}`;
   config.dataDir = dataDir;
   return config;
 }

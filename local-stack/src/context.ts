@@ -15,6 +15,11 @@ export interface StackConfig {
   publicUrl: string; // http://127.0.0.1:54321
   googlePort: number; // 54330
   googleUrl: string; // http://127.0.0.1:54330
+  /** Stripe emulator (API, hosted checkout, webhooks): 54340 unless STRIPE_EMULATOR_PORT says otherwise. */
+  stripePort?: number;
+  stripeUrl?: string; // http://127.0.0.1:54340
+  /** The emulator's secret key and the secret it signs webhooks with (the functions get the same). */
+  stripe?: { secretKey: string; webhookSecret: string };
   /** Per installation (generated under dataDir on first start), or the public demo values when demoKeys. */
   jwtSecret: string;
   anonKey: string;

@@ -16,11 +16,15 @@ import { buildApiApp } from './http/api-app.js';
 import { createGoogleEmulator } from './google/index.js';
 import { hostAllowList, MISDIRECTED_MESSAGE } from './http/host-check.js';
 import { DEMO_KEYS, loadOrCreateKeys } from './installation-keys.js';
+import { createStripeEmulator, type StripeEmulator } from './stripe/index.js';
 
 export interface StartedStack {
   /** Base URL of the Supabase-compatible API (what `createClient` takes). */
   url: string;
   googleUrl: string;
+  /** Base URL of the Stripe emulator (what the `stripe` SDK's host/port/protocol point at). */
+  stripeUrl: string;
+  stripe: StripeEmulator;
   anonKey: string;
   serviceRoleKey: string;
   config: StackConfig;
@@ -125,34 +129,46 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
   const db = await openDatabase(config);
   let api: Listening | undefined;
   let google: Listening | undefined;
+  let stripeServer: Listening | undefined;
+  let stripe: StripeEmulator | undefined;
   try {
     await prepareDatabase(db, config, log);
     api = await listen(config.host, config.port, hostAllowed);
     google = await listen(config.host, config.googlePort, hostAllowed);
+    stripeServer = await listen(config.host, config.stripePort ?? 54340, hostAllowed);
     config.port = api.port;
     config.googlePort = google.port;
+    config.stripePort = stripeServer.port;
+    if (!overrides.stripeUrl) config.stripeUrl = `http://${config.host}:${stripeServer.port}`;
     if (!overrides.publicUrl) config.publicUrl = `http://${config.host}:${api.port}`;
     if (!overrides.googleUrl) config.googleUrl = `http://${config.host}:${google.port}`;
     const ctx: StackContext = { db, jwt: createJwtService(config.jwtSecret), config, log };
     api.setApp(buildApiApp(ctx));
     google.setApp(createGoogleEmulator(ctx));
+    stripe = createStripeEmulator(ctx, config.stripe!);
+    stripeServer.setApp(stripe.app);
   } catch (e) {
     await api?.close();
     await google?.close();
+    await stripeServer?.close();
     await db.close();
     throw e;
   }
   let stopping: Promise<void> | null = null;
-  const servers = [api, google];
+  const servers = [api, google, stripeServer];
+  const emulator = stripe!;
   return {
     url: config.publicUrl,
     googleUrl: config.googleUrl,
+    stripeUrl: config.stripeUrl!,
+    stripe: emulator,
     anonKey: config.anonKey,
     serviceRoleKey: config.serviceRoleKey,
     config,
     db,
     stop() {
       stopping ??= (async () => {
+        emulator.stop();
         await Promise.all(servers.map((s) => s.close()));
         await db.close();
       })();

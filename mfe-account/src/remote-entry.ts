@@ -1,6 +1,6 @@
 import { BUILD } from '@dossier/build';
 import type { RemoteModule } from '@dossier/shared';
-import { lazyPage } from '@dossier/shared/ui';
+import { lazyPage, lazyWidget } from '@dossier/shared/ui';
 
 // SPEC §2: /privacy-settings; the legal pages /privacy and /terms are readable without an account.
 const areaModule = {
@@ -16,9 +16,13 @@ const areaModule = {
       { path: '/privacy', Component: lazyPage(() => import('./features/legal/privacy-policy-page')), title: 'Privacy Policy' },
       { path: '/terms', Component: lazyPage(() => import('./features/legal/terms-of-service-page')), title: 'Terms of Service' },
       { path: '/transfers', Component: lazyPage(() => import('./pages/transfers-page')), requiresAuth: true, title: 'Transfers' },
-      { path: '/payment-success', Component: lazyPage(() => import('./pages/payment-success-page')), requiresAuth: true, title: 'Payment successful' },
+      { path: '/payment-success', Component: lazyPage(() => import('./features/payment-success/payment-success-page')), requiresAuth: true, title: 'Payment' },
     ]);
     host.addNav([{ label: 'Settings', path: '/settings', order: 90, requiresAuth: true }]);
+    host.addWidgets({
+      // The plan and how much of each limit is used, with bars (issue 14).
+      'account.plan-badge': lazyWidget(async () => (await import('./features/plan-badge/plan-badge')).PlanBadge),
+    });
   },
 } satisfies RemoteModule;
 

@@ -36,6 +36,28 @@ function envFor(ctx: StackContext): Record<string, string> {
     GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID || google.clientId,
     GOOGLE_CLIENT_SECRET: process.env.GOOGLE_CLIENT_SECRET || google.secret,
     GOOGLE_TOKEN_URL: process.env.GOOGLE_TOKEN_URL || `${ctx.config.googleUrl}/token`,
+    ...stripeEnv(ctx),
+  };
+}
+
+/**
+ * Stripe for the payment functions: the local emulator, unless STRIPE_SECRET_KEY is set in the
+ * stack's environment (then Stripe's own API, e.g. test mode, with STRIPE_WEBHOOK_SECRET).
+ */
+function stripeEnv(ctx: StackContext): Record<string, string> {
+  if (process.env.STRIPE_SECRET_KEY) {
+    const env: Record<string, string> = { STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET ?? '' };
+    for (const name of ['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL']) if (process.env[name]) env[name] = process.env[name]!;
+    return env;
+  }
+  if (!ctx.config.stripe || !ctx.config.stripeUrl) return {};
+  const url = new URL(ctx.config.stripeUrl);
+  return {
+    STRIPE_SECRET_KEY: ctx.config.stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: ctx.config.stripe.webhookSecret,
+    STRIPE_API_HOST: url.hostname,
+    STRIPE_API_PORT: url.port,
+    STRIPE_API_PROTOCOL: url.protocol.replace(':', ''),
   };
 }
 

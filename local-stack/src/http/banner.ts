@@ -20,6 +20,7 @@ export function startupBanner(config: StackConfig, dbKind: 'pglite' | 'postgres'
     ['Storage URL', `${config.publicUrl}/storage/v1`],
     ['Functions URL', `${config.publicUrl}/functions/v1`],
     ['Google emulator', config.googleUrl],
+    ['Stripe emulator', `${config.stripeUrl ?? ''} (test card 4242 4242 4242 4242)`],
     ['Database', database],
     ['Storage', storage],
     ['Outbox (auth e-mails)', path.join(config.dataDir, 'outbox')],

@@ -30,6 +30,8 @@ export function fromDatabaseError(e: unknown): StorageApiError | null {
   const code = (e as { code?: string })?.code;
   if (code === '42501') return rlsViolation();
   if (code === '23505') return duplicate();
+  // RAISE EXCEPTION in a trigger (plan limits): the database's own message is the answer.
+  if (code === 'P0001') return new StorageApiError(400, 'DatabaseError', (e as Error).message, 'DatabaseError');
   return null;
 }
 

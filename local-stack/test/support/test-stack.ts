@@ -118,7 +118,7 @@ export async function startTestStack(options: TestStackOptions): Promise<TestSta
 async function launch(options: TestStackOptions, dataDir: string, databaseUrl: string | undefined, dbName: string | undefined): Promise<TestStack> {
   const log = options.log ?? (process.env.STACK_TEST_LOG ? (l: string) => console.log(l) : () => undefined);
   const stack = await startStack(
-    { port: 0, googlePort: 0, dataDir, databaseUrl, storage: { kind: 'local', root: path.join(dataDir, 'storage') }, ...options.overrides },
+    { port: 0, googlePort: 0, stripePort: 0, dataDir, databaseUrl, storage: { kind: 'local', root: path.join(dataDir, 'storage') }, ...options.overrides },
     { log },
   );
   const stopOnly = stack.stop.bind(stack);

@@ -58,13 +58,16 @@ export function uploadFailure(error: unknown): DocumentsApiError {
   const status = response ? response.getStatus() : 0;
   if (!status) return new DocumentsApiError('upload failed: network error', { status: 0, code: 'network' });
   let code: string | undefined;
+  let details: string | undefined;
   try {
-    const parsed = JSON.parse(response?.getBody() ?? '') as { error?: string; statusCode?: string };
+    const parsed = JSON.parse(response?.getBody() ?? '') as { error?: string; statusCode?: string; message?: string };
     code = parsed.error ?? parsed.statusCode;
+    // Storage's message (e.g. a plan limit the database refused) for the classifier.
+    details = parsed.message;
   } catch {
     code = undefined;
   }
-  return new DocumentsApiError(`upload failed with HTTP ${status}`, { status, code });
+  return new DocumentsApiError(`upload failed with HTTP ${status}`, { status, code, details });
 }
 
 /**

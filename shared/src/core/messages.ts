@@ -172,6 +172,8 @@ export const DRIVE_CONNECTION_MESSAGES = {
     'Google Drive could not be reached. This can be caused by network issues, a Google Drive outage, or a browser setting that blocks third-party scripts. Please try again.',
   circuitOpen: 'Google Drive is paused for a minute after repeated failures. It will be tried again shortly.',
   grantRevoked: 'Google Drive access was revoked or has expired. Connect again to continue.',
+} as const;
+
 /** Shared links and portfolios (issue 11): what a visitor sees; none of it reveals the document. */
 export const SHARE_MESSAGES = {
   expired: 'This link has expired',
@@ -179,4 +181,23 @@ export const SHARE_MESSAGES = {
   wrongPassword: 'That password is not right. Please try again.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   passwordRequired: 'This link is protected with a password.',
+} as const;
+
+/**
+ * Issue 14: plans and payments (SPEC is silent on payments; the issue gives these texts).
+ * A plan-limit refusal names the limit and how to raise it (the database says which limit).
+ */
+export const BILLING_MESSAGES = {
+  paymentReceived: (plan: string) => `Payment received — you are on ${plan}`,
+  paymentProcessing: 'Payment is still processing',
+  activating: (plan: string) => `Payment received — your ${plan} plan is being switched on`,
+  notCompleted: 'This payment was not completed. Nothing was charged.',
+  expired: 'This checkout expired before payment. Nothing was charged.',
+  notFound: 'We could not find this payment. Nothing was charged through this link.',
+  missingSession: 'There is no payment to show here.',
+} as const;
+
+export const PLAN_LIMIT_MESSAGES = {
+  documents: (plan: string, limit: string) => `Your ${plan} plan holds up to ${limit} documents. Upgrade your plan in Settings, or delete documents and empty the trash.`,
+  storage: (plan: string, limit: string) => `Your ${plan} plan stores up to ${limit} of files. Upgrade your plan in Settings, or delete documents and empty the trash.`,
 } as const;

@@ -5,6 +5,9 @@ import { createFakeDevice, createMemoryToasts } from '@dossier/shared/testing';
 import { renderPage } from '../testing/render-page';
 import SettingsPage from './settings-page';
 
+// The plan section has its own tests (features/billing); here it would only add its own requests.
+jest.mock('../billing', () => ({ PlanSection: () => null }));
+
 function fakeSupabase(result: { error: unknown } = { error: null }) {
   const updateUser = jest.fn(async () => result);
   return { client: { auth: { updateUser } } as unknown as SupabaseClient, updateUser };

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAuth, useToasts } from '@dossier/shared';
 import { Page } from '@dossier/shared/ui';
 import { NotificationSettings } from './notification-settings';
+import { PlanSection } from '../billing';
 import './settings.css';
 
 const NAME_MAX_LENGTH = 100;
@@ -71,6 +72,7 @@ export default function SettingsPage() {
           </button>
         </form>
       </section>
+      <PlanSection />
       <NotificationSettings />
       <section aria-labelledby={`${id}-privacy`} className="dossier-settings-section">
         <h2 id={`${id}-privacy`}>Privacy</h2>

@@ -18,7 +18,7 @@ export function renderPage(page: ReactElement, { path = '/', services: overrides
     <DossierServicesProvider services={services}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path={path} element={page} />
+          <Route path={path.split('?')[0]} element={page} />
           <Route path="*" element={<Where />} />
         </Routes>
       </MemoryRouter>

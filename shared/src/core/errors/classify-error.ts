@@ -1,5 +1,5 @@
 import type { ClassifiedError, ErrorSeverity, ErrorType } from '@dossier/shared/contract';
-import { ERROR_SCREEN_TITLES, USER_MESSAGES } from '../messages';
+import { ERROR_SCREEN_TITLES, PLAN_LIMIT_MESSAGES, USER_MESSAGES } from '../messages';
 import { isNetworkFailure, readHttpStatus } from '../resilience/failure-kind';
 
 /**
@@ -9,7 +9,34 @@ import { isNetworkFailure, readHttpStatus } from '../resilience/failure-kind';
  * and the usual network-failure messages.
  */
 
-type Shape = { name?: unknown; message?: unknown; status?: unknown; statusCode?: unknown; code?: unknown; response?: { status?: unknown } };
+type Shape = { name?: unknown; message?: unknown; status?: unknown; statusCode?: unknown; code?: unknown; details?: unknown; cause?: unknown; response?: { status?: unknown } };
+
+// The database's refusal when a plan limit is reached (supabase/migrations/…_plans_and_billing.sql,
+// ADR 0090): it reaches the browser in PostgREST's message or in Storage's error message.
+const PLAN_LIMIT_PATTERN = /Plan limit reached: the (.+?) plan (?:holds up to ([\d,]+) documents|stores up to (.+?) of files)/;
+
+export interface PlanLimit {
+  kind: 'documents' | 'storage';
+  plan: string;
+  /** As the database wrote it: "100", "1 GB". */
+  limit: string;
+}
+
+/** The plan limit an error reports, from its message, details or cause; null for any other error. */
+export function planLimitOf(error: unknown): PlanLimit | null {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const shape = current as Shape;
+    for (const text of [shape.message, shape.details]) {
+      const m = typeof text === 'string' ? PLAN_LIMIT_PATTERN.exec(text) : null;
+      if (m) return m[2] !== undefined ? { kind: 'documents', plan: m[1], limit: m[2] } : { kind: 'storage', plan: m[1], limit: m[3] };
+    }
+    current = shape.cause;
+  }
+  return typeof error === 'string' ? planLimitOf({ message: error }) : null;
+}
 
 const TIMEOUT_PATTERN = /timed? ?out|timeout/i;
 
@@ -35,6 +62,10 @@ function decide(error: Shape, status: number | undefined): Decision {
   const name = typeof error.name === 'string' ? error.name : '';
   const message = typeof error.message === 'string' ? error.message : '';
 
+  const limit = planLimitOf(error);
+  if (limit) {
+    return { type: 'validation', severity: 'low', userMessage: PLAN_LIMIT_MESSAGES[limit.kind](limit.plan, limit.limit), retryable: false };
+  }
   if (name === 'OfflineError') return { type: 'offline', severity: 'medium', userMessage: USER_MESSAGES.offline, retryable: true };
   if (name === 'ContractVersionError' || name === 'SharedVersionError') return { type: 'client', severity: 'critical', userMessage: USER_MESSAGES.default, retryable: false };
   if (name === 'ValidationError') return { type: 'validation', severity: 'low', userMessage: USER_MESSAGES.validation, retryable: false };

@@ -11,6 +11,7 @@ export const DASHBOARD_WIDGETS = [
   { name: 'documents.expiring-soon', title: 'Expiring soon' },
   { name: 'portfolios.summary', title: 'Portfolios' },
   { name: 'drive.connection-card', title: 'Google Drive' },
+  { name: 'account.plan-badge', title: 'Your plan' },
 ] as const;
 
 /** Uploads made offline that are still waiting, so nobody wonders where their file went. */

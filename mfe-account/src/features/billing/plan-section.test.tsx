@@ -1,0 +1,74 @@
+import '../testing/jsdom-polyfills';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { renderPage } from '../testing/render-page';
+import { PlanBadge } from '../plan-badge';
+import { leaveFor } from './leave-for';
+import { PlanSection } from './plan-section';
+
+jest.mock('./leave-for', () => ({ leaveFor: jest.fn() }));
+
+const GB = 1073741824;
+const plans = [
+  { id: 'free', name: 'Free', description: 'Up to 100 documents and 1 GB of files.', price_cents: 0, currency: 'eur', billing_interval: 'month', max_documents: 100, max_storage_bytes: GB, max_members: 1, purchasable: false },
+  { id: 'plus', name: 'Plus', description: 'Up to 5,000 documents and 50 GB of files.', price_cents: 399, currency: 'eur', billing_interval: 'month', max_documents: 5000, max_storage_bytes: 50 * GB, max_members: 1, purchasable: true },
+];
+const freeUsage = { plan_id: 'free', plan_name: 'Free', documents_used: 12, documents_limit: 100, storage_used_bytes: 5 * 1024 * 1024, storage_limit_bytes: GB, subscription_status: null, cancel_at_period_end: false, current_period_end: null };
+const plusUsage = { ...freeUsage, plan_id: 'plus', plan_name: 'Plus', documents_limit: 5000, storage_limit_bytes: 50 * GB, subscription_status: 'active', current_period_end: '2026-12-23T00:00:00Z' };
+const invoice = { stripe_invoice_id: 'in_1', number: 'ABC-0001', status: 'paid', amount_paid: 399, amount_due: 399, currency: 'eur', hosted_invoice_url: 'http://stripe.local/i/in_1', invoice_pdf: 'http://stripe.local/i/in_1/pdf', created_at: '2026-11-23T00:00:00Z' };
+
+function fakeClient(usage: object, invoices: object[] = [], invokeAnswer: unknown = { url: 'http://stripe.local/c/pay/cs_1' }) {
+  const rows: Record<string, object[]> = { plans, invoices };
+  const query = (table: string) => {
+    const result = { data: rows[table], error: null };
+    const chain = { select: () => chain, order: () => chain, limit: () => chain, then: (ok: (v: unknown) => unknown) => Promise.resolve(result).then(ok) };
+    return chain;
+  };
+  const invoke = jest.fn(async () => ({ data: invokeAnswer, error: null }));
+  const client = { auth: {}, rpc: jest.fn(async () => ({ data: usage, error: null })), from: query, functions: { invoke } } as unknown as SupabaseClient;
+  return { client, invoke };
+}
+
+const user = { id: 'u1', email: 'ana@example.com', name: 'Ana' };
+
+describe('plan section of /settings', () => {
+  it('a Free person sees usage bars and can upgrade to Plus through Checkout', async () => {
+    const { client, invoke } = fakeClient(freeUsage);
+    renderPage(<PlanSection />, { path: '/settings', services: { auth: { status: 'signed-in', user, supabase: client } } });
+    expect(await screen.findByRole('progressbar', { name: 'Documents' })).toHaveAttribute('aria-valuetext', '12 of 100');
+    expect(screen.getByRole('progressbar', { name: 'Storage' })).toHaveAttribute('aria-valuetext', '5 MB of 1 GB');
+    expect(screen.getByText('No payments yet')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Upgrade to Plus' }));
+    expect(invoke).toHaveBeenCalledWith('create-checkout-session', { body: { plan: 'plus' } });
+    expect(leaveFor).toHaveBeenCalledWith('http://stripe.local/c/pay/cs_1');
+  });
+
+  it('a Plus person sees the renewal date, invoices with links, and confirms before cancelling', async () => {
+    const { client, invoke } = fakeClient(plusUsage, [invoice], { status: 'active', cancel_at_period_end: true, current_period_end: '2026-12-23T00:00:00Z' });
+    renderPage(<PlanSection />, { path: '/settings', services: { auth: { status: 'signed-in', user, supabase: client } } });
+    expect(await screen.findByText('Your Plus plan renews on 23 December 2026.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View invoice ABC-0001' })).toHaveAttribute('href', invoice.hosted_invoice_url);
+    const person = userEvent.setup();
+    await person.click(screen.getByRole('button', { name: 'Cancel plan' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await person.click(within(dialog).getByRole('button', { name: 'Keep plan' }));
+    expect(invoke).not.toHaveBeenCalled();
+    await person.click(screen.getByRole('button', { name: 'Cancel plan' }));
+    await person.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel plan' }));
+    expect(invoke).toHaveBeenCalledWith('manage-subscription', { body: { action: 'cancel' } });
+    expect(await screen.findByText(/Your Plus plan ends on 23 December 2026/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resume plan' })).toBeInTheDocument();
+  });
+});
+
+describe('account.plan-badge', () => {
+  it('shows the plan and a bar per limit', async () => {
+    const { client } = fakeClient({ ...freeUsage, documents_used: 100 });
+    renderPage(<PlanBadge title="Your plan" />, { path: '/', services: { auth: { status: 'signed-in', user, supabase: client } } });
+    expect(await screen.findByText('Free plan')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Documents' })).toHaveAttribute('aria-valuetext', '100 of 100');
+    expect(screen.getByText(/You have reached a limit of your plan/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/settings#plan');
+  });
+});
