@@ -1,5 +1,6 @@
 import type { Database } from './db/types.js';
 import type { JwtService } from './http/jwt.js';
+import type { Scheduler } from './scheduler/index.js';
 
 /** Everything a service of the stack needs, built once in main.ts and passed to each router. */
 export interface StackContext {
@@ -7,6 +8,8 @@ export interface StackContext {
   jwt: JwtService;
   config: StackConfig;
   log: (line: string) => void;
+  /** The job scheduler (set by startStack before the API is built). */
+  scheduler?: Scheduler;
 }
 
 export interface StackConfig {
@@ -35,4 +38,8 @@ export interface StackConfig {
     | { kind: 's3'; region: string; accessKeyId: string; secretAccessKey: string; bucket: string; endpoint?: string; forcePathStyle?: boolean };
   /** Max request body for JSON endpoints (bytes). */
   maxJsonBodyBytes: number;
+  /** How often the job scheduler looks for due jobs (ms; 0: only when asked). */
+  schedulerTickMs: number;
+  /** Lets POST /scheduler/v1/clock move the scheduler's clock forward (end-to-end tests only). */
+  schedulerTestControls: boolean;
 }

@@ -14,6 +14,7 @@ import { createJwtService } from './http/jwt.js';
 import { applyBootstrap, applyMigrations } from './migrations/runner.js';
 import { buildApiApp } from './http/api-app.js';
 import { createGoogleEmulator } from './google/index.js';
+import { createScheduler, type Scheduler } from './scheduler/index.js';
 
 export interface StartedStack {
   /** Base URL of the Supabase-compatible API (what `createClient` takes). */
@@ -23,6 +24,8 @@ export interface StartedStack {
   serviceRoleKey: string;
   config: StackConfig;
   db: Database;
+  /** The job scheduler (trash purge, account deletion, storage sweeper, mail): run a job now, move its clock. */
+  scheduler: Scheduler;
   /** Stops accepting, lets in-flight requests finish, then closes the database durably. */
   stop(): Promise<void>;
 }
@@ -114,6 +117,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
   const db = await openDatabase(config);
   let api: Listening | undefined;
   let google: Listening | undefined;
+  let scheduler: Scheduler | undefined;
   try {
     await prepareDatabase(db, config, log);
     api = await listen(config.host, config.port);
@@ -123,9 +127,12 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
     if (!overrides.publicUrl) config.publicUrl = `http://${config.host}:${api.port}`;
     if (!overrides.googleUrl) config.googleUrl = `http://${config.host}:${google.port}`;
     const ctx: StackContext = { db, jwt: createJwtService(config.jwtSecret), config, log };
+    scheduler = createScheduler(ctx, { tickMs: config.schedulerTickMs });
+    ctx.scheduler = scheduler;
     api.setApp(buildApiApp(ctx));
     google.setApp(createGoogleEmulator(ctx));
   } catch (e) {
+    await scheduler?.stop();
     await api?.close();
     await google?.close();
     await db.close();
@@ -140,8 +147,10 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
     serviceRoleKey: config.serviceRoleKey,
     config,
     db,
+    scheduler: scheduler!,
     stop() {
       stopping ??= (async () => {
+        await scheduler!.stop();
         await Promise.all(servers.map((s) => s.close()));
         await db.close();
       })();
