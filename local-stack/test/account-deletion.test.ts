@@ -73,7 +73,7 @@ describe.each(databasesSync())('account deletion and scheduled jobs on %s', (dat
     bob = await createTestUser(stack, 'bob');
     await addLibrary(alice, 'alice');
     bobDoc = await addLibrary(bob, 'bob');
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await stack?.stop();

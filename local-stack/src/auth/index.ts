@@ -61,6 +61,9 @@ export function createAuthApp(ctx: StackContext): Hono {
   registerOAuthRoutes(app, deps);
   registerAdminRoutes(app, deps);
 
+  // Mounted with app.route(), a sub-app's notFound is not consulted (the parent's plain-text 404
+  // answers): a catch-all registered last keeps GoTrue's JSON error shape for unknown routes.
+  app.all('*', (c) => authErrorResponse(c, new AuthApiError(404, 'not_found', 'Not Found')));
   app.notFound((c) => authErrorResponse(c, new AuthApiError(404, 'not_found', 'Not Found')));
   return app;
 }
