@@ -14,7 +14,9 @@ const areaModule = {
     { path: '/payment-success', Component: lazy(() => import('./pages/payment-success-page')), requiresAuth: true, title: 'Payment successful' },
   ],
   nav: [{ label: 'Settings', path: '/settings', order: 90, requiresAuth: true }],
-  widgets: {},
+  widgets: {
+    'account.deletion-notice': lazy(() => import('./features/delete-account/deletion-notice')),
+  },
 } satisfies RemoteModule;
 
 export default areaModule;

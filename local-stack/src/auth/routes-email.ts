@@ -7,6 +7,7 @@ import { bearer, clientIp, obj, rateLimit, readJson, requireUser, safeRedirect, 
 import { sendAuthMail, verifyLink, type MailKind } from './mail.js';
 import { consumeFlowState, createFlowState, latestFlowState, newOtp, pkceParams, tokenHashOf, type FlowState } from './one-time-tokens.js';
 import { checkCurrentPassword } from './current-password.js';
+import { withFactors } from './mfa.js';
 import { endSessions, rotateRefreshToken, sessionResponse, startSession, type AuthMethod, type SessionTokens } from './sessions.js';
 import { authRateLimits, BCRYPT_COST, MIN_PASSWORD_LENGTH, OTP_EXPIRY_SECONDS } from './settings.js';
 import {
@@ -265,7 +266,7 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
 
   app.get('/user', async (c) => {
     const caller = await requireUser(deps, c);
-    const json = await ctx.db.admin(async (q) => userJson(caller.user, await identitiesOf(q, caller.user.id)));
+    const json = await ctx.db.admin(async (q) => withFactors(q, userJson(caller.user, await identitiesOf(q, caller.user.id))));
     return c.json(json);
   });
 

@@ -3,6 +3,9 @@ import { Link } from 'react-router-dom';
 import { useAuth, useToasts } from '@dossier/shared';
 import { Page } from '@dossier/shared/ui';
 import { NotificationSettings } from './notification-settings';
+import { SecuritySection } from '../security/security-section';
+import { DeleteAccountSection } from '../delete-account/delete-account-section';
+import { DeletionNotice } from '../delete-account/deletion-notice';
 import './settings.css';
 
 const NAME_MAX_LENGTH = 100;
@@ -38,7 +41,8 @@ export default function SettingsPage() {
   };
 
   return (
-    <Page title="Settings" description="Your profile, notifications and privacy.">
+    <Page title="Settings" description="Your profile, sign-in security, notifications and privacy.">
+      <DeletionNotice />
       <section aria-labelledby={`${id}-profile`} className="dossier-settings-section">
         <h2 id={`${id}-profile`}>Profile</h2>
         <form onSubmit={(event) => void saveName(event)} noValidate>
@@ -71,6 +75,7 @@ export default function SettingsPage() {
           </button>
         </form>
       </section>
+      <SecuritySection />
       <NotificationSettings />
       <section aria-labelledby={`${id}-privacy`} className="dossier-settings-section">
         <h2 id={`${id}-privacy`}>Privacy</h2>
@@ -86,6 +91,7 @@ export default function SettingsPage() {
           Sign out everywhere
         </button>
       </section>
+      <DeleteAccountSection />
     </Page>
   );
 }

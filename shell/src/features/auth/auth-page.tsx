@@ -10,6 +10,7 @@ import { AuthFailureError } from './oauth-retry';
 import { OAUTH_PENDING_KEY, cleanOAuthAddress, pollForSession, readOAuthReturn } from './oauth-return';
 import { redirectTarget } from './redirect-target';
 import { RESET_PARAM } from './email-auth';
+import { SecondFactorStep, useSecondFactor } from './second-factor';
 import './auth-page.css';
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'forgot' | 'new-password';
@@ -111,9 +112,11 @@ export function AuthPage() {
   }, [authEvents]);
 
   const target = redirectTarget(location.search);
+  // Two-step sign-in (issue 14): a session that owes its authenticator code stays here.
+  const secondFactor = useSecondFactor();
   useEffect(() => {
-    if (auth.status === 'signed-in' && mode !== 'new-password') navigate(target, { replace: true });
-  }, [auth.status, mode, navigate, target]);
+    if (auth.status === 'signed-in' && mode !== 'new-password' && secondFactor.state === 'satisfied') navigate(target, { replace: true });
+  }, [auth.status, mode, navigate, target, secondFactor.state]);
 
   const switchTo = (next: AuthMode) => {
     setMode(next);
@@ -159,6 +162,10 @@ export function AuthPage() {
   };
 
   const google = () => void run(() => signInWithGoogle(auth.supabase));
+
+  if (auth.status === 'signed-in' && mode !== 'new-password' && secondFactor.state === 'required') {
+    return <SecondFactorStep onPassed={(recovered) => (recovered ? navigate('/settings#two-step', { replace: true }) : secondFactor.recheck())} />;
+  }
 
   if (waitingForProvider || (auth.status === 'signed-in' && mode !== 'new-password')) {
     return (
