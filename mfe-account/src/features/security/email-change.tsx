@@ -35,9 +35,7 @@ export function EmailChange() {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Change e-mail</h3>
-      <p className="dossier-settings-hint">
-        Now: <strong>{user?.email}</strong>
-      </p>
+      <p className="dossier-settings-hint">A link goes to the new address; your address changes when you open it.</p>
       <div className="dossier-field">
         <label htmlFor={`${id}-email`}>New e-mail address</label>
         <input id={`${id}-email`} name="email" type="email" autoComplete="email" inputMode="email" />
