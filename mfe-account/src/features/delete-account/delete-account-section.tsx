@@ -4,6 +4,7 @@ import { useAuth } from '@dossier/shared';
 import { classifyError } from '@dossier/shared/core';
 import { accountSecurityKeys, scheduleDeletion, type DeletionRefusal } from '../../api/account-security';
 import { useScheduledDeletion } from './use-scheduled-deletion';
+import { FormError } from '../../lib/form-error';
 
 const REFUSALS: Record<DeletionRefusal, string> = {
   invalid_password: 'That password is not right.',
@@ -66,11 +67,7 @@ export function DeleteAccountSection() {
                 <label htmlFor={`${id}-password`}>Password</label>
                 <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" autoFocus />
               </div>
-              {error ? (
-                <p role="alert" className="dossier-form-error">
-                  {error}
-                </p>
-              ) : null}
+              <FormError message={error} />
               <div className="dossier-actions">
                 <button type="submit" className="dossier-danger" disabled={busy}>
                   {busy ? 'Scheduling...' : 'Delete in 30 days'}

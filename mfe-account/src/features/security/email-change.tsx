@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAuth } from '@dossier/shared';
 import { classifyError } from '@dossier/shared/core';
 import { changeEmail } from '../../api/account-security';
+import { FormError, errorCode } from '../../lib/form-error';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -25,7 +26,7 @@ export function EmailChange() {
       setSentTo(pending ? email : null);
       if (!pending) setError(null);
     } catch (e) {
-      const code = typeof e === 'object' && e !== null && 'code' in e ? (e as { code: string }).code : '';
+      const code = errorCode(e);
       setError(code === 'email_exists' ? 'Another account already uses that address.' : classifyError(e).userMessage);
     } finally {
       setBusy(false);
@@ -40,11 +41,7 @@ export function EmailChange() {
         <label htmlFor={`${id}-email`}>New e-mail address</label>
         <input id={`${id}-email`} name="email" type="email" autoComplete="email" inputMode="email" />
       </div>
-      {error ? (
-        <p role="alert" className="dossier-form-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {sentTo ? (
         <p role="status">
           We sent a link to {sentTo}. Your address changes when you open it.

@@ -2,12 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAuth, useToasts } from '@dossier/shared';
 import { classifyError } from '@dossier/shared/core';
 import { changePassword } from '../../api/account-security';
+import { FormError, errorCode } from '../../lib/form-error';
 
 const MIN_PASSWORD_LENGTH = 6;
-
-function errorCode(e: unknown): string | undefined {
-  return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : undefined;
-}
 
 /** Change password: the current one is checked by the auth server, not here. */
 export function PasswordChange() {
@@ -64,11 +61,7 @@ export function PasswordChange() {
         <label htmlFor={`${id}-repeat`}>New password again</label>
         <input id={`${id}-repeat`} name="repeat-password" type="password" autoComplete="new-password" />
       </div>
-      {error ? (
-        <p role="alert" className="dossier-form-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <button type="submit" disabled={busy}>
         {busy ? 'Changing...' : 'Change password'}
       </button>

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth, useToasts } from '@dossier/shared';
 import { classifyError } from '@dossier/shared/core';
 import { accountSecurityKeys, generateRecoveryCodes, recoveryCodesLeft } from '../../api/account-security';
+import { FormError, errorCode } from '../../lib/form-error';
 
 interface Enrolment {
   factorId: string;
@@ -10,9 +11,6 @@ interface Enrolment {
   secret: string;
 }
 
-function codeOf(e: unknown): string {
-  return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
-}
 
 /** Recovery codes, shown once: copy or download, then confirm they are kept somewhere safe. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -107,7 +105,7 @@ export function TwoStepSignIn() {
       setCodes(await generateRecoveryCodes(supabase));
       refresh();
     } catch (e) {
-      const c = codeOf(e);
+      const c = errorCode(e);
       setError(c === 'mfa_verification_failed' || c === 'mfa_challenge_expired' ? 'That code is not right. Enter the code your app shows now.' : classifyError(e).userMessage);
     } finally {
       setBusy(false);
@@ -214,11 +212,7 @@ export function TwoStepSignIn() {
           ) : null}
         </>
       ) : null}
-      {error ? (
-        <p role="alert" className="dossier-form-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
     </div>
   );
 }
