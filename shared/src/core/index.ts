@@ -8,3 +8,4 @@ export * from './vitals';
 export * from './network';
 export * from './device';
 export * from './legal';
+export * from './naming';

@@ -6,6 +6,7 @@ import { NotificationSettings } from './notification-settings';
 import { SecuritySection } from '../security/security-section';
 import { DeleteAccountSection } from '../delete-account/delete-account-section';
 import { DeletionNotice } from '../delete-account/deletion-notice';
+import { ExportSection } from '../export/export-section';
 import './settings.css';
 
 const NAME_MAX_LENGTH = 100;
@@ -91,6 +92,7 @@ export default function SettingsPage() {
           Sign out everywhere
         </button>
       </section>
+      <ExportSection />
       <DeleteAccountSection />
     </Page>
   );
