@@ -17,7 +17,6 @@ export function sanitizeFolderName(name: string): string {
 
 /** A file name safe inside a zip or a folder: no path separators or control characters, never empty. */
 export function sanitizeFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
   const clean = name.replace(/[<>:"/\\|?*\u0000-\u001f]/g, '_').trim();
   return clean && clean !== '.' && clean !== '..' ? clean : 'file';
 }
