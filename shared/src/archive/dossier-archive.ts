@@ -37,7 +37,7 @@ export interface DossierArchive {
   tags: { name: string; color: string }[];
   portfolios: { name: string; created_at: string }[];
   documents: ArchivedDocument[];
-  /** Share links without their secret hashes (none while the share-link table does not exist). */
+  /** Share links without their tokens or passwords (empty while the share-link table does not exist). */
   share_links: unknown[];
 }
 
@@ -120,6 +120,18 @@ export async function describeLibrary(client: SupabaseClient): Promise<{ archive
       source: d.source,
     };
   });
+  // Share links (when the sharing area's table exists): what was shared, how and until when; the
+  // link's token and password live in another table and are never exported. Not re-imported: a
+  // link is a secret of its own and is made again.
+  const fileOf = new Map(docs.map((d, i) => [d.id, archived[i].file]));
+  const shared = await client.from('share_links').select('document_id,portfolio_id,label,expires_at,max_views,view_count,allow_download,revoked_at,created_at');
+  const shareLinks = shared.error
+    ? []
+    : ((shared.data ?? []) as { document_id: string | null; portfolio_id: string | null }[]).map(({ document_id, portfolio_id, ...rest }) => ({
+        document: document_id ? (fileOf.get(document_id) ?? null) : null,
+        portfolio: portfolio_id ? (portName.get(portfolio_id) ?? null) : null,
+        ...rest,
+      }));
   return {
     archive: {
       format: ARCHIVE_FORMAT,
@@ -129,7 +141,7 @@ export async function describeLibrary(client: SupabaseClient): Promise<{ archive
       tags: tagRows.map((t) => ({ name: t.name, color: t.color })),
       portfolios: ports.map((p) => ({ name: p.name, created_at: p.created_at })),
       documents: archived,
-      share_links: [],
+      share_links: shareLinks,
     },
     paths,
   };
