@@ -17,6 +17,8 @@ async function signOutAndSignIn(page: Page, user: SignedInUser) {
   await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
 }
 
+test.setTimeout(240_000);
+
 test('two-step sign-in: enrol with the QR code, the code is asked at sign-in, a wrong one is refused, a recovery code works once', async ({ page }) => {
   const user = await signInFreshUser(page, 'Tess Totp');
   await page.goto('/settings');
@@ -25,7 +27,8 @@ test('two-step sign-in: enrol with the QR code, the code is asked at sign-in, a 
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   const qr = page.getByRole('img', { name: /QR code/ });
   await expect(qr).toBeVisible();
-  expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;utf-8,<svg/);
+  expect(decodeURIComponent((await qr.getAttribute('src'))!)).toMatch(/^data:image\/svg\+xml;charset=utf-8,<svg/);
+  await expect.poll(() => qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   const secret = (await page.locator('.dossier-secret').textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await page.getByLabel('2. Enter the 6-digit code it shows').fill(codeFor(secret));

@@ -12,6 +12,15 @@ interface Enrolment {
 }
 
 
+/**
+ * supabase-js hands the QR code over as `data:image/svg+xml;utf-8,<svg …>` with the SVG unescaped;
+ * a `#` in it (colours) would end the URL, so the SVG is percent-encoded for the <img>.
+ */
+export function svgDataUrl(qrCode: string): string {
+  const svg = qrCode.slice(qrCode.indexOf('<'));
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
 /** Recovery codes, shown once: copy or download, then confirm they are kept somewhere safe. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const id = useId();
@@ -83,7 +92,7 @@ export function TwoStepSignIn() {
       for (const f of factors.data?.all ?? []) if (f.status !== 'verified') await supabase.auth.mfa.unenroll({ factorId: f.id });
       const { data, error: e } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: `Authenticator ${new Date().toISOString().slice(0, 10)}`, issuer: 'Dossier' });
       if (e) throw e;
-      setEnrolment({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
+      setEnrolment({ factorId: data.id, qrCode: svgDataUrl(data.totp.qr_code), secret: data.totp.secret });
     } catch (e) {
       setError(classifyError(e).userMessage);
     } finally {

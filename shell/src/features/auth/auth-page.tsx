@@ -114,9 +114,11 @@ export function AuthPage() {
   const target = redirectTarget(location.search);
   // Two-step sign-in (issue 14): a session that owes its authenticator code stays here.
   const secondFactor = useSecondFactor();
+  // After a recovery code the factor is gone: Settings, to set up a new authenticator.
+  const [recovered, setRecovered] = useState(false);
   useEffect(() => {
-    if (auth.status === 'signed-in' && mode !== 'new-password' && secondFactor.state === 'satisfied') navigate(target, { replace: true });
-  }, [auth.status, mode, navigate, target, secondFactor.state]);
+    if (auth.status === 'signed-in' && mode !== 'new-password' && secondFactor.state === 'satisfied') navigate(recovered ? '/settings#two-step' : target, { replace: true });
+  }, [auth.status, mode, navigate, target, secondFactor.state, recovered]);
 
   const switchTo = (next: AuthMode) => {
     setMode(next);
@@ -164,7 +166,14 @@ export function AuthPage() {
   const google = () => void run(() => signInWithGoogle(auth.supabase));
 
   if (auth.status === 'signed-in' && mode !== 'new-password' && secondFactor.state === 'required') {
-    return <SecondFactorStep onPassed={(recovered) => (recovered ? navigate('/settings#two-step', { replace: true }) : secondFactor.recheck())} />;
+    return (
+      <SecondFactorStep
+        onPassed={(viaRecoveryCode) => {
+          if (viaRecoveryCode) setRecovered(true);
+          secondFactor.recheck();
+        }}
+      />
+    );
   }
 
   if (waitingForProvider || (auth.status === 'signed-in' && mode !== 'new-password')) {

@@ -64,9 +64,10 @@ export function SecondFactorStep({ onPassed }: { onPassed: (viaRecoveryCode: boo
           setError(result.reason === 'too_many_attempts' ? 'Too many wrong codes. Wait 15 minutes and try again.' : 'That recovery code is not right or was already used.');
           return;
         }
-        // The factor is gone: a refreshed session no longer owes a second factor.
-        await auth.supabase.auth.refreshSession();
+        // The factor is gone: a refreshed session no longer owes a second factor. Told first, so
+        // the page knows where to go when the refreshed session arrives.
         onPassed(true);
+        await auth.supabase.auth.refreshSession();
         return;
       }
       if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
