@@ -128,6 +128,8 @@ export function loadConfig(overrides: Partial<StackConfig> = {}, env: NodeJS.Pro
     storage: overrides.storage ?? storageFromEnv(env, dataDir),
     maxJsonBodyBytes: 2 * 1024 * 1024,
     maxUserMetadataBytes: 4096,
+    schedulerTickMs: env.SCHEDULER_TICK_MS !== undefined ? Number(env.SCHEDULER_TICK_MS) : 5_000,
+    schedulerTestControls: flag(env.SCHEDULER_TEST_CONTROLS) ?? false,
     ...overrides,
   };
   // publicUrl / googleUrl follow host and ports unless given explicitly.

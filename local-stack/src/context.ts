@@ -1,5 +1,6 @@
 import type { Database } from './db/types.js';
 import type { JwtService } from './http/jwt.js';
+import type { Scheduler } from './scheduler/index.js';
 
 /** Everything a service of the stack needs, built once in main.ts and passed to each router. */
 export interface StackContext {
@@ -7,6 +8,8 @@ export interface StackContext {
   jwt: JwtService;
   config: StackConfig;
   log: (line: string) => void;
+  /** The job scheduler (set by startStack before the API is built). */
+  scheduler?: Scheduler;
 }
 
 export interface StackConfig {
@@ -58,4 +61,8 @@ export interface StackConfig {
   maxJsonBodyBytes: number;
   /** Max size of a user's user_metadata as JSON (bytes): it travels in every access token. */
   maxUserMetadataBytes: number;
+  /** How often the job scheduler looks for due jobs (ms; 0: only when asked). */
+  schedulerTickMs: number;
+  /** Lets POST /scheduler/v1/clock move the scheduler's clock forward (end-to-end tests only). */
+  schedulerTestControls: boolean;
 }

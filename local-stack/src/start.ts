@@ -17,6 +17,7 @@ import { createGoogleEmulator } from './google/index.js';
 import { hostAllowList, MISDIRECTED_MESSAGE } from './http/host-check.js';
 import { DEMO_KEYS, loadOrCreateKeys } from './installation-keys.js';
 import { createStripeEmulator, type StripeEmulator } from './stripe/index.js';
+import { createScheduler, type Scheduler } from './scheduler/index.js';
 
 export interface StartedStack {
   /** Base URL of the Supabase-compatible API (what `createClient` takes). */
@@ -29,6 +30,8 @@ export interface StartedStack {
   serviceRoleKey: string;
   config: StackConfig;
   db: Database;
+  /** The job scheduler (trash purge, account deletion, storage sweeper, mail): run a job now, move its clock. */
+  scheduler: Scheduler;
   /** Stops accepting, lets in-flight requests finish, then closes the database durably. */
   stop(): Promise<void>;
 }
@@ -131,6 +134,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
   let google: Listening | undefined;
   let stripeServer: Listening | undefined;
   let stripe: StripeEmulator | undefined;
+  let scheduler: Scheduler | undefined;
   try {
     await prepareDatabase(db, config, log);
     api = await listen(config.host, config.port, hostAllowed);
@@ -143,11 +147,14 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
     if (!overrides.publicUrl) config.publicUrl = `http://${config.host}:${api.port}`;
     if (!overrides.googleUrl) config.googleUrl = `http://${config.host}:${google.port}`;
     const ctx: StackContext = { db, jwt: createJwtService(config.jwtSecret), config, log };
+    scheduler = createScheduler(ctx, { tickMs: config.schedulerTickMs });
+    ctx.scheduler = scheduler;
     api.setApp(buildApiApp(ctx));
     google.setApp(createGoogleEmulator(ctx));
     stripe = createStripeEmulator(ctx, config.stripe!);
     stripeServer.setApp(stripe.app);
   } catch (e) {
+    await scheduler?.stop();
     await api?.close();
     await google?.close();
     await stripeServer?.close();
@@ -166,9 +173,11 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
     serviceRoleKey: config.serviceRoleKey,
     config,
     db,
+    scheduler: scheduler!,
     stop() {
       stopping ??= (async () => {
         emulator.stop();
+        await scheduler!.stop();
         await Promise.all(servers.map((s) => s.close()));
         await db.close();
       })();

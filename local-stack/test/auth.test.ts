@@ -114,11 +114,11 @@ describe.each(databasesSync())('auth on %s', (database) => {
     const upd = await sb.auth.updateUser({ data: { name: 'New' } });
     expect(upd.error).toBeNull();
     expect(upd.data.user?.user_metadata).toMatchObject({ name: 'New', plan: 'free' });
-    const pw = await sb.auth.updateUser({ password: 'secret-two' });
+    const pw = await sb.auth.updateUser({ password: 'secret-two', current_password: 'secret-one' });
     expect(pw.error).toBeNull();
     expect((await client().auth.signInWithPassword({ email: address, password: 'secret-one' })).error?.code).toBe('invalid_credentials');
     expect((await client().auth.signInWithPassword({ email: address, password: 'secret-two' })).error).toBeNull();
-    const same = await sb.auth.updateUser({ password: 'secret-two' });
+    const same = await sb.auth.updateUser({ password: 'secret-two', current_password: 'secret-two' });
     expect(same.error?.code).toBe('same_password');
   });
 

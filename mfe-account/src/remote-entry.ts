@@ -21,6 +21,7 @@ const areaModule = {
     host.addNav([{ label: 'Settings', path: '/settings', order: 90, requiresAuth: true }]);
     host.addWidgets({
       // The plan and how much of each limit is used, with bars (issue 14).
+      'account.deletion-notice': lazyWidget(async () => (await import('./features/delete-account/deletion-notice')).default),
       'account.plan-badge': lazyWidget(async () => (await import('./features/plan-badge/plan-badge')).PlanBadge),
     });
   },

@@ -8,6 +8,7 @@ import { RateLimiter } from './rate-limit.js';
 import { registerAdminRoutes } from './routes-admin.js';
 import { registerEmailRoutes } from './routes-email.js';
 import { registerOAuthRoutes } from './routes-oauth.js';
+import { registerMfaRoutes } from './routes-mfa.js';
 
 // Paths the browser reaches by navigation (no apikey header possible), as Supabase's gateway allows.
 const OPEN_PATHS = new Set(['/authorize', '/callback', '/verify']);
@@ -55,7 +56,11 @@ export function createAuthApp(ctx: StackContext): Hono {
   registerEmailRoutes(app, deps);
   registerOAuthRoutes(app, deps);
   registerAdminRoutes(app, deps);
+  registerMfaRoutes(app, deps);
 
+  // Mounted with app.route(), a sub-app's notFound is not consulted (the parent's plain-text 404
+  // answers): a catch-all registered last keeps GoTrue's JSON error shape for unknown routes.
+  app.all('*', (c) => authErrorResponse(c, new AuthApiError(404, 'not_found', 'Not Found')));
   app.notFound((c) => authErrorResponse(c, new AuthApiError(404, 'not_found', 'Not Found')));
   return app;
 }

@@ -6,6 +6,8 @@ import { AuthApiError, invalidCredentials, validationFailed } from './errors.js'
 import { bearer, clientIp, obj, rateLimit, readJson, requireUser, safeRedirect, str, withParams, type AuthDeps } from './http.js';
 import { sendAuthMail, verifyLink, type MailKind } from './mail.js';
 import { consumeFlowState, createFlowState, latestFlowState, newOtp, pkceParams, tokenHashOf, type FlowState } from './one-time-tokens.js';
+import { checkCurrentPassword } from './current-password.js';
+import { withFactors } from './mfa.js';
 import { endSessions, rotateRefreshToken, sessionResponse, startSession, type AuthMethod, type SessionTokens } from './sessions.js';
 import { authRateLimits, BCRYPT_COST, MIN_PASSWORD_LENGTH, OTP_EXPIRY_SECONDS } from './settings.js';
 import {
@@ -265,7 +267,7 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
 
   app.get('/user', async (c) => {
     const caller = await requireUser(deps, c);
-    const json = await ctx.db.admin(async (q) => userJson(caller.user, await identitiesOf(q, caller.user.id)));
+    const json = await ctx.db.admin(async (q) => withFactors(q, userJson(caller.user, await identitiesOf(q, caller.user.id))));
     return c.json(json);
   });
 
@@ -281,6 +283,7 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
     let hash: string | undefined;
     if (password !== undefined) {
       checkPassword(password);
+      await ctx.db.admin((q) => checkCurrentPassword(q, caller.user, caller.sessionId, str(body.current_password)));
       if (caller.user.encrypted_password && (await bcrypt.compare(password, caller.user.encrypted_password))) {
         throw new AuthApiError(422, 'same_password', 'New password should be different from the old password.');
       }

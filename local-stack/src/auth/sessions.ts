@@ -4,6 +4,7 @@ import type { Queryable } from '../db/types.js';
 import { AuthApiError } from './errors.js';
 import { ACCESS_TOKEN_SECONDS } from './settings.js';
 import { findUserById, identitiesOf, userJson, type UserRow } from './users.js';
+import { withFactors } from './mfa.js';
 
 /** How the session was authenticated; becomes the access token's `amr`. */
 export type AuthMethod = 'password' | 'oauth' | 'otp' | 'recovery' | 'magiclink' | 'email/signup' | 'invite';
@@ -29,7 +30,7 @@ function newRefreshToken(): string {
   return randomBytes(16).toString('base64url');
 }
 
-async function insertRefreshToken(q: Queryable, userId: string, sessionId: string, parent: string | null): Promise<string> {
+export async function insertRefreshToken(q: Queryable, userId: string, sessionId: string, parent: string | null): Promise<string> {
   const token = newRefreshToken();
   await q.query(
     `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
@@ -75,6 +76,8 @@ function isIp(s: string): boolean {
 
 /** Signs the access token with Supabase's claims for `user` in `sessionId`. */
 export async function accessToken(ctx: StackContext, q: Queryable, user: UserRow, sessionId: string): Promise<string> {
+  // aal2 once a second factor was verified in this session (routes-mfa.ts).
+  const level = await q.query<{ aal: string | null }>(`select aal from auth.sessions where id = $1`, [sessionId]);
   const amr = await q.query<{ authentication_method: string; created_at: Date }>(
     `select authentication_method, created_at from auth.mfa_amr_claims where session_id = $1 order by created_at`,
     [sessionId],
@@ -89,7 +92,7 @@ export async function accessToken(ctx: StackContext, q: Queryable, user: UserRow
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role ?? 'authenticated',
-      aal: 'aal1',
+      aal: level.rows[0]?.aal ?? 'aal1',
       amr: amr.rows.map((r) => ({ method: r.authentication_method, timestamp: Math.floor(new Date(r.created_at).getTime() / 1000) })),
       session_id: sessionId,
       is_anonymous: user.is_anonymous ?? false,
@@ -115,7 +118,7 @@ export async function sessionResponse(
     expires_in: ACCESS_TOKEN_SECONDS,
     expires_at: Math.floor(Date.now() / 1000) + ACCESS_TOKEN_SECONDS,
     refresh_token: refreshToken,
-    user: userJson(user, await identitiesOf(q, userId)),
+    user: await withFactors(q, userJson(user, await identitiesOf(q, userId))),
   };
 }
 

@@ -4,6 +4,7 @@ import { createAuthApp } from '../auth/index.js';
 import { createStorageApp } from '../storage/index.js';
 import { createFunctionsApp } from '../functions/index.js';
 import { createRestApp } from '../rest/index.js';
+import { createSchedulerApp } from '../scheduler/routes.js';
 import { pgrstError } from '../rest/errors.js';
 import { stackCors } from './cors.js';
 import { requestLog } from './request-log.js';
@@ -38,6 +39,7 @@ export function buildApiApp(ctx: StackContext): Hono {
   app.route('/auth/v1', createAuthApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));
   app.route('/functions/v1', createFunctionsApp(ctx));
+  app.route('/scheduler/v1', createSchedulerApp(ctx));
   app.get('/', (c) => c.json({ name: 'dossier local stack', rest: '/rest/v1', auth: '/auth/v1', storage: '/storage/v1', functions: '/functions/v1' }));
   app.onError((err, c) => {
     ctx.log(`unhandled error on ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);

@@ -13,3 +13,4 @@ export * from './folder-name';
 export * from './portfolios';
 export * from './format';
 export * from './names';
+export * from './naming';

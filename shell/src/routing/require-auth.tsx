@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth, type AuthStatus } from '@dossier/shared';
 import { LoadingSpinner } from '@dossier/shared/ui';
+import { useSecondFactor } from '../features/auth/second-factor';
 
 /**
  * The one rule for routes that need sign-in: a signed-out visitor goes to
@@ -22,7 +23,12 @@ export function safeRedirectTarget(value: string | null | undefined, fallback = 
 export function RequireAuth({ children, required = true }: { children: ReactNode; required?: boolean }) {
   const { status } = useAuth();
   const location = useLocation();
+  const secondFactor = useSecondFactor();
   if (!required) return <>{children}</>;
+  // Two-step sign-in (issue 14): a session that owes its authenticator code goes back to /auth.
+  if (status === 'signed-in' && secondFactor.state === 'required') {
+    return <Navigate to={`/auth?redirect=${encodeURIComponent(`${location.pathname}${location.search}${location.hash}`)}`} replace />;
+  }
   if (status === 'loading') return <LoadingSpinner />;
   const to = authRedirect(status, location);
   return to ? <Navigate to={to} replace /> : <>{children}</>;

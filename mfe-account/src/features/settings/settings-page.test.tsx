@@ -10,7 +10,13 @@ jest.mock('../billing', () => ({ PlanSection: () => null }));
 
 function fakeSupabase(result: { error: unknown } = { error: null }) {
   const updateUser = jest.fn(async () => result);
-  return { client: { auth: { updateUser } } as unknown as SupabaseClient, updateUser };
+  // The sign-in security and deletion sections read sessions, factors and a scheduled deletion.
+  const client = {
+    auth: { updateUser, mfa: { listFactors: async () => ({ data: { all: [], totp: [], phone: [], webauthn: [] }, error: null }) } },
+    rpc: async () => ({ data: [], error: null }),
+    from: () => ({ select: async () => ({ data: [], error: null }) }),
+  };
+  return { client: client as unknown as SupabaseClient, updateUser };
 }
 
 const user = { id: 'u1', email: 'ana@example.com', name: 'Ana' };

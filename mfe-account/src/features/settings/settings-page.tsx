@@ -4,6 +4,10 @@ import { useAuth, useToasts } from '@dossier/shared';
 import { Page } from '@dossier/shared/ui';
 import { NotificationSettings } from './notification-settings';
 import { PlanSection } from '../billing';
+import { SecuritySection } from '../security/security-section';
+import { DeleteAccountSection } from '../delete-account/delete-account-section';
+import { DeletionNotice } from '../delete-account/deletion-notice';
+import { ExportSection } from '../export/export-section';
 import './settings.css';
 
 const NAME_MAX_LENGTH = 100;
@@ -39,7 +43,8 @@ export default function SettingsPage() {
   };
 
   return (
-    <Page title="Settings" description="Your profile, notifications and privacy.">
+    <Page title="Settings" description="Your profile, sign-in security, notifications and privacy.">
+      <DeletionNotice />
       <section aria-labelledby={`${id}-profile`} className="dossier-settings-section">
         <h2 id={`${id}-profile`}>Profile</h2>
         <form onSubmit={(event) => void saveName(event)} noValidate>
@@ -73,6 +78,7 @@ export default function SettingsPage() {
         </form>
       </section>
       <PlanSection />
+      <SecuritySection />
       <NotificationSettings />
       <section aria-labelledby={`${id}-privacy`} className="dossier-settings-section">
         <h2 id={`${id}-privacy`}>Privacy</h2>
@@ -88,6 +94,8 @@ export default function SettingsPage() {
           Sign out everywhere
         </button>
       </section>
+      <ExportSection />
+      <DeleteAccountSection />
     </Page>
   );
 }

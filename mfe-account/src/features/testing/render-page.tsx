@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { DossierServicesProvider, type DossierServices } from '@dossier/shared';
 import { createFakeServices, type FakeServicesOverrides } from '@dossier/shared/testing';
@@ -16,12 +17,14 @@ export function renderPage(page: ReactElement, { path = '/', services: overrides
   const services: DossierServices = createFakeServices({ ...overrides, supabase });
   const result = render(
     <DossierServicesProvider services={services}>
+      <QueryClientProvider client={services.queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path={path.split('?')[0]} element={page} />
           <Route path="*" element={<Where />} />
         </Routes>
       </MemoryRouter>
+      </QueryClientProvider>
     </DossierServicesProvider>,
   );
   return { ...result, services };

@@ -11,6 +11,7 @@ import { AuthFailureError } from './oauth-retry';
 import { OAUTH_PENDING_KEY, cleanOAuthAddress, pollForSession, readOAuthReturn } from './oauth-return';
 import { redirectTarget } from './redirect-target';
 import { RESET_PARAM } from './email-auth';
+import { SecondFactorStep, useSecondFactor } from './second-factor';
 import './auth-page.css';
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'forgot' | 'new-password';
@@ -102,9 +103,13 @@ export function AuthPage() {
   }, [authEvents]);
 
   const target = redirectTarget(location.search);
+  // Two-step sign-in (issue 14): a session that owes its authenticator code stays here.
+  const secondFactor = useSecondFactor();
+  // After a recovery code the factor is gone: Settings, to set up a new authenticator.
+  const [recovered, setRecovered] = useState(false);
   useEffect(() => {
-    if (auth.status === 'signed-in' && mode !== 'new-password') navigate(target, { replace: true });
-  }, [auth.status, mode, navigate, target]);
+    if (auth.status === 'signed-in' && mode !== 'new-password' && secondFactor.state === 'satisfied') navigate(recovered ? '/settings#two-step' : target, { replace: true });
+  }, [auth.status, mode, navigate, target, secondFactor.state, recovered]);
 
   const switchTo = (next: AuthMode) => {
     setMode(next);
@@ -150,6 +155,17 @@ export function AuthPage() {
   };
 
   const google = () => void run(() => signInWithGoogle(auth.supabase));
+
+  if (auth.status === 'signed-in' && mode !== 'new-password' && secondFactor.state === 'required') {
+    return (
+      <SecondFactorStep
+        onPassed={(viaRecoveryCode) => {
+          if (viaRecoveryCode) setRecovered(true);
+          secondFactor.recheck();
+        }}
+      />
+    );
+  }
 
   if (waitingForProvider || (auth.status === 'signed-in' && mode !== 'new-password')) {
     return (

@@ -49,6 +49,8 @@ export function DashboardPage() {
         </nav>
       </header>
       <PendingUploadsNotice />
+      {/* Account deletion scheduled: the banner that offers to keep the account (renders nothing otherwise). */}
+      <Widget name="account.deletion-notice" placement="dashboard" />
       <div className="dashboard-grid">
         {DASHBOARD_WIDGETS.map((widget) => (
           // Each widget brings its own heading and empty state; the card only lays it out.

@@ -1,0 +1,70 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { nodeClient } from '../support/shell-auth';
+import { signInFreshUser, type SignedInUser } from '../support/signed-in-session';
+
+function codeFor(secret: string): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+}
+
+async function signOutAndSignIn(page: Page, user: SignedInUser) {
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
+}
+
+test.setTimeout(240_000);
+
+test('two-step sign-in: enrol with the QR code, the code is asked at sign-in, a wrong one is refused, a recovery code works once', async ({ page }) => {
+  const user = await signInFreshUser(page, 'Tess Totp');
+  await page.goto('/settings');
+
+  // Enrol: the QR code's payload is the otpauth URI whose secret is shown next to it.
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  const qr = page.getByRole('img', { name: /QR code/ });
+  await expect(qr).toBeVisible();
+  expect(decodeURIComponent((await qr.getAttribute('src'))!)).toMatch(/^data:image\/svg\+xml;charset=utf-8,<svg/);
+  await expect.poll(() => qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  const secret = (await page.locator('.dossier-secret').textContent())!.trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel('2. Enter the 6-digit code it shows').fill(codeFor(secret));
+  await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recoveryCodes = (await codes.allTextContents()).map((c) => c.trim());
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText('Signing in asks for a code from your authenticator app.')).toBeVisible();
+
+  // Sign out, sign in: the password is not enough.
+  await signOutAndSignIn(page, user);
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await page.goto('/documents');
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fdocuments/);
+  const wrong = codeFor(secret) === '123456' ? '654321' : '123456';
+  await page.getByLabel('Authentication code').fill(wrong);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That code is not right. Enter the code your app shows now.');
+  await page.getByLabel('Authentication code').fill(codeFor(secret));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/documents/);
+
+  // Lost phone: a recovery code lets the person in and asks them to set up a new authenticator.
+  await signOutAndSignIn(page, user);
+  await page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
+  await page.getByLabel('Recovery code').fill(recoveryCodes[0]);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/settings#two-step$/);
+  await expect(page.getByRole('button', { name: 'Turn on two-step sign-in' })).toBeVisible();
+
+  // The same code never works twice.
+  const supabase = await nodeClient(page);
+  const signedIn = await supabase.auth.signInWithPassword({ email: user.email, password: user.password });
+  expect(signedIn.error).toBeNull();
+  const again = await supabase.rpc('use_mfa_recovery_code', { code: recoveryCodes[0] });
+  expect(again.data).toEqual({ ok: false, reason: 'invalid_code' });
+});

@@ -1,0 +1,67 @@
+import type { StackContext } from '../context.js';
+import { writeMail } from '../outbox/index.js';
+
+/** One scheduled job: what it does at a moment of the scheduler's clock, and how often. */
+export interface JobDefinition {
+  name: string;
+  everyMs: number;
+  run(ctx: StackContext, at: Date): Promise<Record<string, unknown>>;
+}
+
+const MINUTE = 60_000;
+
+async function sqlJob(ctx: StackContext, sql: string, at: Date): Promise<number> {
+  const r = await ctx.db.admin((q) => q.query<{ n: number }>(sql, [at.toISOString()]));
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/**
+ * Removes queued objects through the storage-sweeper Edge Function, exactly as pg_cron does on
+ * hosted Supabase (there through pg_net): the same code path, the Storage API, the service role.
+ */
+async function callStorageSweeper(ctx: StackContext): Promise<Record<string, unknown>> {
+  const queued = await ctx.db.admin((q) => q.query<{ n: number }>('select count(*)::int as n from jobs.object_deletions'));
+  if (queued.rows[0].n === 0) return { removed: 0 };
+  const res = await fetch(`${ctx.config.publicUrl}/functions/v1/storage-sweeper`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${ctx.config.serviceRoleKey}`, apikey: ctx.config.serviceRoleKey, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!res.ok && res.status !== 207) throw new Error(`storage-sweeper answered ${res.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/**
+ * Product mail (account deletion notices, …) queued in jobs.outgoing_mail goes to the local
+ * outbox, next to GoTrue's auth mail. Claimed with a lease and SKIP LOCKED, so two stacks on one
+ * database never send a mail twice; a row is deleted once its file is written.
+ */
+async function deliverMail(ctx: StackContext): Promise<Record<string, unknown>> {
+  const claimed = await ctx.db.admin((q) =>
+    q.query<{ id: string; to_address: string; kind: string; subject: string; body: string }>(
+      `update jobs.outgoing_mail m set claimed_until = now() + interval '5 minutes'
+        where m.id in (select x.id from jobs.outgoing_mail x where x.claimed_until is null or x.claimed_until < now()
+                        order by x.created_at limit 100 for update skip locked)
+       returning m.id, m.to_address, m.kind, m.subject, m.body`,
+    ),
+  );
+  for (const m of claimed.rows) {
+    await writeMail(ctx.config.dataDir, { to: m.to_address, subject: m.subject, text: m.body, html: `<p>${escapeHtml(m.body)}</p>`, link: null, type: m.kind });
+    await ctx.db.admin((q) => q.query('delete from jobs.outgoing_mail where id = $1', [m.id]));
+  }
+  return { delivered: claimed.rows.length };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+}
+
+/** The jobs of ARCHITECTURE.md's scheduler; the SQL ones are the functions pg_cron calls on hosted Supabase. */
+export const JOBS: JobDefinition[] = [
+  { name: 'purge-trash', everyMs: 60 * MINUTE, run: async (ctx, at) => ({ purged: await sqlJob(ctx, 'select jobs.purge_trash($1::timestamptz) as n', at) }) },
+  { name: 'delete-accounts', everyMs: 15 * MINUTE, run: async (ctx, at) => ({ deleted: await sqlJob(ctx, 'select jobs.delete_due_accounts($1::timestamptz) as n', at) }) },
+  { name: 'sweep-orphans', everyMs: 6 * 60 * MINUTE, run: async (ctx, at) => ({ queued: await sqlJob(ctx, 'select jobs.sweep_orphans($1::timestamptz) as n', at) }) },
+  { name: 'storage-sweeper', everyMs: MINUTE, run: (ctx) => callStorageSweeper(ctx) },
+  { name: 'deliver-mail', everyMs: 30_000, run: (ctx) => deliverMail(ctx) },
+];

@@ -1,0 +1,148 @@
+// Export everything and re-import (issue 14 §3) with supabase-js against the local stack, on PGlite
+// and PostgreSQL: a library of 30 documents is exported as one zip, the library is wiped, and the
+// zip is loaded into a fresh account: names, categories, tags, portfolios, dates and bytes match.
+import { createHash, randomUUID } from 'node:crypto';
+import { unzipSync } from 'fflate';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { exportLibrary, importLibrary, type DossierArchive } from '../../shared/src/archive/index.js';
+import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
+import { createTestUser, type TestUser } from './support/users.js';
+
+interface Comparable {
+  name: string;
+  category: string | null;
+  portfolio: string | null;
+  tags: string[];
+  issued_on: string | null;
+  expires_on: string | null;
+  created_at: string;
+  notes: string | null;
+  sha256: string;
+}
+
+async function library(client: SupabaseClient): Promise<Comparable[]> {
+  const { data, error } = await client
+    .from('documents')
+    .select('id,name,storage_path,issued_on,expires_on,created_at,notes,category:user_document_categories(name),portfolio:portfolios(name),document_tags(tags(name))')
+    .is('deleted_at', null);
+  if (error) throw error;
+  const rows = data as unknown as {
+    name: string;
+    storage_path: string;
+    issued_on: string | null;
+    expires_on: string | null;
+    created_at: string;
+    notes: string | null;
+    category: { name: string } | null;
+    portfolio: { name: string } | null;
+    document_tags: { tags: { name: string } }[];
+  }[];
+  const out: Comparable[] = [];
+  for (const r of rows) {
+    const file = await client.storage.from('documents').download(r.storage_path);
+    if (file.error) throw file.error;
+    out.push({
+      name: r.name,
+      category: r.category?.name ?? null,
+      portfolio: r.portfolio?.name ?? null,
+      tags: r.document_tags.map((t) => t.tags.name).sort(),
+      issued_on: r.issued_on,
+      expires_on: r.expires_on,
+      created_at: new Date(r.created_at).toISOString(),
+      notes: r.notes,
+      sha256: createHash('sha256').update(Buffer.from(await file.data!.arrayBuffer())).digest('hex'),
+    });
+  }
+  return out.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.name.localeCompare(b.name));
+}
+
+async function seed(user: TestUser): Promise<void> {
+  const c = user.client;
+  const cats = await c.from('user_document_categories').insert(['Personal ID', 'Tax Documents', 'Medical Records'].map((name) => ({ name, user_id: user.id }))).select('id,name');
+  const tags = await c.from('tags').insert([{ name: 'Urgent', color: '#aa0000' }, { name: 'Family', color: '#64748b' }, { name: 'Renew', color: '#0055aa' }]).select('id,name');
+  const ports = await c.from('portfolios').insert([{ name: 'Move to Lisbon' }, { name: 'Car: "Golf"' }]).select('id,name');
+  if (cats.error || tags.error || ports.error) throw cats.error ?? tags.error ?? ports.error;
+  for (let i = 0; i < 30; i++) {
+    const id = randomUUID();
+    // Same names on purpose: conflicts inside one folder get ' (1)', ' (2)'.
+    const name = i % 5 === 0 ? 'scan.pdf' : `document ${i}.pdf`;
+    const bytes = Buffer.from(`%PDF-1.4 document ${i} ${randomUUID()} ${'x'.repeat(i * 100)}`);
+    const key = `${user.id}/${id}/${name}`;
+    const up = await c.storage.from('documents').upload(key, new Blob([bytes], { type: 'application/pdf' }), { contentType: 'application/pdf' });
+    if (up.error) throw up.error;
+    const row = await c.from('documents').insert({
+      id,
+      name,
+      storage_path: key,
+      mime_type: 'application/pdf',
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      category_id: i % 4 === 3 ? null : cats.data![i % 3].id,
+      portfolio_id: i % 3 === 0 ? ports.data![i % 2].id : null,
+      notes: i % 2 ? `note ${i}, with "quotes"\nand a line` : null,
+      issued_on: `2020-01-${String((i % 28) + 1).padStart(2, '0')}`,
+      expires_on: i % 2 ? `2030-06-${String((i % 28) + 1).padStart(2, '0')}` : null,
+      created_at: new Date(Date.UTC(2025, 0, 1 + i, 12, 0, 0)).toISOString(),
+    });
+    if (row.error) throw row.error;
+    const links = tags.data!.filter((_, t) => (i + t) % 3 === 0).map((t) => ({ document_id: id, tag_id: t.id }));
+    if (links.length) {
+      const l = await c.from('document_tags').insert(links);
+      if (l.error) throw l.error;
+    }
+  }
+}
+
+describe.each(databasesSync())('export everything and re-import on %s', (database) => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ database, overrides: { schedulerTickMs: 0 } });
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('exports 30 documents into one zip and a fresh account gets the same library back', async () => {
+    const alice = await createTestUser(stack, 'alice');
+    await seed(alice);
+    const before = await library(alice.client);
+    expect(before).toHaveLength(30);
+
+    const chunks: Uint8Array[] = [];
+    const progress: number[] = [];
+    const archive: DossierArchive = await exportLibrary(alice.client, (chunk) => void chunks.push(chunk), (p) => progress.push(p.done));
+    expect(archive.documents).toHaveLength(30);
+    expect(progress.at(-1)).toBe(archive.documents.reduce((n, d) => n + d.size, 0));
+    const zip = Buffer.concat(chunks);
+
+    const entries = unzipSync(zip);
+    expect(Object.keys(entries)).toEqual(expect.arrayContaining(['dossier.json', 'documents.csv']));
+    const files = Object.keys(entries).filter((f) => f !== 'dossier.json' && f !== 'documents.csv');
+    expect(files).toHaveLength(30);
+    expect(files.every((f) => /^(Portfolios|Categories)\/[^/]+\/[^/]+$|^Uncategorized\/[^/]+$/.test(f))).toBe(true);
+    expect(files).toEqual(expect.arrayContaining(['Portfolios/Move to Lisbon/scan.pdf', 'Categories/Medical Records/scan.pdf', 'Categories/Medical Records/scan (1).pdf', 'Portfolios/Car Golf/document 3.pdf']));
+    const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(entries['documents.csv']);
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFfile,name,category,portfolio,tags,issued_on,expires_on,created_at,size,mime_type,notes');
+
+    // Wipe: the library is gone (as after an account deletion).
+    for (const table of ['documents', 'tags', 'portfolios', 'user_document_categories']) {
+      const wiped = await alice.client.from(table).delete().not('id', 'is', null);
+      expect(wiped.error).toBeNull();
+    }
+    expect(await library(alice.client)).toEqual([]);
+
+    const fresh = await createTestUser(stack, 'fresh');
+    const imported = await importLibrary(fresh.client, new Uint8Array(zip));
+    expect(imported.documents).toBe(30);
+    expect(await library(fresh.client)).toEqual(before);
+  }, 300_000);
+
+  it('refuses a zip that is not a Dossier export and adds nothing', async () => {
+    const bob = await createTestUser(stack, 'bob');
+    const { zipSync, strToU8 } = await import('fflate');
+    await expect(importLibrary(bob.client, zipSync({ 'hello.txt': strToU8('hi') }))).rejects.toThrow('dossier.json is missing');
+    expect((await bob.client.from('documents').select('id')).data).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+/** One row of public.my_sessions(): a signed-in device of the caller. */
+export interface ActiveSession {
+  id: string;
+  created_at: string;
+  last_seen_at: string | null;
+  user_agent: string | null;
+  ip: string | null;
+  aal: string | null;
+  current: boolean;
+}
+
+export const accountSecurityKeys = {
+  sessions: ['account', 'sessions'] as const,
+  factors: ['account', 'mfa-factors'] as const,
+  recoveryCodesLeft: ['account', 'recovery-codes-left'] as const,
+  deletion: ['account', 'deletion'] as const,
+};
+
+function unwrap<T>(result: { data: T | null; error: unknown }): T {
+  if (result.error) throw result.error;
+  return result.data as T;
+}
+
+export async function listSessions(client: SupabaseClient): Promise<ActiveSession[]> {
+  return unwrap(await client.rpc('my_sessions')) ?? [];
+}
+
+export async function endSession(client: SupabaseClient, sessionId: string): Promise<boolean> {
+  return Boolean(unwrap(await client.rpc('end_my_session', { session_id: sessionId })));
+}
+
+export async function signOutOtherSessions(client: SupabaseClient): Promise<void> {
+  const { error } = await client.auth.signOut({ scope: 'others' });
+  if (error) throw error;
+}
+
+/** GoTrue checks `current_password` on the server (update_password_require_current_password). */
+export async function changePassword(client: SupabaseClient, currentPassword: string, newPassword: string): Promise<void> {
+  const { error } = await client.auth.updateUser({ password: newPassword, current_password: currentPassword });
+  if (error) throw error;
+}
+
+/** The new address gets a confirmation link; the change happens when it is followed. */
+export async function changeEmail(client: SupabaseClient, email: string, redirectTo: string): Promise<{ pending: boolean }> {
+  const { data, error } = await client.auth.updateUser({ email }, { emailRedirectTo: redirectTo });
+  if (error) throw error;
+  return { pending: (data.user?.email ?? '').toLowerCase() !== email.toLowerCase() };
+}
+
+export type DeletionRefusal = 'invalid_password' | 'too_many_attempts' | 'second_factor_required' | 'reauthentication_needed';
+
+export interface DeletionSchedule {
+  scheduled_for: string;
+  requested_at: string;
+}
+
+export async function scheduledDeletion(client: SupabaseClient): Promise<DeletionSchedule | null> {
+  const rows = unwrap(await client.from('account_deletions').select('scheduled_for,requested_at')) as DeletionSchedule[] | null;
+  return rows?.[0] ?? null;
+}
+
+export async function scheduleDeletion(
+  client: SupabaseClient,
+  password: string,
+): Promise<{ scheduled: true; scheduled_for: string } | { scheduled: false; reason: DeletionRefusal }> {
+  return unwrap(await client.rpc('schedule_account_deletion', { password }));
+}
+
+export async function cancelDeletion(client: SupabaseClient): Promise<boolean> {
+  return Boolean(unwrap(await client.rpc('cancel_account_deletion')));
+}
+
+export async function generateRecoveryCodes(client: SupabaseClient): Promise<string[]> {
+  return unwrap(await client.rpc('generate_mfa_recovery_codes')) ?? [];
+}
+
+export async function recoveryCodesLeft(client: SupabaseClient): Promise<number> {
+  return Number(unwrap(await client.rpc('mfa_recovery_codes_left')) ?? 0);
+}

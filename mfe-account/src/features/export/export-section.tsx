@@ -1,0 +1,124 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '@dossier/shared';
+import { classifyError } from '@dossier/shared/core';
+import { exportLibrary, importLibrary, type ArchiveProgress } from '@dossier/shared/archive';
+import { FormError } from '../../lib/form-error';
+
+interface SaveFilePicker {
+  showSaveFilePicker?: (options: { suggestedName: string; types: { description: string; accept: Record<string, string[]> }[] }) => Promise<{
+    createWritable(): Promise<{ write(chunk: Uint8Array): Promise<void>; close(): Promise<void>; abort(): Promise<void> }>;
+  }>;
+}
+
+function fileName(): string {
+  return `dossier-export-${new Date().toISOString().slice(0, 10)}.zip`;
+}
+
+function percent(p: ArchiveProgress | null): number {
+  return p && p.total > 0 ? Math.round((p.done / p.total) * 100) : 0;
+}
+
+/**
+ * Export everything as one zip (streamed to disk through the File System Access API where the
+ * browser has it; elsewhere assembled in memory, then downloaded — ADR 0096), and load an export
+ * back into this account.
+ */
+export function ExportSection() {
+  const id = useId();
+  const { supabase } = useAuth();
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<ArchiveProgress | null>(null);
+  const [busy, setBusy] = useState<'export' | 'import' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const runExport = async () => {
+    setError(null);
+    setDone(null);
+    const picker = (window as unknown as SaveFilePicker).showSaveFilePicker;
+    let sink: { write(chunk: Uint8Array): Promise<void> | void; close(): Promise<void> | void; abort(): Promise<void> | void };
+    let chunks: Uint8Array[] | null = null;
+    if (picker) {
+      try {
+        const handle = await picker({ suggestedName: fileName(), types: [{ description: 'Zip archive', accept: { 'application/zip': ['.zip'] } }] });
+        sink = await handle.createWritable();
+      } catch {
+        return; // the person closed the save dialog
+      }
+    } else {
+      chunks = [];
+      const parts = chunks;
+      sink = { write: (c) => void parts.push(c), close: () => undefined, abort: () => undefined };
+    }
+    setBusy('export');
+    try {
+      const archive = await exportLibrary(supabase, (chunk) => sink.write(chunk), setProgress);
+      await sink.close();
+      if (chunks) {
+        const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'application/zip' }));
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = fileName();
+        a.click();
+        setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      }
+      setDone(`Exported ${archive.documents.length} documents.`);
+    } catch (e) {
+      await sink.abort();
+      setError(classifyError(e).userMessage);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const runImport = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    setDone(null);
+    setBusy('import');
+    try {
+      const result = await importLibrary(supabase, new Uint8Array(await file.arrayBuffer()), setProgress);
+      await queryClient.invalidateQueries();
+      setDone(`Added ${result.documents} documents from ${file.name}.`);
+    } catch (e) {
+      setError(e instanceof Error && /Dossier export/.test(e.message) ? e.message : classifyError(e).userMessage);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="dossier-settings-section dossier-security">
+      <h2 id={`${id}-title`}>Your data</h2>
+      <p>
+        Download everything as one zip: every document in a folder named after its portfolio or category, with its original name, plus dossier.json (all details) and
+        documents.csv (opens in a spreadsheet). A Dossier export can be loaded into an account again.
+      </p>
+      <div className="dossier-actions">
+        <button type="button" onClick={() => void runExport()} disabled={busy !== null}>
+          {busy === 'export' ? 'Exporting...' : 'Export everything'}
+        </button>
+        <label className="dossier-button-link dossier-file-button">
+          {busy === 'import' ? 'Importing...' : 'Import an export'}
+          <input type="file" accept=".zip,application/zip" onChange={(e) => void runImport(e)} disabled={busy !== null} className="dossier-visually-hidden" />
+        </label>
+      </div>
+      {busy ? (
+        <div>
+          <label htmlFor={`${id}-progress`}>{busy === 'export' ? 'Export' : 'Import'} progress</label>
+          <progress id={`${id}-progress`} max={100} value={percent(progress)} className="dossier-progress">
+            {percent(progress)}%
+          </progress>
+          <p className="dossier-settings-hint" aria-live="polite">
+            {percent(progress)}%{progress?.current ? ` · ${progress.current}` : ''}
+          </p>
+        </div>
+      ) : null}
+      <FormError message={error} />
+      {done ? <p role="status">{done}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,278 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { Zip, ZipPassThrough, strToU8, unzip, type Unzipped } from 'fflate';
+import { sanitizeFileName, sanitizeFolderName, uniqueName } from '../core/naming';
+
+/**
+ * "Export everything" and its re-import (issue 14 §3, ADR 0096): one
+ * zip with every live document under `<Portfolio or Category>/<original name>` (SPEC §5 conflict
+ * names), `dossier.json` with all metadata, and `documents.csv` for a spreadsheet. Written as a
+ * stream: only one document is held in memory at a time.
+ */
+
+export const ARCHIVE_FORMAT = 'dossier-export';
+export const ARCHIVE_VERSION = 1;
+
+export interface ArchivedDocument {
+  file: string;
+  name: string;
+  category: string | null;
+  portfolio: string | null;
+  tags: string[];
+  notes: string | null;
+  issued_on: string | null;
+  expires_on: string | null;
+  created_at: string;
+  updated_at: string;
+  mime_type: string;
+  size: number;
+  sha256: string | null;
+  source: string;
+}
+
+export interface DossierArchive {
+  format: typeof ARCHIVE_FORMAT;
+  version: number;
+  exported_at: string;
+  categories: { name: string }[];
+  tags: { name: string; color: string }[];
+  portfolios: { name: string; created_at: string }[];
+  documents: ArchivedDocument[];
+  /** Share links without their tokens or passwords (empty while the share-link table does not exist). */
+  share_links: unknown[];
+}
+
+export interface ArchiveProgress {
+  /** Bytes of document content written so far, and in all. */
+  done: number;
+  total: number;
+  current?: string;
+}
+
+interface DocumentRow {
+  id: string;
+  name: string;
+  category_id: string | null;
+  portfolio_id: string | null;
+  storage_path: string;
+  mime_type: string;
+  size: number;
+  sha256: string | null;
+  notes: string | null;
+  issued_on: string | null;
+  expires_on: string | null;
+  created_at: string;
+  updated_at: string;
+  source: string;
+}
+
+function must<T>(result: { data: T | null; error: unknown }, what: string): T {
+  if (result.error) throw Object.assign(new Error(`${what} failed`), { cause: result.error });
+  return (result.data ?? ([] as unknown)) as T;
+}
+
+/** Reads the whole library's metadata and gives every document its place in the zip. */
+export async function describeLibrary(client: SupabaseClient): Promise<{ archive: DossierArchive; paths: Map<string, string> }> {
+  const [categories, tags, portfolios, documents, links] = await Promise.all([
+    client.from('user_document_categories').select('id,name'),
+    client.from('tags').select('id,name,color'),
+    client.from('portfolios').select('id,name,created_at'),
+    client
+      .from('documents')
+      .select('id,name,category_id,portfolio_id,storage_path,mime_type,size,sha256,notes,issued_on,expires_on,created_at,updated_at,source')
+      .is('deleted_at', null)
+      .order('created_at'),
+    client.from('document_tags').select('document_id,tag_id'),
+  ]);
+  const cats = must<{ id: string; name: string }[]>(categories, 'reading categories');
+  const tagRows = must<{ id: string; name: string; color: string }[]>(tags, 'reading tags');
+  const ports = must<{ id: string; name: string; created_at: string }[]>(portfolios, 'reading portfolios');
+  const docs = must<DocumentRow[]>(documents, 'reading documents');
+  const docTags = must<{ document_id: string; tag_id: string }[]>(links, 'reading document tags');
+  const catName = new Map(cats.map((c) => [c.id, c.name]));
+  const portName = new Map(ports.map((p) => [p.id, p.name]));
+  const tagName = new Map(tagRows.map((t) => [t.id, t.name]));
+  const tagsOf = new Map<string, string[]>();
+  for (const l of docTags) tagsOf.set(l.document_id, [...(tagsOf.get(l.document_id) ?? []), tagName.get(l.tag_id) ?? ''].filter(Boolean).sort());
+
+  const taken = new Set<string>();
+  const paths = new Map<string, string>();
+  const archived = docs.map((d): ArchivedDocument => {
+    const portfolio = d.portfolio_id ? (portName.get(d.portfolio_id) ?? null) : null;
+    const category = d.category_id ? (catName.get(d.category_id) ?? null) : null;
+    const folder = portfolio ? `Portfolios/${sanitizeFolderName(portfolio)}` : category ? `Categories/${sanitizeFolderName(category)}` : 'Uncategorized';
+    const file = `${folder}/${uniqueName(sanitizeFileName(d.name), (c) => taken.has(`${folder}/${c}`.toLowerCase()))}`;
+    taken.add(file.toLowerCase());
+    paths.set(file, d.storage_path);
+    return {
+      file,
+      name: d.name,
+      category,
+      portfolio,
+      tags: tagsOf.get(d.id) ?? [],
+      notes: d.notes,
+      issued_on: d.issued_on,
+      expires_on: d.expires_on,
+      created_at: d.created_at,
+      updated_at: d.updated_at,
+      mime_type: d.mime_type,
+      size: Number(d.size),
+      sha256: d.sha256,
+      source: d.source,
+    };
+  });
+  // Share links (when the sharing area's table exists): what was shared, how and until when; the
+  // link's token and password live in another table and are never exported. Not re-imported: a
+  // link is a secret of its own and is made again.
+  const fileOf = new Map(docs.map((d, i) => [d.id, archived[i].file]));
+  const shared = await client.from('share_links').select('document_id,portfolio_id,label,expires_at,max_views,view_count,allow_download,revoked_at,created_at');
+  const shareLinks = shared.error
+    ? []
+    : ((shared.data ?? []) as { document_id: string | null; portfolio_id: string | null }[]).map(({ document_id, portfolio_id, ...rest }) => ({
+        document: document_id ? (fileOf.get(document_id) ?? null) : null,
+        portfolio: portfolio_id ? (portName.get(portfolio_id) ?? null) : null,
+        ...rest,
+      }));
+  return {
+    archive: {
+      format: ARCHIVE_FORMAT,
+      version: ARCHIVE_VERSION,
+      exported_at: new Date().toISOString(),
+      categories: cats.map((c) => ({ name: c.name })),
+      tags: tagRows.map((t) => ({ name: t.name, color: t.color })),
+      portfolios: ports.map((p) => ({ name: p.name, created_at: p.created_at })),
+      documents: archived,
+      share_links: shareLinks,
+    },
+    paths,
+  };
+}
+
+const CSV_COLUMNS = ['file', 'name', 'category', 'portfolio', 'tags', 'issued_on', 'expires_on', 'created_at', 'size', 'mime_type', 'notes'] as const;
+
+/** RFC 4180 CSV with a BOM (spreadsheets then read UTF-8); cells that a spreadsheet would run as a formula are quoted with a leading '. */
+export function documentsCsv(documents: ArchivedDocument[]): string {
+  const cell = (v: unknown) => {
+    let s = Array.isArray(v) ? v.join('; ') : v === null || v === undefined ? '' : String(v);
+    if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const lines = [CSV_COLUMNS.join(','), ...documents.map((d) => CSV_COLUMNS.map((c) => cell(d[c])).join(','))];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * Writes the zip to `write` chunk by chunk (awaited: a slow disk slows the export instead of
+ * filling memory). Files are stored, not recompressed (documents are mostly PDFs and photos).
+ */
+export async function exportLibrary(
+  client: SupabaseClient,
+  write: (chunk: Uint8Array) => Promise<void> | void,
+  onProgress?: (p: ArchiveProgress) => void,
+): Promise<DossierArchive> {
+  const { archive, paths } = await describeLibrary(client);
+  const total = archive.documents.reduce((n, d) => n + d.size, 0);
+  let done = 0;
+  let failure: unknown = null;
+  let pending: Promise<void> = Promise.resolve();
+  const zip = new Zip((err, chunk, final) => {
+    if (err) failure = err;
+    else if (chunk.length || final) pending = pending.then(() => write(chunk));
+  });
+  const add = async (name: string, data: Uint8Array, mtime?: string) => {
+    const entry = new ZipPassThrough(name);
+    if (mtime) entry.mtime = new Date(mtime);
+    zip.add(entry);
+    entry.push(data, true);
+    await pending;
+    if (failure) throw failure;
+  };
+  onProgress?.({ done, total });
+  for (const doc of archive.documents) {
+    onProgress?.({ done, total, current: doc.name });
+    const file = await client.storage.from('documents').download(paths.get(doc.file)!);
+    if (file.error || !file.data) throw Object.assign(new Error(`downloading ${doc.name} failed`), { cause: file.error });
+    await add(doc.file, new Uint8Array(await file.data.arrayBuffer()), doc.created_at);
+    done += doc.size;
+    onProgress?.({ done, total, current: doc.name });
+  }
+  await add('dossier.json', strToU8(JSON.stringify(archive, null, 2)));
+  await add('documents.csv', strToU8(documentsCsv(archive.documents)));
+  zip.end();
+  await pending;
+  if (failure) throw failure;
+  return archive;
+}
+
+function unzipAsync(bytes: Uint8Array): Promise<Unzipped> {
+  return new Promise((resolve, reject) => unzip(bytes, (err, data) => (err ? reject(err) : resolve(data))));
+}
+
+/** Reads a Dossier export back into the signed-in account: same names, folders, tags, dates and bytes. */
+export async function importLibrary(client: SupabaseClient, zipBytes: Uint8Array, onProgress?: (p: ArchiveProgress) => void): Promise<{ documents: number }> {
+  const files = await unzipAsync(zipBytes);
+  const manifest = files['dossier.json'];
+  if (!manifest) throw new Error('This zip is not a Dossier export: dossier.json is missing.');
+  const archive = JSON.parse(new TextDecoder().decode(manifest)) as DossierArchive;
+  if (archive.format !== ARCHIVE_FORMAT || archive.version > ARCHIVE_VERSION) throw new Error('This zip is not a Dossier export this version can read.');
+  const { data: who, error: whoError } = await client.auth.getUser();
+  if (whoError || !who.user) throw Object.assign(new Error('not signed in'), { cause: whoError });
+  const userId = who.user.id;
+
+  const existingCats = must<{ id: string; name: string }[]>(await client.from('user_document_categories').select('id,name'), 'reading categories');
+  const catId = new Map(existingCats.map((c) => [c.name, c.id]));
+  const newCats = archive.categories.filter((c) => !catId.has(c.name));
+  if (newCats.length) {
+    const made = must<{ id: string; name: string }[]>(await client.from('user_document_categories').insert(newCats.map((c) => ({ name: c.name, user_id: userId }))).select('id,name'), 'adding categories');
+    for (const c of made) catId.set(c.name, c.id);
+  }
+  const existingTags = must<{ id: string; name: string }[]>(await client.from('tags').select('id,name'), 'reading tags');
+  const tagId = new Map(existingTags.map((t) => [t.name.toLowerCase(), t.id]));
+  const newTags = archive.tags.filter((t) => !tagId.has(t.name.toLowerCase()));
+  if (newTags.length) {
+    const made = must<{ id: string; name: string }[]>(await client.from('tags').insert(newTags).select('id,name'), 'adding tags');
+    for (const t of made) tagId.set(t.name.toLowerCase(), t.id);
+  }
+  const existingPorts = must<{ id: string; name: string }[]>(await client.from('portfolios').select('id,name'), 'reading portfolios');
+  const portId = new Map(existingPorts.map((p) => [p.name, p.id]));
+  const newPorts = archive.portfolios.filter((p) => !portId.has(p.name));
+  if (newPorts.length) {
+    const made = must<{ id: string; name: string }[]>(await client.from('portfolios').insert(newPorts).select('id,name'), 'adding portfolios');
+    for (const p of made) portId.set(p.name, p.id);
+  }
+
+  const total = archive.documents.reduce((n, d) => n + d.size, 0);
+  let done = 0;
+  for (const doc of archive.documents) {
+    onProgress?.({ done, total, current: doc.name });
+    const bytes = files[doc.file];
+    if (!bytes) throw new Error(`The export is missing ${doc.file}.`);
+    const id = crypto.randomUUID();
+    const path = `${userId}/${id}/${sanitizeFileName(doc.name)}`;
+    const up = await client.storage.from('documents').upload(path, new Blob([bytes as BlobPart], { type: doc.mime_type }), { contentType: doc.mime_type });
+    if (up.error) throw Object.assign(new Error(`uploading ${doc.name} failed`), { cause: up.error });
+    const row = await client.from('documents').insert({
+      id,
+      name: doc.name,
+      storage_path: path,
+      mime_type: doc.mime_type,
+      size: bytes.length,
+      sha256: doc.sha256,
+      notes: doc.notes,
+      issued_on: doc.issued_on,
+      expires_on: doc.expires_on,
+      created_at: doc.created_at,
+      source: doc.source,
+      category_id: doc.category ? (catId.get(doc.category) ?? null) : null,
+      portfolio_id: doc.portfolio ? (portId.get(doc.portfolio) ?? null) : null,
+    });
+    if (row.error) {
+      await client.storage.from('documents').remove([path]);
+      throw Object.assign(new Error(`adding ${doc.name} failed`), { cause: row.error });
+    }
+    const links = doc.tags.map((t) => tagId.get(t.toLowerCase())).filter((t): t is string => Boolean(t));
+    if (links.length) must(await client.from('document_tags').insert(links.map((tag_id) => ({ document_id: id, tag_id }))), 'tagging');
+    done += doc.size;
+    onProgress?.({ done, total, current: doc.name });
+  }
+  return { documents: archive.documents.length };
+}
