@@ -1,4 +1,4 @@
-import { buildStoragePath, objectKeyName, sanitiseFileName, splitExtension, withConflictSuffix } from './file-name';
+import { buildStoragePath, objectKeyName, sanitiseFileName, splitExtension } from './file-name';
 
 const USER = '11111111-1111-4111-8111-111111111111';
 const DOC = '22222222-2222-4222-8222-222222222222';
@@ -50,9 +50,8 @@ describe('object keys', () => {
 });
 
 describe('extensions', () => {
-  it('splits only real extensions and numbers conflicts before them', () => {
+  it('splits only real extensions', () => {
     expect(splitExtension('report.final.pdf')).toEqual(['report.final', '.pdf']);
     expect(splitExtension('v1.2 draft')).toEqual(['v1.2 draft', '']);
-    expect(withConflictSuffix('scan.pdf', 2)).toBe('scan (2).pdf');
   });
 });

@@ -67,9 +67,3 @@ export function buildStoragePath(userId: string, documentId: string, displayName
   if (!UUID.test(userId) || !UUID.test(documentId)) throw new Error('storage path needs a user id and a document id');
   return `${userId.toLowerCase()}/${documentId.toLowerCase()}/${objectKeyName(displayName)}`;
 }
-
-/** "name (1).pdf", "name (2).pdf"… for renames that must not collide (SPEC §5 rule for uploads). */
-export function withConflictSuffix(name: string, n: number): string {
-  const [stem, extension] = splitExtension(name);
-  return `${stem} (${n})${extension}`;
-}

@@ -1,6 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Zip, ZipPassThrough, strToU8, unzip, type Unzipped } from 'fflate';
-import { sanitizeFileName, sanitizeFolderName, uniqueName } from '../core/naming';
+import { folderNameOrDefault } from '../core/folder-name';
+import { sanitizeFileName } from '../core/naming';
+import { conflictFreeName } from '../core/names';
 
 /**
  * "Export everything" and its re-import (issue 14 §3, ADR 0096): one
@@ -99,8 +101,8 @@ export async function describeLibrary(client: SupabaseClient): Promise<{ archive
   const archived = docs.map((d): ArchivedDocument => {
     const portfolio = d.portfolio_id ? (portName.get(d.portfolio_id) ?? null) : null;
     const category = d.category_id ? (catName.get(d.category_id) ?? null) : null;
-    const folder = portfolio ? `Portfolios/${sanitizeFolderName(portfolio)}` : category ? `Categories/${sanitizeFolderName(category)}` : 'Uncategorized';
-    const file = `${folder}/${uniqueName(sanitizeFileName(d.name), (c) => taken.has(`${folder}/${c}`.toLowerCase()))}`;
+    const folder = portfolio ? `Portfolios/${folderNameOrDefault(portfolio)}` : category ? `Categories/${folderNameOrDefault(category)}` : 'Uncategorized';
+    const file = `${folder}/${conflictFreeName(sanitizeFileName(d.name), (c) => taken.has(`${folder}/${c}`.toLowerCase()))}`;
     taken.add(file.toLowerCase());
     paths.set(file, d.storage_path);
     return {

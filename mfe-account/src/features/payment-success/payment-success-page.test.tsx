@@ -1,4 +1,3 @@
-import '../testing/jsdom-polyfills';
 import { screen } from '@testing-library/react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { BILLING_MESSAGES } from '@dossier/shared/core';

@@ -1,4 +1,3 @@
-import '../testing/jsdom-polyfills';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SupabaseClient } from '@supabase/supabase-js';
