@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { DossierServices } from './services';
-import type { WidgetComponent, WidgetName, WidgetPropsMap } from './remote-module';
+import type { WidgetComponent, WidgetProps } from './remote-module';
 
 /**
  * Provided by the shell (and by shared/testing's harness in a remote's standalone mode).
@@ -30,7 +30,7 @@ export const useSupabase = () => useDossier().auth.supabase;
  * Renders a widget another area offers, by name, without importing that area. While the area
  * loads it shows a small loading state; if it is missing or fails, a small error state.
  */
-export function Widget<N extends WidgetName>({ name, ...props }: { name: N } & WidgetPropsMap[N]) {
+export function Widget({ name, ...props }: { name: string } & WidgetProps) {
   const { widgets } = useDossier();
   const [state, setState] = useState<{ component?: WidgetComponent; failed: boolean }>(() => ({
     component: widgets.get(name),

@@ -56,31 +56,10 @@ export interface NavItem {
 export interface WidgetProps {
   /** Where the widget is shown ('dashboard', 'portfolio-detail', ...), for layout decisions. */
   placement?: string;
-  /** A heading the host asks for (the dashboard's card titles). */
-  title?: string;
+  [key: string]: unknown;
 }
-
-/**
- * Every widget an area offers, by its global name (prefixed by the offering area), with the
- * props it takes: the host that shows a widget and the area that offers it type-check against
- * the same entry. A new widget is one line here.
- */
-export interface WidgetPropsMap {
-  'documents.category-counts': WidgetProps;
-  'documents.recent': WidgetProps;
-  'documents.expiring-soon': WidgetProps;
-  /** Files shared from the device, saved as documents (the shell's /share-handler). */
-  'documents.upload-dialog': WidgetProps & { files: readonly File[]; onComplete?: () => void };
-  'portfolios.summary': WidgetProps;
-  'drive.connection-card': WidgetProps;
-}
-
-export type WidgetName = keyof WidgetPropsMap;
 
 export type WidgetComponent<P extends WidgetProps = WidgetProps> = ComponentType<P>;
-
-/** What an area registers: some of the widgets of the map, each with its own props. */
-export type WidgetComponents = { [N in WidgetName]?: ComponentType<WidgetPropsMap[N]> };
 
 /**
  * What the shell hands an area when it loads it (Squide's runtime): the area registers its
@@ -95,9 +74,11 @@ export interface AreaHost {
   addRoutes(routes: RemoteRoute[]): void;
   addNav(items: NavItem[]): void;
   /**
-   * Widgets this area offers other areas, by their global names (WidgetPropsMap).
+   * Widgets this area offers other areas, by global name prefixed by area: 'documents.recent',
+   * 'documents.expiring-soon', 'documents.category-counts', 'portfolios.summary',
+   * 'drive.connection-card', 'account.plan-badge'.
    */
-  addWidgets(widgets: WidgetComponents): void;
+  addWidgets(widgets: Record<string, WidgetComponent<any>>): void; // eslint-disable-line @typescript-eslint/no-explicit-any
   /**
    * How a queued offline operation of `type` is replayed. It lives as long as the page, so the
    * queue is flushed on any page, not only while this area is on screen.
@@ -127,7 +108,7 @@ export interface AreaRegistration {
   release?: string;
   routes: RemoteRoute[];
   nav: NavItem[];
-  widgets: WidgetComponents;
+  widgets: Record<string, WidgetComponent<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 /** Runs an area's `register` step and collects what it registered (the shell and the standalone harness). */

@@ -1,4 +1,4 @@
-import { WIDGET_PREFIXES, type AreaRegistration, type RemoteName, type WidgetComponent, type WidgetName, type WidgetRegistry } from '@dossier/shared';
+import { WIDGET_PREFIXES, type AreaRegistration, type RemoteName, type WidgetComponent, type WidgetRegistry } from '@dossier/shared';
 
 /**
  * Widgets by global name ('documents.recent'): the prefix names the owning area, which is loaded
@@ -13,13 +13,13 @@ export function createWidgetRegistry(areas: {
   return {
     get(name) {
       const owner = ownerOf(name);
-      return owner ? (areas.loaded(owner)?.widgets[name as WidgetName] as WidgetComponent | undefined) : undefined;
+      return owner ? (areas.loaded(owner)?.widgets[name] as WidgetComponent | undefined) : undefined;
     },
     async load(name) {
       const owner = ownerOf(name);
       if (!owner || !areas.enabled(owner)) return undefined;
       const module = await areas.load(owner);
-      return module.widgets[name as WidgetName] as WidgetComponent | undefined;
+      return module.widgets[name] as WidgetComponent | undefined;
     },
     names() {
       return (Object.values(WIDGET_PREFIXES) as RemoteName[]).flatMap((owner) => Object.keys(areas.loaded(owner)?.widgets ?? {}));

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { WidgetPropsMap } from '@dossier/shared';
+import type { WidgetProps } from '@dossier/shared';
 import { AreaProviders } from '../../lib/area-providers';
 import { UploadRow } from './upload-panel';
 import { useUploadManager } from './use-upload-manager';
@@ -37,7 +37,9 @@ function ShareUpload({ files, onComplete }: { files: readonly File[]; onComplete
  * 'documents.upload-dialog': the documents area's upload for files shared from the device
  * (props `files`, `onComplete`), shown by the shell's /share-handler page.
  */
-export function ShareUploadWidget({ files, onComplete }: WidgetPropsMap['documents.upload-dialog']) {
+export function ShareUploadWidget(props: WidgetProps) {
+  const files = Array.isArray(props.files) ? (props.files as File[]) : [];
+  const onComplete = typeof props.onComplete === 'function' ? (props.onComplete as () => void) : undefined;
   return (
     <AreaProviders>
       <ShareUpload files={files} onComplete={onComplete} />
