@@ -51,9 +51,17 @@ function cutAtSixtyPercent(page: Page, cut: () => Promise<void>): Promise<number
   });
 }
 
+/** supabase-js on Node 20 needs a realtime transport; nothing here subscribes. */
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used here');
+  }
+}
+
 const asPerson = (user: SignedInUser) =>
   createClient(user.config.supabaseUrl, user.config.supabaseAnonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
     global: { headers: { Authorization: `Bearer ${user.session.access_token}` } },
   });
 
