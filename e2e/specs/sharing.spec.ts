@@ -33,6 +33,7 @@ async function visitor(browser: Browser) {
 }
 
 test('a live shared portfolio: three documents and a checklist, previews and downloads, a fourth appears, revoking closes it', async ({ page, browser }) => {
+  test.setTimeout(240_000); // the longest journey of the suite: two people, six page loads, uploads
   page.on('dialog', (d) => void d.accept());
   await signInThroughUi(page);
   await openLibrary(page);
