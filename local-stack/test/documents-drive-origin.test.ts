@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+import { anonClient, createTestUser, type TestUser } from './support/users';
+
+// Migration 20261123000400: a document's Drive origin (drive_file_id, drive_modified_time) is its
+// owner's to record; nobody else can read or change it; one live document per Drive file and person.
+
+async function insertDoc(user: TestUser, driveFileId: string | null) {
+  const id = randomUUID();
+  return user.client.from('documents').insert({
+    id, user_id: user.id, name: 'a.pdf', storage_path: `${user.id}/${id}/a.pdf`, mime_type: 'application/pdf', size: 3,
+    source: 'drive', drive_file_id: driveFileId, drive_modified_time: driveFileId ? '2026-11-01T00:00:00Z' : null,
+  }).select('id').single();
+}
+
+describe.each(databasesSync())('documents Drive origin on %s', (database) => {
+  let stack: TestStack;
+  let ada: TestUser;
+  let bob: TestUser;
+  beforeAll(async () => {
+    stack = await startTestStack({ database });
+    ada = await createTestUser(stack, 'ada');
+    bob = await createTestUser(stack, 'bob');
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('the owner records the origin; one live document per Drive file; others see and change nothing', async () => {
+    const driveId = `1${randomUUID().replace(/-/g, '')}`;
+    const first = await insertDoc(ada, driveId);
+    expect(first.error).toBeNull();
+    const twice = await insertDoc(ada, driveId);
+    expect(twice.error?.code).toBe('23505');
+    // Another person may import the same shared Drive file into their own documents.
+    expect((await insertDoc(bob, driveId)).error).toBeNull();
+
+    const later = await insertDoc(ada, null);
+    const recorded = await ada.client.from('documents').update({ drive_file_id: `2${driveId.slice(1)}`, drive_modified_time: '2026-11-02T00:00:00Z' }).eq('id', later.data!.id).select('drive_file_id');
+    expect(recorded.error).toBeNull();
+    expect(recorded.data).toHaveLength(1);
+
+    const stolen = await bob.client.from('documents').update({ drive_file_id: null }).eq('id', first.data!.id).select('id');
+    expect(stolen.data).toEqual([]);
+    expect((await bob.client.from('documents').select('drive_file_id').eq('id', first.data!.id)).data).toEqual([]);
+    expect((await anonClient(stack).from('documents').select('drive_file_id').eq('drive_file_id', driveId)).data ?? []).toEqual([]);
+
+    // Raw HTTP, as any client would send it.
+    const raw = await fetch(`${stack.url}/rest/v1/documents?drive_file_id=eq.${driveId}&select=id`, { headers: { apikey: stack.anonKey, authorization: `Bearer ${bob.accessToken}` } });
+    expect(raw.status).toBe(200);
+    expect(((await raw.json()) as unknown[]).length).toBe(1); // Bob's own import only
+  });
+
+  it('refuses a malformed Drive id', async () => {
+    expect((await insertDoc(ada, "x' or 1=1")).error?.code).toBe('23514');
+  });
+});
