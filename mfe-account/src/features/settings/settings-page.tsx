@@ -4,10 +4,9 @@ import { useAuth, useToasts } from '@dossier/shared';
 import { Page } from '@dossier/shared/ui';
 import { NotificationSettings } from './notification-settings';
 import { PlanSection } from '../billing';
-import { SecuritySection } from '../security/security-section';
-import { DeleteAccountSection } from '../delete-account/delete-account-section';
-import { DeletionNotice } from '../delete-account/deletion-notice';
-import { ExportSection } from '../export/export-section';
+import { SecuritySection } from '../security';
+import { DeleteAccountSection, DeletionNotice } from '../delete-account';
+import { ExportSection } from '../export';
 import './settings.css';
 
 const NAME_MAX_LENGTH = 100;

@@ -14,7 +14,7 @@ import { useCategories, usePortfolios } from '../../lib/use-lookups';
 import { DocumentPreview } from './document-preview';
 import { TagEditor } from './tag-editor';
 import { NamedOptions } from '../../lib/named-options';
-import { ShareDialog } from '../share/share-dialog';
+import { ShareDialog } from '../share';
 
 interface Draft {
   name: string;

@@ -4,7 +4,7 @@ import { LOADING_TEXT, SHARE_MESSAGES } from '@dossier/shared/core';
 import { openSharedLink, sharedFile, type OpenResult, type SharedDocument } from '../../api/share-links';
 import { formatBytes } from '../../lib/format';
 import { typeLabel } from '../../lib/document-types';
-import { BlobPreview, isPreviewable } from '../document/document-preview';
+import { BlobPreview, isPreviewable } from '../document';
 import { useDescribeError } from '../../lib/query';
 import './share.css';
 

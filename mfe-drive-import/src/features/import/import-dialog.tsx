@@ -5,7 +5,7 @@ import { Badge, Button, Checkbox, Dialog, EmptyState, NativeSelect, Progress, Sk
 import { findImported, recordDriveOrigin } from '../../api/drive-documents';
 import { isFolder, isNativeDocument, type DriveFile, type DriveFileFilter, type DriveFolder } from '../../drive/drive-client';
 import { useDrive } from '../../lib/use-drive';
-import { useConnect } from '../connection/use-connect';
+import { useConnect } from '../connection';
 import { downloadAll, planImport, type ImportItem } from './drive-import';
 import '../connection/drive.css';
 import './import-dialog.css';

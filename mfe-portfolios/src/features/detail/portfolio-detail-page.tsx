@@ -5,9 +5,8 @@ import { useSupabase, useToasts, Widget } from '@dossier/shared';
 import { getPortfolio, portfolioKeys, updatePortfolio } from '@dossier/shared/core';
 import { LoadingSpinner, Page } from '@dossier/shared/ui';
 import { AreaProviders, ICON_GLYPHS, useDescribeError, usePortfolioOverview } from '../../lib/area';
-import { PortfolioChecklist } from '../checklist/portfolio-checklist';
-import { PortfolioForm } from '../list/portfolio-form';
-import { useDeletePortfolio } from '../list/use-delete-portfolio';
+import { PortfolioChecklist } from '../checklist';
+import { PortfolioForm, useDeletePortfolio } from '../list';
 
 function PortfolioDetail({ id }: { id: string }) {
   const client = useSupabase();

@@ -1,0 +1,2 @@
+// The export feature's public surface.
+export { ExportSection } from './export-section';

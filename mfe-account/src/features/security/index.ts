@@ -1,0 +1,2 @@
+// The security feature's public surface.
+export { SecuritySection } from './security-section';

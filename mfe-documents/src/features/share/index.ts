@@ -1,0 +1,2 @@
+// The share feature's public surface (what other features may import).
+export { ShareDialog } from './share-dialog';

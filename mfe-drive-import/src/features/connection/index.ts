@@ -1,0 +1,2 @@
+// The connection feature's public surface (what other features may import).
+export { useConnect } from './use-connect';

@@ -1,0 +1,2 @@
+// The checklist feature's public surface.
+export { PortfolioChecklist } from './portfolio-checklist';
