@@ -9,7 +9,7 @@ import { createTestUser, type TestUser } from './support/users';
 // p99 target of 1 s holds on PostgreSQL; on PGlite each cancellation restarts the worker, ADR 0055).
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
-jest.setTimeout((SECONDS + 240) * 1000);
+jest.setTimeout((SECONDS + 540) * 1000);
 
 describe.each(databasesSync())('soak on %s', (database) => {
   let stack: TestStack;

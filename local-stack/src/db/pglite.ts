@@ -14,6 +14,9 @@ function pgError(fields: Record<string, unknown>): Error {
   return Object.assign(new Error(String(fields.message ?? 'unknown error')), fields);
 }
 
+/** After an anonymous statement was cut off, anonymous requests are refused this long. */
+const ANON_PAUSE_MS = 10_000;
+
 /** How long a statement whose client went away may still run before the worker is restarted. */
 const ABORT_GRACE_MS = 1000;
 
@@ -167,6 +170,7 @@ export async function openPglite(dir: string | undefined, options: { statementTi
   await worker.start();
   const inFlight = new InFlight();
   const queue = new FairQueue();
+  let anonPausedUntil = 0;
 
   function queryable(limitMs: number, signal?: AbortSignal): Queryable {
     return {
@@ -196,12 +200,22 @@ export async function openPglite(dir: string | undefined, options: { statementTi
   return {
     kind: 'pglite',
     restarts: () => worker.restarts,
-    withRequest<T>(auth: RequestAuth, fn: (q: Queryable) => Promise<T>): Promise<T> {
+    async withRequest<T>(auth: RequestAuth, fn: (q: Queryable) => Promise<T>): Promise<T> {
       const limit = statementTimeoutOf(options.statementTimeoutMs, auth.role as DbRole);
-      return transaction(limit, auth.signal, async (q) => {
-        await q.query(REQUEST_SETTINGS_SQL, requestSettingsParams(auth, limit));
-        return fn(q);
-      });
+      // Every anonymous statement cut off costs everyone a worker restart: after one, anonymous
+      // requests are refused for a while, so a stream of them cannot keep the stack restarting.
+      if (auth.role === 'anon' && Date.now() < anonPausedUntil) {
+        throw pgError({ code: '57014', message: 'canceling statement due to statement timeout', hint: 'Anonymous queries are paused for a few seconds after one ran past its time limit' });
+      }
+      try {
+        return await transaction(limit, auth.signal, async (q) => {
+          await q.query(REQUEST_SETTINGS_SQL, requestSettingsParams(auth, limit));
+          return fn(q);
+        });
+      } catch (e) {
+        if (auth.role === 'anon' && (e as { code?: string }).code === '57014') anonPausedUntil = Date.now() + ANON_PAUSE_MS;
+        throw e;
+      }
     },
     admin<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       return transaction(0, undefined, fn);
