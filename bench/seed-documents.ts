@@ -5,6 +5,7 @@
  * one document in 1,000 carries the rare word "quetzalcoatl" (the selective search).
  */
 import { randomUUID } from 'node:crypto';
+import { bulkLoadDocuments } from '../local-stack/test/support/bulk-load.js';
 import type { TestStack } from '../local-stack/test/support/test-stack.js';
 import type { TestUser } from '../local-stack/test/support/users.js';
 
@@ -48,7 +49,7 @@ export async function seedDocuments(stack: Pick<TestStack, 'db'>, user: Pick<Tes
       values.push(`($${p + 1}::uuid, $${p + 2}::uuid, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}::bigint, $${p + 7}, now() - ($${p + 8} || ' minutes')::interval)`);
       rows.push(id, user.id, name, `${user.id}/${id}/bench.pdf`, mimes[i % mimes.length], 1000 + Math.floor(random() * 5_000_000), words.join(' '), String(i));
     }
-    await stack.db.admin((q) =>
+    await bulkLoadDocuments(stack, (q) =>
       q.query(
         `insert into public.documents (id, user_id, name, storage_path, mime_type, size, extracted_text, created_at) values ${values.join(',')}`,
         rows,

@@ -13,7 +13,8 @@ let environment: Environment;
 test.beforeAll(async () => {
   servedDir = mkdtempSync(path.join(os.tmpdir(), 'dossier-served-'));
   cpSync(path.join(repoRoot(), 'dist'), servedDir, { recursive: true });
-  environment = await startEnvironment({ distDir: servedDir });
+  // Its own stack too: signing in staff needs an API whose CORS lets this instance's origin in.
+  environment = await startEnvironment({ distDir: servedDir, withStack: true });
 });
 test.afterAll(async () => {
   await environment?.stop();

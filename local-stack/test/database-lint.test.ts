@@ -9,7 +9,25 @@ import { databasesSync, startTestStack, type TestStack } from './support/test-st
  * (ADR 0059 gives the reasons): onboarding creates the caller's categories; search reads the
  * caller's own documents with a plan RLS would spoil.
  */
-const AUTHENTICATED_DEFINER_ALLOWED = ['public.create_default_categories', 'public.search_documents'];
+const AUTHENTICATED_DEFINER_ALLOWED = [
+  'public.create_default_categories',
+  'public.search_documents',
+  // Sharing (ADR 0065): link secrets live in a table no browser role can read.
+  'public.create_share_link',
+  'public.set_share_link_password',
+  'public.list_share_links',
+  // Plans (ADR 0090): usage counts the caller's rows and objects, including the trash.
+  'public.my_plan_usage',
+  // Account security (ADRs 0095–0099): auth.sessions, recovery codes and deletion are not readable by the browser.
+  'public.my_sessions',
+  'public.end_my_session',
+  'public.mfa_satisfied',
+  'public.generate_mfa_recovery_codes',
+  'public.mfa_recovery_codes_left',
+  'public.use_mfa_recovery_code',
+  'public.schedule_account_deletion',
+  'public.cancel_account_deletion',
+];
 
 // A fresh PGlite stack takes long on a busy machine.
 jest.setTimeout(180_000);

@@ -3,6 +3,7 @@
 // selective query answers exactly what ranking every match answers, and neither another person
 // nor an anonymous visitor gets anything — through supabase-js and raw HTTP.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { bulkLoadDocuments } from './support/bulk-load.js';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
 import { anonClient, createTestUser, type TestUser } from './support/users.js';
 
@@ -47,7 +48,7 @@ describe.each(databasesSync())('search at scale on %s', (database) => {
     // One document in three has "invoice" in its name (so the query is common in names, and the
     // function ranks its candidates); every text is 120 words of the same vocabulary; one in a
     // hundred carries the rare word.
-    await stack.db.admin((q) =>
+    await bulkLoadDocuments(stack, (q) =>
       q.query(
         `with words as (select string_to_array($2, ' ') as w)
          insert into public.documents (id, user_id, name, storage_path, mime_type, size, extracted_text, created_at)

@@ -99,7 +99,8 @@ function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds
         <Button onClick={() => void download()}>Download</Button>
         {trashed ? (
           <>
-            <Button onClick={() => void actions.restore([doc.id])}>Restore</Button>
+            {/* A restored document leaves the trash view, so its panel closes as it does on Move to trash. */}
+            <Button onClick={() => void actions.restore([doc.id]).then((ok) => ok && onClose())}>Restore</Button>
             <Button
               variant="danger"
               onClick={async () => {
