@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { ERROR_SCREEN_BUTTONS, ERROR_SCREEN_TITLES } from '@dossier/shared/core';
+import { ERROR_SCREEN_BUTTONS, ERROR_SCREEN_TITLES, SHARE_MESSAGES } from '@dossier/shared/core';
 import { startEnvironment, type Environment } from '../support/environment';
 
-// Its own instance: this suite takes a remote's host down and up again.
+// Its own instance: this suite takes a remote's host down and up again. With its own stack, so the
+// documents area's /link page can ask the API once it is back.
 let environment: Environment;
 test.beforeAll(async () => {
-  environment = await startEnvironment();
+  environment = await startEnvironment({ withStack: true });
 });
 test.afterAll(async () => {
   await environment?.stop();
@@ -35,6 +36,8 @@ test('when the documents remote is down, only its area fails; Try Again loads it
 
   await environment.startRemote('documents');
   await area.getByRole('button', { name: ERROR_SCREEN_BUTTONS.tryAgain }).click();
-  await expect(area.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(area.getByRole('alert')).toHaveCount(0);
+  // The area's own page now: the link page says the (made-up) link is not available; no error screen.
+  await expect(area.getByRole('heading', { level: 1, name: SHARE_MESSAGES.unavailable })).toBeVisible();
+  await expect(area.getByRole('heading', { name: ERROR_SCREEN_TITLES.network })).toHaveCount(0);
+  await expect(area.getByRole('button', { name: ERROR_SCREEN_BUTTONS.reloadPage })).toHaveCount(0);
 });

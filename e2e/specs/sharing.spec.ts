@@ -70,7 +70,7 @@ test('a live shared portfolio: three documents and a checklist, previews and dow
   const url = await createLink(page, 'Visa Spain');
   expect(url).toContain('/portfolio/');
   await page.getByRole('button', { name: 'Done' }).click();
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
 
   // The anonymous visitor: previews, downloads one, downloads all.
   const anon = await visitor(browser);
