@@ -68,6 +68,9 @@ export function SecondFactorStep({ onPassed }: { onPassed: (viaRecoveryCode: boo
         // the page knows where to go when the refreshed session arrives.
         onPassed(true);
         await auth.supabase.auth.refreshSession();
+        // And again once the refreshed session (without the factor) is stored: the first check may
+        // have read the old one, and the page must not wait for the auth context to notice.
+        onPassed(true);
         return;
       }
       if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
