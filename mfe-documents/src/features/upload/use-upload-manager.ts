@@ -1,15 +1,14 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useAppConfig, useAuth, useDevice, usePendingOperations, useSupabase } from '@dossier/shared';
 import { DOCUMENT_LIMITS } from '@dossier/shared/core';
-import { categoryKeys } from '../../api/categories';
-import { documentKeys, documentNamesLike, findDuplicates, type DocumentRecord } from '../../api/documents';
-import { tagKeys } from '../../api/tags';
+import { documentNamesLike, findDuplicates, type DocumentRecord } from '../../api/documents';
 import { useDocumentStore } from '../../lib/use-document-store';
 import { useDescribeError, useDossierQueryClient } from '../../lib/query';
 import { extractText } from './extract-text';
 import { DOCUMENT_UPLOAD_OPERATION, uploadPayload } from './offline-upload';
 import { sha256Hex } from './sha256';
 import { storeDocument } from './store-document';
+import { settledLibraryRefresh } from './settled-library-refresh';
 import { UploadManager, type UploadSnapshot } from './upload-manager';
 import { validateFile } from './validate-file';
 
@@ -46,16 +45,7 @@ export function useUploadManager(
       setManager(null);
       return undefined;
     }
-    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-    // Many files finish close together: refresh the library once they settle.
-    const refresh = () => {
-      clearTimeout(refreshTimer);
-      refreshTimer = setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: documentKeys.all });
-        void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
-        void queryClient.invalidateQueries({ queryKey: tagKeys.all });
-      }, 150);
-    };
+    const refresh = settledLibraryRefresh(queryClient);
     const next = new UploadManager({
       userId,
       validate: (file) => validateFile(file, maxBytes),
@@ -79,7 +69,9 @@ export function useUploadManager(
     });
     setManager(next);
     return () => {
-      clearTimeout(refreshTimer);
+      // The uploader can close (an import's "Done") within the settle time of
+      // its last file: refresh now rather than drop it, or the list stays stale.
+      refresh.flush();
       next.cancelAll();
     };
   }, [userId, client, store, pending, device, queryClient, maxBytes, describeError, source]);
