@@ -153,8 +153,14 @@ export class GoogleState {
     return g;
   }
 
+  /** As Google: revoking a refresh token ends the whole grant, its access tokens included. */
   revoke(t: string): boolean {
-    return this.access.delete(t) || this.refresh.delete(t);
+    if (this.access.delete(t)) return true;
+    const grant = this.refresh.get(t);
+    if (!grant) return false;
+    this.refresh.delete(t);
+    for (const [access, g] of this.access) if (g.account === grant.account && g.clientId === grant.clientId) this.access.delete(access);
+    return true;
   }
 
   reset(): void {
