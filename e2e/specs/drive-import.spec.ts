@@ -110,14 +110,24 @@ test('a blocked popup falls back to a full-page redirect that comes back connect
   await expect(dialog(page).getByRole('list', { name: 'Folders' })).toContainText('Receipts');
 });
 
-test('a 429 burst is shown as Too Many Requests and then pauses Drive (circuit open); an injected 401 asks to reconnect', async ({ page }) => {
+test('a 429 burst is shown as Too Many Requests and then pauses Drive (circuit open); a 401 refreshes on the server, and asks to reconnect when that does not help', async ({ page }) => {
   test.setTimeout(120_000);
   await signInThroughUi(page);
   await openLibrary(page);
   await openImport(page);
   await connectThroughPopup(page);
 
+  // SPEC §4: an expired token is refreshed first (the grant is on the server, ADR 0130) and the
+  // call repeated: the person notices nothing.
   await arm(page, { operation: 'list', status: 401, reason: 'authError' });
+  const refreshed = page.waitForResponse((r) => r.url().includes('/functions/v1/drive-token') && r.request().postData()?.includes('refresh') === true);
+  await dialog(page).getByLabel('Search Drive by name').fill('Receipt 002');
+  expect((await refreshed).status()).toBe(200);
+  await expect(dialog(page).getByRole('checkbox', { name: /^Receipt 002\.pdf/ })).toBeVisible({ timeout: 20_000 });
+  await expect(dialog(page).getByRole('alert')).toHaveCount(0);
+
+  // Refused again with the fresh token: then a new consent flow.
+  await arm(page, { operation: 'list', status: 401, reason: 'authError', count: 2 });
   await dialog(page).getByLabel('Search Drive by name').fill('Receipt');
   await expect(dialog(page).getByRole('alert')).toContainText('Session Expired', { timeout: 20_000 });
   await expect(dialog(page).getByRole('alert').getByRole('button', { name: 'Reconnect Google Drive' })).toBeVisible();

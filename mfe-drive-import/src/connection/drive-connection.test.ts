@@ -1,6 +1,6 @@
 import { AUTH_ERROR_MESSAGES, DRIVE_CONNECTION_MESSAGES, VALIDATION_MESSAGES } from '@dossier/shared/core';
-import { completeDriveOAuthReturn, DRIVE_OAUTH_MESSAGE, DRIVE_OAUTH_PENDING_KEY, normaliseReturnAddress } from '@dossier/shared/drive-oauth';
-import { DRIVE_READ_SCOPE, DriveConnection, initialiseWithRetry, type ConnectWindow } from './drive-connection';
+import { completeDriveOAuthReturn, DRIVE_OAUTH_MESSAGE, DRIVE_OAUTH_PENDING_CODE_KEY, DRIVE_OAUTH_PENDING_KEY, normaliseReturnAddress } from '@dossier/shared/drive-oauth';
+import { DRIVE_READ_SCOPE, DriveConnection, DriveGrantGoneError, initialiseWithRetry, type ConnectWindow, type DriveTokenService } from './drive-connection';
 
 const ORIGIN = 'https://app.example';
 
@@ -124,5 +124,92 @@ describe('Drive consent popup (SPEC §4/§5/§9)', () => {
     const refused = jest.fn().mockRejectedValue(Object.assign(new Error('no'), { status: 401 }));
     await expect(initialiseWithRetry(refused, async () => undefined)).rejects.toThrow('no');
     expect(refused).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the authorization-code path with the grant on the server (ADR 0130)', () => {
+  const answer = (token: string) => ({ access_token: token, expires_in: 3599, scope: DRIVE_READ_SCOPE, grant: 'g-1' });
+  function tokens(overrides: Partial<DriveTokenService> = {}): jest.Mocked<DriveTokenService> {
+    return { exchange: jest.fn(async () => answer('ya29.first')), refresh: jest.fn(async () => answer('ya29.fresh')), revoke: jest.fn(async () => undefined), ...overrides } as jest.Mocked<DriveTokenService>;
+  }
+  const codeMessage = { type: DRIVE_OAUTH_MESSAGE, ok: true, code: { code: '4/0Acode', scope: DRIVE_READ_SCOPE, redirect_uri: `${ORIGIN}/oauth-callback`, timestamp: 1 } };
+
+  it('the popup asks for a code with offline access; the opener exchanges it on the server and keeps only a handle', async () => {
+    const t = tokens();
+    const w = fakeWindow({ closed: false, close: jest.fn() });
+    const conn = new DriveConnection({ ...config, tokens: t }, w.win, () => 1_000);
+    const p = conn.connect();
+    expect(Object.fromEntries(new URL(w.opened[0].url).searchParams)).toMatchObject({ response_type: 'code', access_type: 'offline', prompt: 'consent', state: 'google_drive_auth' });
+    window.localStorage.setItem(DRIVE_OAUTH_PENDING_CODE_KEY, JSON.stringify(codeMessage.code));
+    w.post(codeMessage);
+    await expect(p).resolves.toMatchObject({ accessToken: 'ya29.first', refreshToken: 'grant:g-1', expiresAt: 1_000 + 3_599_000, isAuthenticated: true });
+    expect(t.exchange).toHaveBeenCalledTimes(1);
+    expect(t.exchange).toHaveBeenCalledWith('4/0Acode', `${ORIGIN}/oauth-callback`);
+    // The code is used once: the stored copy is gone.
+    expect(window.localStorage.getItem(DRIVE_OAUTH_PENDING_CODE_KEY)).toBeNull();
+    expect(JSON.stringify(conn.getState())).not.toContain('1//');
+  });
+
+  it('a popup whose message never arrived is finished from the stored code when it closes', async () => {
+    const t = tokens();
+    const popup = { closed: false, close: jest.fn() };
+    const w = fakeWindow(popup);
+    const conn = new DriveConnection({ ...config, tokens: t }, w.win, () => 0);
+    const p = conn.connect();
+    window.localStorage.setItem(DRIVE_OAUTH_PENDING_CODE_KEY, JSON.stringify(codeMessage.code));
+    popup.closed = true;
+    jest.advanceTimersByTime(1_000);
+    await expect(p).resolves.toMatchObject({ accessToken: 'ya29.first' });
+  });
+
+  it('refreshes on the server when 5 minutes or less remain, one refresh at a time', async () => {
+    const t = tokens();
+    let now = 1_000;
+    const w = fakeWindow({ closed: false, close: jest.fn() });
+    const conn = new DriveConnection({ ...config, tokens: t }, w.win, () => now);
+    const p = conn.connect();
+    w.post(codeMessage);
+    await p;
+    await expect(conn.usableAccessToken()).resolves.toBe('ya29.first');
+    expect(t.refresh).not.toHaveBeenCalled();
+    now += 3_599_000 - 300_000;
+    const [a, b] = await Promise.all([conn.usableAccessToken(), conn.usableAccessToken()]);
+    expect([a, b]).toEqual(['ya29.fresh', 'ya29.fresh']);
+    expect(t.refresh).toHaveBeenCalledTimes(1);
+    expect(conn.getState().expiresAt).toBe(now + 3_599_000);
+  });
+
+  it('a grant Google refused ends the connection with a reconnect message; Disconnect revokes the server grant', async () => {
+    const t = tokens({ refresh: jest.fn(async () => Promise.reject(new DriveGrantGoneError('gone'))) });
+    const w = fakeWindow({ closed: false, close: jest.fn() });
+    const conn = new DriveConnection({ ...config, tokens: t }, w.win, () => 0);
+    const p = conn.connect();
+    w.post(codeMessage);
+    await p;
+    await expect(conn.refresh()).resolves.toBeNull();
+    expect(conn.getState()).toMatchObject({ isAuthenticated: false, accessToken: null, refreshToken: null, lastError: DRIVE_CONNECTION_MESSAGES.grantRevoked });
+
+    const t2 = tokens();
+    const w2 = fakeWindow({ closed: false, close: jest.fn() });
+    const conn2 = new DriveConnection({ ...config, tokens: t2 }, w2.win, () => 0);
+    const q = conn2.connect();
+    w2.post(codeMessage);
+    await q;
+    await conn2.disconnect(jest.fn(async () => new Response('{}')) as unknown as typeof fetch);
+    expect(t2.revoke).toHaveBeenCalledTimes(1);
+    expect(conn2.getState().isAuthenticated).toBe(false);
+  });
+
+  it('the popup page hands the code to its opener; in the main window it leaves the code to the shell', () => {
+    const opener = { postMessage: jest.fn() };
+    const close = jest.fn();
+    const storage = new Map<string, string>();
+    const href = `${ORIGIN}/oauth-callback?state=google_drive_auth&code=4%2F0Acode&scope=${encodeURIComponent(DRIVE_READ_SCOPE)}`;
+    expect(completeDriveOAuthReturn({ location: { href, origin: ORIGIN, replace: jest.fn() }, opener, localStorage: { setItem: (k: string, v: string) => storage.set(k, v) }, close }, () => 7)).toBe(true);
+    const pending = { code: '4/0Acode', scope: DRIVE_READ_SCOPE, redirect_uri: `${ORIGIN}/oauth-callback`, timestamp: 7 };
+    expect(JSON.parse(storage.get(DRIVE_OAUTH_PENDING_CODE_KEY)!)).toEqual(pending);
+    expect(opener.postMessage).toHaveBeenCalledWith({ type: DRIVE_OAUTH_MESSAGE, ok: true, code: pending }, ORIGIN);
+    expect(close).toHaveBeenCalled();
+    expect(completeDriveOAuthReturn({ location: { href, origin: ORIGIN, replace: jest.fn() }, opener: null, localStorage: { setItem: jest.fn() }, close: jest.fn() })).toBe(false);
   });
 });

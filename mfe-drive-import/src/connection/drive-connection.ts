@@ -2,11 +2,13 @@ import { AUTH_ERROR_MESSAGES, DRIVE_CONNECTION_MESSAGES, DRIVE_LIMITS, OPERATION
 import {
   DRIVE_OAUTH_CALLBACK_PATH,
   DRIVE_OAUTH_MESSAGE,
+  DRIVE_OAUTH_PENDING_CODE_KEY,
   DRIVE_OAUTH_PENDING_KEY,
   DRIVE_OAUTH_STATE,
   normaliseReturnAddress,
   type DriveOAuthMessage,
   type PendingDriveOAuth,
+  type PendingDriveOAuthCode,
 } from '@dossier/shared/drive-oauth';
 
 /** SPEC §1: files are read-only; the write scope is asked for only when a person first saves to Drive. */
@@ -43,7 +45,36 @@ export interface DriveConfig {
   authUrl: string;
   apiBaseUrl: string;
   apiKey?: string;
+  /** The server side of the grant (ADR 0130); without it the popup uses the token flow. */
+  tokens?: DriveTokenService;
 }
+
+/** What the drive-token function answers: a short-lived token and the handle of the server grant. */
+export interface DriveTokenAnswer {
+  access_token: string;
+  expires_in: number;
+  scope: string;
+  grant: string;
+}
+
+/** Thrown by a DriveTokenService when the server has no usable grant (none, or Google refused it). */
+export class DriveGrantGoneError extends Error {
+  override readonly name = 'DriveGrantGoneError';
+}
+
+/**
+ * The authorization-code path (ADR 0130): the code is exchanged on the server, which keeps the
+ * refresh token; the browser only ever holds access tokens and an opaque grant handle.
+ */
+export interface DriveTokenService {
+  exchange(code: string, redirectUri: string): Promise<DriveTokenAnswer>;
+  /** Rejects with DriveGrantGoneError when a new consent is needed. */
+  refresh(): Promise<DriveTokenAnswer>;
+  revoke(): Promise<void>;
+}
+
+/** The browser's `refreshToken` (SPEC §3) for a server-held grant: a handle, not Google's token. */
+const GRANT_PREFIX = 'grant:';
 
 /** Minimal window the flow needs, injectable for tests. */
 export interface ConnectWindow {
@@ -68,6 +99,7 @@ type Listener = (state: DriveAuthState) => void;
 export class DriveConnection {
   private state: DriveAuthState;
   private readonly listeners = new Set<Listener>();
+  private refreshing: Promise<string | null> | null = null;
 
   constructor(
     private readonly config: DriveConfig,
@@ -92,6 +124,45 @@ export class DriveConnection {
     return s.expiresAt > this.now() ? s.accessToken : null;
   };
 
+  /** True when the server holds a refresh grant for this connection (authorization-code path). */
+  canRefresh(): boolean {
+    return Boolean(this.config.tokens && this.state.refreshToken?.startsWith(GRANT_PREFIX));
+  }
+
+  /**
+   * A token for the next call: the current one, or — when 5 minutes or less remain (SPEC §4) and
+   * the server holds the grant — a refreshed one. Null when the person must consent again.
+   */
+  usableAccessToken = async (): Promise<string | null> => {
+    if (this.canRefresh() && this.needsRefresh()) return (await this.refresh()) ?? this.accessToken();
+    return this.accessToken();
+  };
+
+  /**
+   * SPEC §4 "when expired: a refresh is attempted, then a new consent flow": a fresh access token
+   * from the server-held grant. One refresh at a time; a grant Google refused ends the connection
+   * with 'Session Expired' so the card offers to reconnect. Null when no token could be had.
+   */
+  refresh = (): Promise<string | null> => {
+    const tokens = this.config.tokens;
+    if (!tokens || !this.canRefresh()) return Promise.resolve(null);
+    this.refreshing ??= tokens
+      .refresh()
+      .then((answer) => {
+        this.adoptAnswer(answer);
+        return answer.access_token;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof DriveGrantGoneError) this.set({ ...SIGNED_OUT, account: this.state.account, lastError: DRIVE_CONNECTION_MESSAGES.grantRevoked });
+        else this.recordError(error instanceof Error ? error.message : String(error));
+        return null;
+      })
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
+  };
+
   /** SPEC §4: refresh when 5 minutes or less remain. True when a refresh (new consent) is due. */
   needsRefresh(): boolean {
     return this.state.expiresAt !== null && this.state.expiresAt - this.now() <= DRIVE_LIMITS.refreshMarginMs;
@@ -107,11 +178,13 @@ export class DriveConnection {
     return (this.state.scope ?? '').split(/\s+/).includes(scope);
   }
 
-  consentUrl(scopes: string[], state: string): string {
+  consentUrl(scopes: string[], state: string, responseType: 'token' | 'code' = 'token'): string {
     const url = new URL(this.config.authUrl);
     url.searchParams.set('client_id', this.config.clientId);
     url.searchParams.set('redirect_uri', `${this.win.location.origin}${DRIVE_OAUTH_CALLBACK_PATH}`);
-    url.searchParams.set('response_type', 'token');
+    url.searchParams.set('response_type', responseType);
+    // The code path asks for offline access: that is what makes Google issue a refresh token.
+    if (responseType === 'code') url.searchParams.set('access_type', 'offline');
     url.searchParams.set('scope', scopes.join(' '));
     url.searchParams.set('prompt', 'consent');
     url.searchParams.set('include_granted_scopes', 'true');
@@ -128,7 +201,10 @@ export class DriveConnection {
     const { popupWidth: width, popupHeight: height } = DRIVE_LIMITS;
     const left = Math.max(0, (this.win.screenX ?? 0) + ((this.win.outerWidth ?? width) - width) / 2);
     const top = Math.max(0, (this.win.screenY ?? 0) + ((this.win.outerHeight ?? height) - height) / 2);
-    const popup = this.win.open(this.consentUrl(scopes, DRIVE_OAUTH_STATE), 'dossier-drive-consent', `width=${width},height=${height},left=${left},top=${top}`);
+    // The popup takes the authorization-code path when the server can keep the grant (ADR 0130);
+    // the redirect fallback stays on the token flow, since SPEC §4 ignores a code in the main window.
+    const responseType = this.config.tokens ? 'code' : 'token';
+    const popup = this.win.open(this.consentUrl(scopes, DRIVE_OAUTH_STATE, responseType), 'dossier-drive-consent', `width=${width},height=${height},left=${left},top=${top}`);
     if (!popup || popup.closed) {
       this.redirect(scopes);
       return new Promise(() => undefined);
@@ -151,6 +227,11 @@ export class DriveConnection {
           finish(() => reject(this.fail(new DriveConnectError(message, denied ? 'denied' : 'no-token'))));
           return;
         }
+        if ('code' in data && data.code) {
+          const pending = data.code;
+          finish(() => this.exchangePendingCode(pending).then(resolve, reject));
+          return;
+        }
         if (!data.record?.access_token) {
           finish(() => reject(this.fail(new DriveConnectError(VALIDATION_MESSAGES.noAccessToken(DRIVE_CONNECTION_MESSAGES.identityProvider), 'no-token'))));
           return;
@@ -170,8 +251,10 @@ export class DriveConnection {
           closed = null;
         }
         if (closed) {
-          // The message may have arrived just before the window closed.
-          if (this.adoptPending()) finish(() => resolve(this.state));
+          // The message may have arrived just before the window closed (or never, under COOP).
+          const code = this.takePendingCode();
+          if (code) finish(() => this.exchangePendingCode(code).then(resolve, reject));
+          else if (this.adoptPending()) finish(() => resolve(this.state));
           else finish(() => reject(this.fail(new DriveConnectError(DRIVE_CONNECTION_MESSAGES.popupCancelled, 'cancelled'))));
         } else if (elapsed >= DRIVE_LIMITS.authHardCapMs || (closed === null && elapsed >= DRIVE_LIMITS.authTimeoutMs)) {
           popup.close();
@@ -187,10 +270,12 @@ export class DriveConnection {
     this.win.location.assign(this.consentUrl(scopes, `${DRIVE_OAUTH_STATE}:${encodeURIComponent(back)}`));
   }
 
-  /** Revokes the token at Google (best effort) and forgets it here. */
+  /** Revokes the grant at Google (best effort; the server's too) and forgets it here. */
   async disconnect(fetchImpl: typeof fetch = fetch): Promise<void> {
     const token = this.state.accessToken;
+    const serverGrant = this.canRefresh();
     this.set(SIGNED_OUT);
+    if (serverGrant) await this.config.tokens?.revoke().catch(() => undefined);
     if (!token) return;
     const origin = new URL(this.config.authUrl).origin;
     const revokeUrl = origin === 'https://accounts.google.com' ? 'https://oauth2.googleapis.com/revoke' : `${origin}/revoke`;
@@ -224,6 +309,44 @@ export class DriveConnection {
     } catch {
       return false;
     }
+  }
+
+  private takePendingCode(): PendingDriveOAuthCode | null {
+    const raw = this.win.localStorage.getItem(DRIVE_OAUTH_PENDING_CODE_KEY);
+    if (!raw) return null;
+    this.win.localStorage.removeItem(DRIVE_OAUTH_PENDING_CODE_KEY);
+    try {
+      const pending = JSON.parse(raw) as PendingDriveOAuthCode;
+      return typeof pending.code === 'string' && pending.code ? pending : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The popup's code, exchanged on the server: the refresh token never comes to this page. */
+  private async exchangePendingCode(pending: PendingDriveOAuthCode): Promise<DriveAuthState> {
+    // The message and the stored copy are the same code, which Google accepts once.
+    const stored = this.takePendingCode();
+    const code = pending.code || stored?.code;
+    if (!this.config.tokens || !code) throw this.fail(new DriveConnectError(VALIDATION_MESSAGES.noAccessToken(DRIVE_CONNECTION_MESSAGES.identityProvider), 'no-token'));
+    try {
+      this.adoptAnswer(await this.config.tokens.exchange(code, pending.redirect_uri || `${this.win.location.origin}${DRIVE_OAUTH_CALLBACK_PATH}`));
+      return this.state;
+    } catch (error) {
+      throw this.fail(new DriveConnectError(error instanceof Error ? error.message : String(error), 'no-token'));
+    }
+  }
+
+  private adoptAnswer(answer: DriveTokenAnswer): void {
+    const lifetime = (answer.expires_in || DRIVE_LIMITS.defaultTokenLifetimeSeconds) * 1000;
+    this.set({
+      accessToken: answer.access_token,
+      refreshToken: answer.grant ? `${GRANT_PREFIX}${answer.grant}` : null,
+      expiresAt: this.now() + lifetime,
+      isAuthenticated: true,
+      scope: answer.scope,
+      account: this.state.account,
+    });
   }
 
   private fail(error: DriveConnectError): DriveConnectError {

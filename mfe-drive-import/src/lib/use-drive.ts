@@ -1,7 +1,8 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { useAppConfig, useErrorLog } from '@dossier/shared';
+import { useAppConfig, useErrorLog, useSupabase } from '@dossier/shared';
 import type { ClassifiedDriveError } from '@dossier/shared/contract';
 import { DriveConnection, type DriveAuthState } from '../connection/drive-connection';
+import { driveTokenService } from '../connection/drive-token-service';
 import { DriveClient } from '../drive/drive-client';
 
 interface DriveServices {
@@ -18,6 +19,7 @@ let current: { key: string; services: DriveServices; report: (e: ClassifiedDrive
 export function useDrive(): DriveServices & { state: DriveAuthState; enabled: boolean } {
   const config = useAppConfig();
   const errorLog = useErrorLog();
+  const supabase = useSupabase();
   const key = `${config.drive.clientId}|${config.drive.apiBaseUrl}|${config.drive.authUrl}`;
   const services = useMemo(() => {
     if (current?.key === key) {
@@ -25,11 +27,13 @@ export function useDrive(): DriveServices & { state: DriveAuthState; enabled: bo
       return current.services;
     }
     const holder = { key, services: null as unknown as DriveServices, report: (e: ClassifiedDriveError) => errorLog.reportDrive(e) };
-    const connection = new DriveConnection({ clientId: config.drive.clientId, authUrl: config.drive.authUrl, apiBaseUrl: config.drive.apiBaseUrl, apiKey: config.drive.apiKey });
+    const connection = new DriveConnection({ clientId: config.drive.clientId, authUrl: config.drive.authUrl, apiBaseUrl: config.drive.apiBaseUrl, apiKey: config.drive.apiKey, tokens: driveTokenService(supabase) });
     const client = new DriveClient({
       apiBaseUrl: config.drive.apiBaseUrl,
       apiKey: config.drive.apiKey || undefined,
-      getAccessToken: () => connection.accessToken(),
+      getAccessToken: () => connection.usableAccessToken(),
+      // An access token that dies mid-import is refreshed on the server and the call repeated.
+      refreshAccessToken: () => connection.refresh(),
       onError: (e) => {
         holder.report(e);
         connection.recordError(`${e.driveErrorType}: ${e.message}`);
@@ -38,7 +42,7 @@ export function useDrive(): DriveServices & { state: DriveAuthState; enabled: bo
     holder.services = { connection, client };
     current = holder;
     return holder.services;
-  }, [key, config.drive, errorLog]);
+  }, [key, config.drive, errorLog, supabase]);
   const state = useSyncExternalStore(services.connection.subscribe, services.connection.getState);
   return { ...services, state, enabled: config.drive.enabled };
 }

@@ -24,8 +24,25 @@ export interface PendingDriveOAuth {
   timestamp: number;
 }
 
+/**
+ * The authorization-code variant (ADR 0130): the popup hands Google's one-use code to its opener,
+ * which exchanges it through the drive-token function; the refresh token stays on the server.
+ */
+export interface PendingDriveOAuthCode {
+  code: string;
+  scope: string;
+  /** the redirect_uri the code was issued for (the exchange must repeat it) */
+  redirect_uri: string;
+  /** ms since epoch */
+  timestamp: number;
+}
+
+/** Where the popup leaves the code should its message not reach the opener. */
+export const DRIVE_OAUTH_PENDING_CODE_KEY = `${DRIVE_OAUTH_PENDING_KEY}:code`;
+
 export type DriveOAuthMessage =
   | { type: typeof DRIVE_OAUTH_MESSAGE; ok: true; record: PendingDriveOAuth }
+  | { type: typeof DRIVE_OAUTH_MESSAGE; ok: true; code: PendingDriveOAuthCode; record?: undefined }
   | { type: typeof DRIVE_OAUTH_MESSAGE; ok: false; error: string };
 
 /** SPEC §4: '/auth' or '/' as return address becomes '/'. */
@@ -52,8 +69,17 @@ export function completeDriveOAuthReturn(win: ReturnWindow = window as unknown a
   const fragment = new URLSearchParams(url.hash.startsWith('#') ? url.hash.slice(1) : '');
   const state = fragment.get('state') ?? url.searchParams.get('state') ?? '';
   if (!state.startsWith(DRIVE_OAUTH_STATE)) return false;
-  // An authorization code in the query is the shell's business (SPEC §4), not this return.
-  if (url.searchParams.has('code')) return false;
+  const code = url.searchParams.get('code');
+  if (code) {
+    // SPEC §4: a drive authorization-code callback is handled only inside a popup; in the main
+    // window the shell ignores it and cleans the address.
+    if (!win.opener) return false;
+    const pending: PendingDriveOAuthCode = { code, scope: url.searchParams.get('scope') ?? '', redirect_uri: `${url.origin}${url.pathname}`, timestamp: now() };
+    win.localStorage.setItem(DRIVE_OAUTH_PENDING_CODE_KEY, JSON.stringify(pending));
+    win.opener.postMessage({ type: DRIVE_OAUTH_MESSAGE, ok: true, code: pending } satisfies DriveOAuthMessage, win.location.origin);
+    win.close();
+    return true;
+  }
   const token = fragment.get('access_token');
   const error = fragment.get('error') ?? url.searchParams.get('error');
   let message: DriveOAuthMessage;

@@ -104,8 +104,8 @@ Deno.serve(async (req: Request) => {
         .select('id')
         .single();
       if (error) throw error;
-      // The refresh token this one replaces is no longer needed: end it at Google as well.
-      if (previous && previous.refresh_token !== refreshToken) await fetch(revokeUrl(), { method: 'POST', body: new URLSearchParams({ token: previous.refresh_token }) }).catch(() => undefined);
+      // The refresh token this one replaces is not revoked: at Google that would end the whole
+      // grant, the new tokens included. Google retires surplus refresh tokens by itself.
       return tokenAnswer(body, (data as { id: string }).id, scope);
     }
 

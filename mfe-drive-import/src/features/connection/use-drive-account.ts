@@ -7,7 +7,8 @@ export type AccountStatus = { kind: 'idle' } | { kind: 'loading' } | { kind: 're
 
 /**
  * Initialises the Drive interface for a connected person (SPEC §4: 3 tries, 1 s then 2 s): reads the
- * account, and schedules the reconnect prompt 5 minutes before the token expires.
+ * account, and schedules the refresh (or, without a server grant, the reconnect prompt) 5 minutes
+ * before the token expires.
  */
 export function useDriveAccount() {
   const { connection, client, state } = useDrive();
@@ -21,7 +22,11 @@ export function useDriveAccount() {
       return undefined;
     }
     if (!connection.accessToken()) {
-      setStatus({ kind: 'expired' });
+      // SPEC §4: when expired, a refresh is attempted (server-held grant), then a new consent.
+      if (connection.canRefresh()) {
+        setStatus({ kind: 'loading' });
+        void connection.refresh();
+      } else setStatus({ kind: 'expired' });
       return undefined;
     }
     let live = true;
@@ -36,9 +41,15 @@ export function useDriveAccount() {
         if (!live) return;
         setStatus({ kind: error instanceof DriveError && error.status === 401 ? 'expired' : 'unavailable' });
       });
-    // SPEC §4: refresh scheduled 5 minutes before expiry (here: ask to reconnect then).
+    // SPEC §4: refresh scheduled 5 minutes before expiry — on the server when it holds the grant,
+    // otherwise the person is asked to reconnect then.
     const delay = connection.refreshDelayMs();
-    const timer = delay !== null ? setTimeout(() => live && setStatus({ kind: 'expired' }), delay) : undefined;
+    const onDue = () => {
+      if (!live) return;
+      if (connection.canRefresh()) void connection.refresh();
+      else setStatus({ kind: 'expired' });
+    };
+    const timer = delay !== null ? setTimeout(onDue, delay) : undefined;
     return () => {
       live = false;
       clearTimeout(timer);
