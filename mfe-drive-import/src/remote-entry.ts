@@ -14,6 +14,7 @@ const areaModule = {
       'drive.connection-card': lazyWidget(async () => (await import('./features/connection/connection-card')).default),
       'drive.import-dialog': lazyWidget(async () => (await import('./features/import/import-dialog')).default),
       'drive.folder-mirror': lazyWidget(async () => (await import('./features/mirror/folder-mirror-widget')).default),
+      'drive.save-to-drive': lazyWidget(async () => (await import('./features/save/save-to-drive')).default),
     });
   },
 } satisfies RemoteModule;

@@ -1,5 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 
+/** The documents area's bucket (ADR 0022). */
+const DOCUMENTS_BUCKET = 'documents';
+
 /** A Dossier document that came from Drive (documents table, drive origin columns). */
 export interface DriveOriginDocument {
   id: string;
@@ -35,4 +38,23 @@ export async function findBySha256(client: SupabaseClient, sha256: string): Prom
 export async function recordDriveOrigin(client: SupabaseClient, documentId: string, driveFileId: string, modifiedTime: string): Promise<void> {
   const { error } = await client.from('documents').update({ drive_file_id: driveFileId, drive_modified_time: modifiedTime }).eq('id', documentId);
   if (error) throw error;
+}
+
+/** What "Save to Drive" needs of a document: its name, type, content and portfolio. */
+export async function loadDocumentForDrive(
+  client: SupabaseClient,
+  documentId: string,
+): Promise<{ name: string; mimeType: string; data: Blob; portfolio: { id: string; name: string } | null }> {
+  const { data: doc, error } = await client.from('documents').select('name, mime_type, storage_path, portfolio_id').eq('id', documentId).single();
+  if (error) throw error;
+  const row = doc as { name: string; mime_type: string; storage_path: string; portfolio_id: string | null };
+  let portfolio: { id: string; name: string } | null = null;
+  if (row.portfolio_id) {
+    const { data: p, error: pError } = await client.from('portfolios').select('id, name').eq('id', row.portfolio_id).single();
+    if (pError) throw pError;
+    portfolio = p as { id: string; name: string };
+  }
+  const { data, error: downloadError } = await client.storage.from(DOCUMENTS_BUCKET).download(row.storage_path);
+  if (downloadError || !data) throw downloadError ?? new Error('The document could not be read from storage.');
+  return { name: row.name, mimeType: row.mime_type || 'application/octet-stream', data, portfolio };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSupabase, useToasts } from '@dossier/shared';
+import { Widget, useSupabase, useToasts } from '@dossier/shared';
 import { Badge, Button, NativeSelect, Sheet, TextArea, TextField, useConfirm } from '@dossier/shared/ui';
 import { listDocumentTagIds } from '../../api/document-tags';
 import { documentKeys, getDocument, type DocumentRecord } from '../../api/documents';
@@ -119,6 +119,8 @@ function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds
         ) : (
           <>
             <Button onClick={() => setSharing(true)}>Share</Button>
+            {/* The Drive area's button (issue 12): uploads into the portfolio's Drive folder. */}
+            <Widget name="drive.save-to-drive" documentId={doc.id} />
             <Button variant="danger" onClick={() => void actions.trash([doc.id]).then((ok) => ok && onClose())}>
               Move to trash
             </Button>

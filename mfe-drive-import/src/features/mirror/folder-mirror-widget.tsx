@@ -17,6 +17,12 @@ const safeName = (name: string) => {
   }
 };
 
+/** The folder carries the portfolio's current name (or that name with SPEC §5's conflict suffix). */
+const matchesName = (folderName: string, portfolioName: string) => {
+  const wanted = safeName(portfolioName);
+  return folderName === wanted || (folderName.startsWith(wanted) && /^ \(\d+\)$/.test(folderName.slice(wanted.length)));
+};
+
 type MirrorState = { kind: 'loading' } | { kind: 'missing' } | { kind: 'mirrored'; folder: DriveFolder } | { kind: 'error'; error: DriveError | null };
 
 /**
@@ -25,7 +31,7 @@ type MirrorState = { kind: 'loading' } | { kind: 'missing' } | { kind: 'mirrored
  */
 export default function FolderMirrorWidget(props: WidgetProps) {
   const portfolio = { id: String(props.portfolioId ?? ''), name: String(props.portfolioName ?? '') };
-  const { client, connection, state } = useDrive();
+  const { client, connection, state, enabled } = useDrive();
   const mirror = useMemo(() => new FolderMirror(client), [client]);
   const [mirrorState, setMirrorState] = useState<MirrorState>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
@@ -36,13 +42,19 @@ export default function FolderMirrorWidget(props: WidgetProps) {
     let live = true;
     (async () => {
       const app = (await client.listFolders('root')).find((f) => f.name === DRIVE_FOLDER_NAMES.appRoot);
-      const found = app ? (await mirror.listPortfolioFolders(app.id)).find((f) => f.description === `dossier:portfolio:${portfolio.id}`) : undefined;
+      let found = app ? (await mirror.listPortfolioFolders(app.id)).find((f) => f.description === `dossier:portfolio:${portfolio.id}`) : undefined;
+      // Issue 12 §5: a renamed portfolio renames its folder — here, whenever the name this widget
+      // is given no longer matches the folder's (the portfolio was renamed here or elsewhere).
+      // Only with the write scope the person already gave; otherwise the button offers it.
+      if (found && !matchesName(found.name, portfolio.name) && connection.hasScope(DRIVE_WRITE_SCOPE)) found = await mirror.renamePortfolio(portfolio);
       if (live) setMirrorState(found ? { kind: 'mirrored', folder: found } : { kind: 'missing' });
     })().catch((e: unknown) => live && setMirrorState({ kind: 'error', error: e instanceof DriveError ? e : null }));
     return () => {
       live = false;
     };
-  }, [connected, client, mirror, portfolio.id]);
+    // The portfolio object is rebuilt on every render; its id and name are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [connected, client, mirror, connection, portfolio.id, portfolio.name]);
 
   const create = async () => {
     setBusy(true);
@@ -58,6 +70,7 @@ export default function FolderMirrorWidget(props: WidgetProps) {
     }
   };
 
+  if (!enabled) return null;
   if (!connected) return <p className="drive-muted">Connect Google Drive to keep this portfolio in a Drive folder.</p>;
   return (
     <section className="drive-card" aria-label="Google Drive folder">
@@ -73,7 +86,7 @@ export default function FolderMirrorWidget(props: WidgetProps) {
           {mirrorState.error ? `${mirrorState.error.title}: ${mirrorState.error.displayMessage}` : 'Something went wrong with Google Drive.'}
         </p>
       ) : null}
-      {mirrorState.kind !== 'loading' && (mirrorState.kind !== 'mirrored' || !mirrorState.folder.name.startsWith(safeName(portfolio.name))) ? (
+      {mirrorState.kind !== 'loading' && (mirrorState.kind !== 'mirrored' || !matchesName(mirrorState.folder.name, portfolio.name)) ? (
         <Button loading={busy} onClick={() => void create()}>
           {mirrorState.kind === 'mirrored' ? 'Rename the Drive folder' : 'Create the Drive folder'}
         </Button>

@@ -76,6 +76,8 @@ function PortfolioDetail({ id }: { id: string }) {
             }}
           />
         ) : null}
+        {/* The Drive area's mirror (issue 12): the portfolio's Drive folder, renamed with the portfolio. */}
+        <Widget name="drive.folder-mirror" portfolioId={p.id} portfolioName={p.name} />
         {mode === 'share' ? <Widget name="documents.share" portfolioId={p.id} title={p.name} onClose={() => setMode('view')} /> : null}
         <PortfolioChecklist portfolioId={p.id} />
         <section aria-labelledby="portfolio-documents-title" className="portfolio-documents">
