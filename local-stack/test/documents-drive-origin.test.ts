@@ -54,4 +54,31 @@ describe.each(databasesSync())('documents Drive origin on %s', (database) => {
   it('refuses a malformed Drive id', async () => {
     expect((await insertDoc(ada, "x' or 1=1")).error?.code).toBe('23514');
   });
+
+  it('drive_replace_document hands the Drive link, the place and the tags to the new version and trashes the old one — for its owner only', async () => {
+    const driveId = `3${randomUUID().replace(/-/g, '')}`;
+    const old = (await insertDoc(ada, driveId)).data!.id;
+    const tag = (await ada.client.from('tags').insert({ name: `t${Date.now().toString(36)}` }).select('id').single()).data!.id;
+    expect((await ada.client.from('document_tags').insert({ document_id: old, tag_id: tag })).error).toBeNull();
+    expect((await ada.client.from('documents').update({ notes: 'keep me' }).eq('id', old)).error).toBeNull();
+    const fresh = (await insertDoc(ada, null)).data!.id;
+
+    // Someone else cannot move Ada's link, nor mix Ada's and their own documents.
+    const bobs = (await insertDoc(bob, null)).data!.id;
+    const stolen = await bob.client.rpc('drive_replace_document', { previous_document: old, new_document: bobs, drive_file: driveId, drive_modified: '2026-11-05T00:00:00Z' });
+    expect(stolen.error?.code).toBe('P0002');
+
+    const done = await ada.client.rpc('drive_replace_document', { previous_document: old, new_document: fresh, drive_file: driveId, drive_modified: '2026-11-05T00:00:00Z' });
+    expect(done.error).toBeNull();
+    const rows = (await ada.client.from('documents').select('id, drive_file_id, drive_modified_time, deleted_at, notes').in('id', [old, fresh])).data!;
+    const before = rows.find((r) => r.id === old)!;
+    const after = rows.find((r) => r.id === fresh)!;
+    expect(before).toMatchObject({ drive_file_id: null, deleted_at: expect.any(String) });
+    expect(after).toMatchObject({ drive_file_id: driveId, deleted_at: null, notes: 'keep me' });
+    expect(Date.parse(after.drive_modified_time)).toBe(Date.parse('2026-11-05T00:00:00Z'));
+    expect((await ada.client.from('document_tags').select('tag_id').eq('document_id', fresh)).data).toEqual([{ tag_id: tag }]);
+    // Done once: a second call finds no previous version any more.
+    expect((await ada.client.rpc('drive_replace_document', { previous_document: old, new_document: fresh, drive_file: driveId, drive_modified: '2026-11-05T00:00:00Z' })).error?.code).toBe('P0002');
+  });
 });
+
