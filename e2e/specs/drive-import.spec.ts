@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DRIVE_CONNECTION_MESSAGES } from '@dossier/shared/core';
+import { file, makePdf } from '../fixtures/documents/make-files';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
 
 // Google Drive import against the local stack's Drive v3 emulator: the emulator's consent page in
@@ -29,9 +30,9 @@ async function consent(popup: Page, account = 'grace@example.com') {
   await popup.getByRole('button', { name: 'Allow' }).click();
 }
 
-async function connectThroughPopup(page: Page) {
+async function connectThroughPopup(page: Page, account = 'grace@example.com') {
   const [popup] = await Promise.all([page.waitForEvent('popup'), dialog(page).getByRole('button', { name: 'Connect Google Drive' }).click()]);
-  await consent(popup);
+  await consent(popup, account);
   await popup.waitForEvent('close');
   await expect(dialog(page).getByRole('navigation', { name: 'Folder path' })).toBeVisible();
 }
@@ -142,3 +143,117 @@ test('a 429 burst is shown as Too Many Requests and then pauses Drive (circuit o
   await dialog(page).getByLabel('Search Drive by name').fill('Car');
   await expect(dialog(page).getByRole('alert')).toContainText(DRIVE_CONNECTION_MESSAGES.circuitOpen, { timeout: 45_000 });
 });
+
+test('"Save to Drive" asks for the write scope once, files the document into Dossier/Portfolio: {name} (a second save is renamed), and renaming the portfolio renames its folder', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInThroughUi(page);
+  await openLibrary(page);
+  await page.getByTestId('upload-input').setInputFiles([file('lease.pdf', makePdf(['Lease agreement for the flat']), 'application/pdf')]);
+  await expect(page.getByTestId('upload-row').filter({ hasText: 'lease.pdf' }).getByRole('status')).toHaveText('Uploaded', { timeout: 30_000 });
+
+  await page.goto('/portfolios');
+  await page.getByRole('button', { name: 'New portfolio' }).click();
+  await page.getByLabel('Name').fill('Home: Lease');
+  await page.getByRole('button', { name: 'Create portfolio' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home Lease' })).toBeVisible();
+  await expect(page.getByText('Connect Google Drive to keep this portfolio in a Drive folder.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add documents' }).click();
+  await page.getByRole('checkbox', { name: /lease\.pdf/ }).check();
+  await page.getByRole('button', { name: 'Add 1' }).click();
+  await expect(page.getByTestId('library-count')).toHaveText('1 document');
+
+  // The first save asks Google for the write scope (drive.file) in the popup.
+  await openLibrary(page);
+  await page.getByTestId('document-item').getByRole('button', { name: 'lease.pdf', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Document details' });
+  const [popup] = await Promise.all([page.waitForEvent('popup'), panel.getByRole('button', { name: 'Save to Drive' }).click()]);
+  expect(new URL(popup.url()).searchParams.get('scope')).toContain('https://www.googleapis.com/auth/drive.file');
+  await consent(popup);
+  const saved = panel.getByRole('status').filter({ hasText: 'Saved to Google Drive' });
+  await expect(saved).toHaveText('Saved to Google Drive: Dossier/Portfolio: Home Lease/lease.pdf', { timeout: 30_000 });
+  // The second save needs no consent and is renamed (SPEC §5).
+  await panel.getByRole('button', { name: 'Save to Drive' }).click();
+  await expect(saved).toHaveText('Saved to Google Drive: Dossier/Portfolio: Home Lease/lease (1).pdf', { timeout: 30_000 });
+  await page.keyboard.press('Escape');
+
+  // The portfolio page shows its folder; a rename renames the folder.
+  await page.goto('/portfolios');
+  await page.getByRole('link', { name: /Home Lease/ }).click();
+  const mirror = page.getByRole('region', { name: 'Google Drive folder' });
+  await expect(mirror).toContainText('Dossier/Portfolio: Home Lease', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Name').fill('Home Rental');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home Rental' })).toBeVisible();
+  await expect(mirror).toContainText('Dossier/Portfolio: Home Rental', { timeout: 30_000 });
+
+  // And in Drive itself: one folder, renamed, holding both files.
+  await openLibrary(page);
+  await openImport(page);
+  await openFolder(page, 'Dossier');
+  const folders = dialog(page).getByRole('list', { name: 'Folders' });
+  await expect(folders).toContainText('Portfolio: Home Rental');
+  await expect(folders).not.toContainText('Portfolio: Home Lease');
+  await openFolder(page, 'Portfolio: Home Rental');
+  for (const name of ['lease.pdf', 'lease (1).pdf']) await expect(dialog(page).getByRole('checkbox', { name: new RegExp(`^${name.replace(/[.()]/g, '\\$&')}`) })).toBeVisible();
+});
+
+test('a file changed in Drive since its import is offered as an update and replaces the old version; an import cut short by a reload resumes without duplicates', async ({ page }) => {
+  test.setTimeout(240_000);
+  // Alan's demo drive, so the change below touches no other journey's files.
+  const account = 'alan@example.com';
+  await signInThroughUi(page);
+  await openLibrary(page);
+  await openImport(page);
+  await connectThroughPopup(page, account);
+  await openFolder(page, 'Documents');
+  await dialog(page).getByRole('checkbox', { name: /^Passport scan\.pdf/ }).check();
+  await dialog(page).getByRole('button', { name: 'Import selected' }).click();
+  const summary = dialog(page).getByRole('status').filter({ hasText: 'Imported' });
+  await expect(summary).toHaveText(/Imported 1 · Skipped 0 already imported · Failed 0/, { timeout: 60_000 });
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('library-count')).toHaveText('1 document', { timeout: 20_000 });
+
+  // Someone edits the file in Drive.
+  const changed = await page.request.post(`${await googleUrl(page)}/__emulator/drive/change`, { data: { email: account, name: 'Passport scan.pdf', text: 'Renewed passport valid until 2036 quokka' } });
+  expect(changed.status()).toBe(200);
+
+  await openImport(page);
+  await openFolder(page, 'Documents');
+  await dialog(page).getByRole('checkbox', { name: /^Passport scan\.pdf/ }).check();
+  await dialog(page).getByRole('button', { name: 'Import selected' }).click();
+  await expect(summary).toHaveText(/Imported 0 · Skipped 1 already imported · Failed 0/, { timeout: 60_000 });
+  await expect(dialog(page).getByRole('list', { name: 'Already imported' })).toContainText('changed in Drive since you imported it');
+  await dialog(page).getByRole('button', { name: 'Update 1 changed file from Drive' }).click();
+  await expect(summary).toHaveText(/Updated 1/, { timeout: 60_000 });
+  await expect(dialog(page).getByRole('list', { name: 'Updated from Drive' })).toContainText('Passport scan.pdf');
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  // Still one document — the new version, whose text is searchable; the old one is in the trash.
+  await expect(page.getByTestId('library-count')).toHaveText('1 document', { timeout: 20_000 });
+  await page.getByLabel('Search documents').fill('quokka');
+  await expect(page.getByTestId('document-item')).toHaveCount(1, { timeout: 20_000 });
+  await page.getByLabel('Search documents').fill('');
+
+  // Three receipts whose downloads hang; the page is reloaded in the middle.
+  await openImport(page);
+  await dialog(page).getByLabel('Search Drive by name').fill('Receipt 00');
+  for (const n of ['001', '002', '003']) await dialog(page).getByRole('checkbox', { name: new RegExp(`^Receipt ${n}\\.pdf`) }).check();
+  await arm(page, { operation: 'media', count: 3, delayMs: 60_000 });
+  await dialog(page).getByRole('button', { name: 'Import selected' }).click();
+  await expect(dialog(page).getByRole('list', { name: 'Files being imported' })).toContainText('Downloading…');
+  await page.reload();
+  await page.request.delete(`${await googleUrl(page)}/__emulator/drive/faults`);
+  await expect(page.getByTestId('library-count')).toHaveText('1 document', { timeout: 20_000 });
+  await openImport(page);
+  const interrupted = dialog(page).getByRole('group', { name: 'Interrupted import' });
+  await expect(interrupted).toContainText('An import of 3 files from Google Drive was interrupted.');
+  await interrupted.getByRole('button', { name: 'Resume import' }).click();
+  await expect(summary).toHaveText(/Imported 3 · Skipped 0 already imported · Failed 0/, { timeout: 60_000 });
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('library-count')).toHaveText('4 documents', { timeout: 20_000 });
+  // Nothing is left to resume.
+  await openImport(page);
+  await expect(dialog(page).getByRole('group', { name: 'Interrupted import' })).toHaveCount(0);
+  await expect(dialog(page).getByRole('navigation', { name: 'Folder path' })).toBeVisible();
+});
+

@@ -125,6 +125,23 @@ export function registerDriveRoutes(app: Hono, google: GoogleState, drive: Drive
     drive.reset();
     return c.body(null, 204);
   });
+  // Test hook: "the person changed this file in Drive" (another device, Google's own editor). The
+  // file named `name` in the account's drive gets new content (a PDF of `text`, or the native
+  // document's text) and a new modifiedTime and version.
+  app.post('/__emulator/drive/change', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { email?: string; name?: string; text?: string };
+    const account = google.accounts.get(String(body.email ?? '').toLowerCase());
+    if (!account || !body.name) return c.json({ error: 'email of a known account and name are required' }, 400);
+    const d = drive.driveOf({ account, clientId: '', scope: '', expiresAt: 0 });
+    const f = [...d.files.values()].find((x) => x.name === body.name && x.mimeType !== FOLDER_MIME && !x.trashed);
+    if (!f) return c.json({ error: `no file named ${body.name}` }, 404);
+    const text = body.text ?? `Changed ${new Date().toISOString()}`;
+    if (isNative(f.mimeType)) f.text = text;
+    else f.content = makePdf(f.name, [text]);
+    f.modifiedTime = new Date(Math.max(Date.now(), Date.parse(f.modifiedTime) + 1000)).toISOString();
+    f.version += 1;
+    return c.json({ id: f.id, modifiedTime: f.modifiedTime, version: f.version });
+  });
 
   const rootFile = (d: DriveAccount): StoredFile => ({
     id: d.rootId,

@@ -58,3 +58,9 @@ export async function loadDocumentForDrive(
   if (downloadError || !data) throw downloadError ?? new Error('The document could not be read from storage.');
   return { name: row.name, mimeType: row.mime_type || 'application/octet-stream', data, portfolio };
 }
+
+/** "Update changed file": the new version takes over the Drive link, place and tags; the old one goes to the trash (ADR 0131). */
+export async function replaceWithNewVersion(client: SupabaseClient, previousId: string, newId: string, driveFileId: string, modifiedTime: string): Promise<void> {
+  const { error } = await client.rpc('drive_replace_document', { previous_document: previousId, new_document: newId, drive_file: driveFileId, drive_modified: modifiedTime });
+  if (error) throw error;
+}

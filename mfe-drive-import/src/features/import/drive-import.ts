@@ -2,7 +2,7 @@ import { DriveError, USER_MESSAGES } from '@dossier/shared/core';
 import { isNativeDocument, type DriveClient, type DriveFile } from '../../drive/drive-client';
 import type { DriveOriginDocument } from '../../api/drive-documents';
 
-export type ImportStatus = 'waiting' | 'downloading' | 'downloaded' | 'duplicate' | 'changed' | 'failed' | 'cancelled';
+export type ImportStatus = 'waiting' | 'downloading' | 'downloaded' | 'stored' | 'duplicate' | 'changed' | 'failed' | 'cancelled';
 
 export interface ImportItem {
   file: DriveFile;
@@ -14,6 +14,8 @@ export interface ImportItem {
   /** The downloaded (or exported) file, ready for the documents upload. */
   download?: File;
   sha256?: string;
+  /** "Update changed file": the document this new version replaces. */
+  replaces?: string;
 }
 
 /** How many files download at once: enough to fill the line, bounded so memory stays flat. */

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Widget, useSupabase, type WidgetProps } from '@dossier/shared';
+import { Widget, useAuth, useSupabase, type WidgetProps } from '@dossier/shared';
 import { DriveError } from '@dossier/shared/core';
 import { Badge, Button, Checkbox, Dialog, EmptyState, NativeSelect, Progress, Skeleton, TextField } from '@dossier/shared/ui';
-import { findImported, recordDriveOrigin } from '../../api/drive-documents';
+import { findImported, recordDriveOrigin, replaceWithNewVersion } from '../../api/drive-documents';
 import { isFolder, isNativeDocument, type DriveFile, type DriveFileFilter, type DriveFolder } from '../../drive/drive-client';
 import { useDrive } from '../../lib/use-drive';
 import { useConnect } from '../connection';
 import { downloadAll, planImport, type ImportItem } from './drive-import';
+import { readPendingImport, settle, writePendingImport, type PendingImport } from './pending-import';
 import '../connection/drive.css';
 import './import-dialog.css';
 
@@ -223,16 +224,41 @@ function DriveBrowser({ onImport }: { onImport: (files: DriveFile[], label: stri
   );
 }
 
-/** Runs one import: Drive-id duplicates, downloads, then the documents upload, then a summary. */
-function ImportRun({ files, onDone, onBack }: { files: DriveFile[]; onDone: () => void; onBack: () => void }) {
+const STATUS_TEXT: Record<ImportItem['status'], string> = {
+  waiting: 'Waiting',
+  downloading: 'Downloading…',
+  downloaded: 'Downloaded',
+  stored: 'Imported',
+  duplicate: 'Already imported',
+  changed: 'Changed in Drive',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+/** What settles a file for a resumed import: it is in Dossier, or the person was told it already is. */
+const SETTLED = new Set<ImportItem['status']>(['stored', 'duplicate', 'changed']);
+
+/**
+ * Runs one import: Drive-id duplicates, downloads, then the documents upload, then a summary. A
+ * round re-queues failed files (Retry) or changed ones (Update from Drive, ADR 0131); each round's
+ * downloads go to a fresh upload, so nothing is handed over twice.
+ */
+function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; replaces?: Record<string, string>; onDone: () => void; onBack: () => void }) {
   const { client } = useDrive();
   const supabase = useSupabase();
+  const userId = useAuth().user?.id ?? '';
   const [items, setItems] = useState<ImportItem[]>([]);
   const [phase, setPhase] = useState<'checking' | 'downloading' | 'saving' | 'summary'>('checking');
-  const [stored, setStored] = useState<Array<{ id: string; name: string }>>([]);
+  const [batch, setBatch] = useState<{ round: number; files: File[] } | null>(null);
   const controller = useRef(new AbortController());
   const itemsRef = useRef<ImportItem[]>([]);
-  const [attempt, setAttempt] = useState(0);
+  const [round, setRound] = useState<{ n: number; requeue: ReadonlyArray<ImportItem['status']> }>({ n: 0, requeue: [] });
+  const pending = useRef<PendingImport>({ files, replaces: replaces ?? {}, startedAt: Date.now() });
+
+  const persist = useCallback(() => {
+    const settled = new Set(itemsRef.current.filter((it) => SETTLED.has(it.status)).map((it) => it.file.id));
+    writePendingImport(window.localStorage, userId, settle(pending.current, settled));
+  }, [userId]);
 
   const update = useCallback((index: number, patch: Partial<ImportItem>) => {
     itemsRef.current = itemsRef.current.map((it, i) => (i === index ? { ...it, ...patch } : it));
@@ -244,33 +270,64 @@ function ImportRun({ files, onDone, onBack }: { files: DriveFile[]; onDone: () =
     controller.current = new AbortController();
     (async () => {
       setPhase('checking');
-      const existing = attempt === 0 ? await findImported(supabase, files.map((f) => f.id)).catch(() => []) : [];
-      const plan = attempt === 0 ? planImport(files, existing) : itemsRef.current.map((it) => (it.status === 'failed' || it.status === 'cancelled' ? { ...it, status: 'waiting' as const, reason: undefined } : it));
+      let plan: ImportItem[];
+      if (round.n === 0) {
+        writePendingImport(window.localStorage, userId, pending.current);
+        const existing = await findImported(supabase, files.map((f) => f.id)).catch(() => []);
+        // A resumed update: the file is still changed, so its new version goes on replacing the old.
+        plan = planImport(files, existing).map((it) => (it.status === 'changed' && replaces?.[it.file.id] ? { ...it, status: 'waiting' as const, replaces: it.existing!.id } : it));
+      } else {
+        plan = itemsRef.current.map((it) =>
+          round.requeue.includes(it.status) ? { ...it, status: 'waiting' as const, reason: undefined, replaces: it.status === 'changed' ? it.existing!.id : it.replaces } : it,
+        );
+      }
+      const updates = Object.fromEntries(plan.filter((it) => it.replaces).map((it) => [it.file.id, it.replaces!]));
+      pending.current = { ...pending.current, replaces: { ...pending.current.replaces, ...updates } };
       itemsRef.current = plan;
       if (!live) return;
       setItems(plan);
+      persist();
       setPhase('downloading');
+      const queued = new Set(plan.filter((it) => it.status === 'waiting').map((it) => it.file.id));
       await downloadAll(client, itemsRef.current, update, controller.current.signal);
       if (!live) return;
-      setPhase(itemsRef.current.some((it) => it.status === 'downloaded') ? 'saving' : 'summary');
+      const ready = itemsRef.current.filter((it) => queued.has(it.file.id) && it.status === 'downloaded' && it.download).map((it) => it.download!);
+      setBatch({ round: round.n, files: ready });
+      setPhase(ready.length > 0 ? 'saving' : 'summary');
     })();
     return () => {
       live = false;
     };
-  }, [files, client, supabase, update, attempt]);
+    // `files` and `replaces` are fixed for the life of a run; rounds re-run it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, supabase, update, round, persist]);
 
-  const downloads = useMemo(() => items.filter((it) => it.status === 'downloaded' && it.download).map((it) => it.download!), [items]);
   const onStored = useCallback(
     (document: { id: string; name: string; sha256?: string | null }) => {
-      const item = itemsRef.current.find((it) => it.sha256 && it.sha256 === document.sha256);
-      setStored((s) => [...s, { id: document.id, name: document.name }]);
-      if (item) void recordDriveOrigin(supabase, document.id, item.file.id, item.file.modifiedTime).catch(() => undefined);
+      const index = itemsRef.current.findIndex((it) => it.status === 'downloaded' && it.sha256 && it.sha256 === document.sha256);
+      if (index < 0) return;
+      const item = itemsRef.current[index];
+      update(index, { status: 'stored', existing: { id: document.id, name: document.name, drive_file_id: item.file.id, drive_modified_time: item.file.modifiedTime } });
+      persist();
+      if (item.replaces) {
+        void replaceWithNewVersion(supabase, item.replaces, document.id, item.file.id, item.file.modifiedTime).catch(() =>
+          update(index, { reason: 'Imported as a new document; the previous version could not be moved to the trash. Please remove it yourself.' }),
+        );
+      } else void recordDriveOrigin(supabase, document.id, item.file.id, item.file.modifiedTime).catch(() => undefined);
     },
-    [supabase],
+    [supabase, update, persist],
   );
 
-  const done = items.filter((it) => ['downloaded', 'duplicate', 'changed', 'failed', 'cancelled'].includes(it.status)).length;
+  const finish = (then: () => void) => {
+    writePendingImport(window.localStorage, userId, null);
+    then();
+  };
+
+  const done = items.filter((it) => ['downloaded', 'stored', 'duplicate', 'changed', 'failed', 'cancelled'].includes(it.status)).length;
+  const imported = items.filter((it) => it.status === 'stored' && !it.replaces);
+  const updated = items.filter((it) => it.status === 'stored' && it.replaces);
   const duplicates = items.filter((it) => it.status === 'duplicate' || it.status === 'changed');
+  const changed = items.filter((it) => it.status === 'changed');
   const failed = items.filter((it) => it.status === 'failed' || it.status === 'cancelled');
 
   return (
@@ -281,8 +338,8 @@ function ImportRun({ files, onDone, onBack }: { files: DriveFile[]; onDone: () =
         {items.map((it) => (
           <li key={it.file.id} className="drive-row drive-row--run">
             <span className="drive-row__name">{it.file.name}</span>
-            <Badge tone={it.status === 'failed' ? 'danger' : it.status === 'downloaded' ? 'success' : it.status === 'duplicate' || it.status === 'changed' ? 'warning' : 'neutral'}>
-              {{ waiting: 'Waiting', downloading: 'Downloading…', downloaded: 'Downloaded', duplicate: 'Already imported', changed: 'Changed in Drive', failed: 'Failed', cancelled: 'Cancelled' }[it.status]}
+            <Badge tone={it.status === 'failed' ? 'danger' : it.status === 'downloaded' || it.status === 'stored' ? 'success' : it.status === 'duplicate' || it.status === 'changed' ? 'warning' : 'neutral'}>
+              {it.status === 'stored' && it.replaces ? 'Updated' : STATUS_TEXT[it.status]}
             </Badge>
             {it.reason ? <span className="drive-alert">{it.reason}</span> : null}
           </li>
@@ -293,19 +350,18 @@ function ImportRun({ files, onDone, onBack }: { files: DriveFile[]; onDone: () =
           Cancel import
         </Button>
       ) : null}
-      {phase === 'saving' || phase === 'summary' ? (
+      {(phase === 'saving' || phase === 'summary') && batch && batch.files.length > 0 ? (
         <section aria-labelledby="drive-saving">
           <h3 id="drive-saving">Adding to your documents</h3>
-          {downloads.length > 0 ? (
-            <Widget name="documents.upload-dialog" placement="drive-import" files={downloads} source="drive" onStored={onStored} onComplete={() => setPhase('summary')} />
-          ) : null}
+          <Widget key={batch.round} name="documents.upload-dialog" placement="drive-import" files={batch.files} source="drive" onStored={onStored} onComplete={() => setPhase('summary')} />
         </section>
       ) : null}
-      {phase === 'summary' || (phase === 'saving' && stored.length > 0) ? (
+      {phase === 'summary' || (phase === 'saving' && imported.length + updated.length > 0) ? (
         <section aria-labelledby="drive-summary" className="drive-summary">
           <h3 id="drive-summary">Summary</h3>
           <p role="status">
-            Imported {stored.length} · Skipped {duplicates.length} already imported · Failed {failed.length}
+            Imported {imported.length} · Skipped {duplicates.length} already imported · Failed {failed.length}
+            {updated.length > 0 ? ` · Updated ${updated.length}` : ''}
           </p>
           {duplicates.length > 0 ? (
             <ul aria-label="Already imported">
@@ -317,12 +373,26 @@ function ImportRun({ files, onDone, onBack }: { files: DriveFile[]; onDone: () =
               ))}
             </ul>
           ) : null}
-          {failed.length > 0 ? (
-            <Button onClick={() => setAttempt((n) => n + 1)}>Retry failed files</Button>
+          {updated.length > 0 ? (
+            <ul aria-label="Updated from Drive">
+              {updated.map((it) => (
+                <li key={it.file.id}>
+                  <a href={`/documents?doc=${it.existing!.id}`}>{it.existing!.name}</a> — the new version replaced the old one (now in the trash)
+                </li>
+              ))}
+            </ul>
           ) : null}
+          <div className="drive-actions">
+            {changed.length > 0 && phase === 'summary' ? (
+              <Button onClick={() => setRound((r) => ({ n: r.n + 1, requeue: ['changed'] }))}>
+                Update {changed.length} changed file{changed.length === 1 ? '' : 's'} from Drive
+              </Button>
+            ) : null}
+            {failed.length > 0 && phase === 'summary' ? <Button onClick={() => setRound((r) => ({ n: r.n + 1, requeue: ['failed', 'cancelled'] }))}>Retry failed files</Button> : null}
+          </div>
           <div className="drive-footer">
-            <Button onClick={onBack}>Import more</Button>
-            <Button variant="primary" onClick={onDone}>
+            <Button onClick={() => finish(onBack)}>Import more</Button>
+            <Button variant="primary" onClick={() => finish(onDone)}>
               Done
             </Button>
           </div>
@@ -358,8 +428,18 @@ function ConnectPanel() {
 /** Widget 'drive.import-dialog': a button that opens the Drive browser and import. */
 export default function DriveImportDialog(props: WidgetProps) {
   const { connection, state, enabled } = useDrive();
+  const userId = useAuth().user?.id ?? '';
   const [open, setOpen] = useState(false);
-  const [run, setRun] = useState<{ files: DriveFile[] } | null>(null);
+  const [run, setRun] = useState<{ files: DriveFile[]; replaces?: Record<string, string> } | null>(null);
+  const [interrupted, setInterrupted] = useState<PendingImport | null>(null);
+  // An import cut short by a reload (or a closed tab) is offered again when the dialog opens.
+  useEffect(() => {
+    if (open && !run && userId) setInterrupted(readPendingImport(window.localStorage, userId));
+  }, [open, run, userId]);
+  // SPEC §4: an expired token is refreshed on the server before anyone is asked to reconnect.
+  useEffect(() => {
+    if (open && state.isAuthenticated && !connection.accessToken() && connection.canRefresh()) void connection.refresh();
+  }, [open, state, connection]);
   const [confirmFolder, setConfirmFolder] = useState<{ files: DriveFile[]; label: string } | null>(null);
   if (!enabled) return null;
   const connected = state.isAuthenticated && Boolean(connection.accessToken());
@@ -378,7 +458,27 @@ export default function DriveImportDialog(props: WidgetProps) {
       {!connected ? (
         <ConnectPanel />
       ) : run ? (
-        <ImportRun files={run.files} onBack={() => setRun(null)} onDone={() => (setRun(null), setOpen(false))} />
+        <ImportRun files={run.files} replaces={run.replaces} onBack={() => setRun(null)} onDone={() => (setRun(null), setOpen(false))} />
+      ) : interrupted ? (
+        <div className="drive-confirm" role="group" aria-label="Interrupted import">
+          <p>
+            An import of {interrupted.files.length} file{interrupted.files.length === 1 ? '' : 's'} from Google Drive was interrupted. Resume it? Files already in your documents are
+            not imported twice.
+          </p>
+          <div className="drive-footer">
+            <Button
+              onClick={() => {
+                writePendingImport(window.localStorage, userId, null);
+                setInterrupted(null);
+              }}
+            >
+              Discard
+            </Button>
+            <Button variant="primary" onClick={() => (setRun({ files: interrupted.files, replaces: interrupted.replaces }), setInterrupted(null))}>
+              Resume import
+            </Button>
+          </div>
+        </div>
       ) : confirmFolder ? (
         <div className="drive-confirm">
           <p>
