@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Widget, useAuth, useSupabase, type WidgetProps } from '@dossier/shared';
 import { DriveError } from '@dossier/shared/core';
 import { Badge, Button, Checkbox, Dialog, EmptyState, NativeSelect, Progress, Skeleton, TextField } from '@dossier/shared/ui';
