@@ -257,3 +257,53 @@ test('a file changed in Drive since its import is offered as an update and repla
   await expect(dialog(page).getByRole('navigation', { name: 'Folder path' })).toBeVisible();
 });
 
+test('faults during an import: a dropped connection retries that file only; refused and vanished files fail alone with their titles and Retry brings them in; a full Drive says Storage Full', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signInThroughUi(page);
+  await openLibrary(page);
+  await openImport(page);
+  await connectThroughPopup(page, 'ada@example.com');
+  const summary = dialog(page).getByRole('status').filter({ hasText: 'Imported' });
+  const stats = async () => ((await (await page.request.get(`${await googleUrl(page)}/__emulator/drive/stats`)).json()) as { calls: Record<string, number> }).calls;
+
+  // The connection drops in the middle of the file: that file is downloaded again, and it alone.
+  await dialog(page).getByRole('checkbox', { name: /^Welcome to Drive\.pdf/ }).check();
+  const before = (await stats()).media ?? 0;
+  await arm(page, { operation: 'media', drop: true });
+  await dialog(page).getByRole('button', { name: 'Import selected' }).click();
+  await expect(summary).toHaveText(/Imported 1 · Skipped 0 already imported · Failed 0/, { timeout: 60_000 });
+  expect((await stats()).media - before).toBe(2);
+  await dialog(page).getByRole('button', { name: 'Import more' }).click();
+
+  // One file refused (403), one gone (404): each fails on its own, with its SPEC §8 title.
+  await openFolder(page, 'Documents');
+  await dialog(page).getByRole('checkbox', { name: /^Passport scan\.pdf/ }).check();
+  await dialog(page).getByRole('checkbox', { name: /^Tax return notes/ }).check();
+  await arm(page, { operation: 'media', status: 403, reason: 'insufficientFilePermissions' });
+  await arm(page, { operation: 'export', status: 404, reason: 'notFound' });
+  await dialog(page).getByRole('button', { name: 'Import selected' }).click();
+  await expect(summary).toHaveText(/Imported 0 · Skipped 0 already imported · Failed 2/, { timeout: 60_000 });
+  const run = dialog(page).getByRole('list', { name: 'Files being imported' });
+  await expect(run.getByRole('listitem').filter({ hasText: 'Passport scan.pdf' })).toContainText('Access Denied');
+  await expect(run.getByRole('listitem').filter({ hasText: 'Tax return notes' })).toContainText('File Not Found');
+  await dialog(page).getByRole('button', { name: 'Retry failed files' }).click();
+  await expect(summary).toHaveText(/Imported 2 · Skipped 0 already imported · Failed 0/, { timeout: 60_000 });
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('library-count')).toHaveText('3 documents', { timeout: 20_000 });
+
+  // A server error while listing is retried quietly.
+  await arm(page, { operation: 'list', status: 500, reason: 'backendError' });
+  await openImport(page);
+  await openFolder(page, 'Receipts');
+  await expect(dialog(page).getByRole('alert')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Saving into a full Drive: no retry, the person reads Storage Full.
+  await page.getByTestId('document-item').getByRole('button', { name: 'Welcome to Drive.pdf', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Document details' });
+  await arm(page, { operation: 'upload', status: 403, reason: 'storageQuotaExceeded' });
+  const [popup] = await Promise.all([page.waitForEvent('popup'), panel.getByRole('button', { name: 'Save to Drive' }).click()]);
+  await consent(popup, 'ada@example.com');
+  await expect(panel.getByRole('alert')).toContainText('Storage Full', { timeout: 30_000 });
+});
+
