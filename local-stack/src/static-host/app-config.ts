@@ -1,4 +1,5 @@
 import type { AppConfig, RemoteName } from '@dossier/shared';
+import { googleClient } from '../auth/settings.js';
 
 /** The local stack's public demo anon key (Supabase CLI default), used when none is given. */
 export const LOCAL_DEMO_ANON_KEY =
@@ -33,7 +34,9 @@ export function appConfigFromEnv(
     remotes,
     drive: {
       enabled: flag(env.DRIVE_ENABLED, true),
-      clientId: env.DRIVE_CLIENT_ID || 'dossier-local-client',
+      // The same OAuth client as the functions' GOOGLE_CLIENT_ID: drive-token exchanges the popup's
+      // code with that client's secret, and Google refuses a code issued to another client.
+      clientId: env.DRIVE_CLIENT_ID || googleClient(env).clientId,
       apiKey: env.DRIVE_API_KEY || 'dossier-local-api-key',
       apiBaseUrl: env.DRIVE_API_BASE_URL || `${googleUrl}/drive/v3`,
       authUrl: env.DRIVE_AUTH_URL || `${googleUrl}/o/oauth2/v2/auth`,

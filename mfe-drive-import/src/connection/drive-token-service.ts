@@ -1,4 +1,5 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { DRIVE_CONNECTION_MESSAGES } from '@dossier/shared/core';
 import { DriveGrantGoneError, type DriveTokenAnswer, type DriveTokenService } from './drive-connection';
 
 /** The drive-token function's name (supabase/functions/drive-token, ADR 0130). */
@@ -10,7 +11,10 @@ async function failure(error: unknown): Promise<Error> {
     const body = (await res.json().catch(() => ({}))) as { error?: string; details?: string };
     if (res.status === 404 && body.error === 'no_grant') return new DriveGrantGoneError('No Google Drive grant is stored for this account.');
     if (res.status === 401 && body.error === 'invalid_grant') return new DriveGrantGoneError(body.details || 'Google Drive access was revoked or has expired.');
-    return new Error(`HTTP ${res.status}: ${body.error ?? res.statusText}${body.details ? ` (${body.details})` : ''}`);
+    // A refused code (expired, already used, another client's) or Google down: say so plainly; the
+    // technical answer goes along for the error log.
+    const reason = `HTTP ${res.status}: ${body.error ?? res.statusText}${body.details ? ` (${body.details})` : ''}`;
+    return new Error(res.status >= 500 ? `${DRIVE_CONNECTION_MESSAGES.unavailable} (${reason})` : `Google did not accept the Drive permission. Please connect again. (${reason})`);
   }
   return error instanceof Error ? error : new Error(String(error));
 }
