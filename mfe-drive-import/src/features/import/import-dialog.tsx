@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Widget, useAuth, useSupabase, type WidgetProps } from '@dossier/shared';
+import { Widget, useAuth, useDossier, useSupabase, type WidgetProps } from '@dossier/shared';
 import { DriveError } from '@dossier/shared/core';
 import { Badge, Button, Checkbox, Dialog, EmptyState, NativeSelect, Progress, Skeleton, TextField } from '@dossier/shared/ui';
-import { findImported, recordDriveOrigin, replaceWithNewVersion } from '../../api/drive-documents';
+import { driveDocumentKeys, findImported, recordDriveOrigin, replaceWithNewVersion } from '../../api/drive-documents';
 import { isFolder, isNativeDocument, type DriveFile, type DriveFileFilter, type DriveFolder } from '../../drive/drive-client';
 import { useDrive } from '../../lib/use-drive';
 import { useConnect } from '../connection';
@@ -247,6 +247,7 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
   const { client } = useDrive();
   const supabase = useSupabase();
   const userId = useAuth().user?.id ?? '';
+  const { queryClient } = useDossier();
   const [items, setItems] = useState<ImportItem[]>([]);
   const [phase, setPhase] = useState<'checking' | 'downloading' | 'saving' | 'summary'>('checking');
   const [batch, setBatch] = useState<{ round: number; files: File[] } | null>(null);
@@ -310,12 +311,14 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
       update(index, { status: 'stored', existing: { id: document.id, name: document.name, drive_file_id: item.file.id, drive_modified_time: item.file.modifiedTime } });
       persist();
       if (item.replaces) {
-        void replaceWithNewVersion(supabase, item.replaces, document.id, item.file.id, item.file.modifiedTime).catch(() =>
-          update(index, { reason: 'Imported as a new document; the previous version could not be moved to the trash. Please remove it yourself.' }),
+        void replaceWithNewVersion(supabase, item.replaces, document.id, item.file.id, item.file.modifiedTime).then(
+          // The old version left the library: every list of documents on the page reads again.
+          () => queryClient.invalidateQueries({ queryKey: driveDocumentKeys.all }),
+          () => update(index, { reason: 'Imported as a new document; the previous version could not be moved to the trash. Please remove it yourself.' }),
         );
       } else void recordDriveOrigin(supabase, document.id, item.file.id, item.file.modifiedTime).catch(() => undefined);
     },
-    [supabase, update, persist],
+    [supabase, update, persist, queryClient],
   );
 
   const finish = (then: () => void) => {
