@@ -42,6 +42,16 @@ async function openFolder(page: Page, name: string) {
   await expect(dialog(page).getByRole('navigation', { name: 'Folder path' })).toContainText(name);
 }
 
+/** Screenshots at the two sizes every touched page is looked at, and no sideways scroll on the phone. */
+async function lookAt(page: Page, name: string) {
+  const desktop = page.viewportSize();
+  await page.screenshot({ path: test.info().outputPath(`${name}-1440.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`) });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  if (desktop) await page.setViewportSize(desktop);
+}
+
 test.beforeEach(async ({ request, baseURL }) => {
   const config = (await (await request.get(`${baseURL}/app-config.json`)).json()) as { drive: { apiBaseUrl: string } };
   await request.delete(`${new URL(config.drive.apiBaseUrl).origin}/__emulator/drive/faults`);
@@ -174,6 +184,7 @@ test('"Save to Drive" asks for the write scope once, files the document into Dos
   // The second save needs no consent and is renamed (SPEC §5).
   await panel.getByRole('button', { name: 'Save to Drive' }).click();
   await expect(saved).toHaveText('Saved to Google Drive: Dossier/Portfolio: Home Lease/lease (1).pdf', { timeout: 30_000 });
+  await lookAt(page, 'save-to-drive');
   await page.keyboard.press('Escape');
 
   // The portfolio page shows its folder; a rename renames the folder.
@@ -186,6 +197,7 @@ test('"Save to Drive" asks for the write scope once, files the document into Dos
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Home Rental' })).toBeVisible();
   await expect(mirror).toContainText('Dossier/Portfolio: Home Rental', { timeout: 30_000 });
+  await lookAt(page, 'portfolio-drive-folder');
 
   // And in Drive itself: one folder, renamed, holding both files.
   await openLibrary(page);
@@ -247,6 +259,7 @@ test('a file changed in Drive since its import is offered as an update and repla
   await openImport(page);
   const interrupted = dialog(page).getByRole('group', { name: 'Interrupted import' });
   await expect(interrupted).toContainText('An import of 3 files from Google Drive was interrupted.');
+  await lookAt(page, 'drive-resume');
   await interrupted.getByRole('button', { name: 'Resume import' }).click();
   await expect(summary).toHaveText(/Imported 3 · Skipped 0 already imported · Failed 0/, { timeout: 60_000 });
   await dialog(page).getByRole('button', { name: 'Done' }).click();
