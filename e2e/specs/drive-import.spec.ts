@@ -44,12 +44,13 @@ async function openFolder(page: Page, name: string) {
 
 /** Screenshots at the two sizes every touched page is looked at, and no sideways scroll on the phone. */
 async function lookAt(page: Page, name: string) {
-  const desktop = page.viewportSize();
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: test.info().outputPath(`${name}-1440.png`) });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath(`${name}-390.png`) });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-  if (desktop) await page.setViewportSize(desktop);
+  if (before) await page.setViewportSize(before);
 }
 
 test.beforeEach(async ({ request, baseURL }) => {
