@@ -75,6 +75,10 @@ async function main() {
 
     // Import: list the tree, download, hash, store object + row, record the Drive origin.
     const user = await createTestUser(stack, 'bench-drive');
+    // 200 documents are beyond the Free plan's 100: the person importing them is on Plus.
+    await stack.db.admin((q) =>
+      q.query(`insert into public.subscriptions (user_id, plan_id, stripe_subscription_id, stripe_customer_id, status) values ($1, 'plus', $2, $3, 'active')`, [user.id, `sub_bench_${user.id.slice(0, 8)}`, `cus_bench_${user.id.slice(0, 8)}`]),
+    );
     const rssBefore = rss();
     let rssPeak = rssBefore;
     const importStart = performance.now();
