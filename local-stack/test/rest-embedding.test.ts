@@ -7,7 +7,8 @@ import { anonClient, createTestUser, type TestUser } from './support/users';
 // answers them, on both databases. The expected bodies follow PostgREST's documentation
 // (references/api/resource_embedding and aggregate_functions) for the same schema shapes.
 
-jest.setTimeout(180_000);
+// A fresh PGlite stack takes minutes on a loaded shared machine.
+jest.setTimeout(420_000);
 
 const SCHEMA = `
 create table public.emb_directors (id int primary key, last_name text not null);
