@@ -225,7 +225,11 @@ export async function openPglite(dir: string | undefined, options: { statementTi
     };
   }
 
-  function transaction<T>(limitMs: number, signal: AbortSignal | undefined, fn: (q: Queryable) => Promise<T>, admit?: () => void): Promise<T> {
+  /**
+   * `admit` runs at the head of the queue (it may refuse); `onError` runs before the queue moves on,
+   * so what it decides (a pause) already applies to the next transaction.
+   */
+  function transaction<T>(limitMs: number, signal: AbortSignal | undefined, fn: (q: Queryable) => Promise<T>, admit?: () => void, onError?: (e: unknown) => void): Promise<T> {
     return inFlight.run(() =>
       queue.run(async () => {
         // Checked again at the head of the queue: requests queued behind a cut-off statement must
@@ -237,6 +241,7 @@ export async function openPglite(dir: string | undefined, options: { statementTi
           await worker.call({ type: 'query', sql: 'commit' });
           return result;
         } catch (e) {
+          onError?.(e);
           // After a cancellation the worker is new and has no transaction: rollback is a no-op.
           await worker.call({ type: 'query', sql: 'rollback' }).catch(() => undefined);
           throw e;
@@ -261,21 +266,19 @@ export async function openPglite(dir: string | undefined, options: { statementTi
             }
           : undefined;
       admit?.();
-      try {
-        return await transaction(
-          limit,
-          auth.signal,
-          async (q) => {
-            await q.query(REQUEST_SETTINGS_SQL, requestSettingsParams(auth, limit));
-            return fn(q);
-          },
-          admit,
-        );
-      } catch (e) {
-        const err = e as { code?: string; paused?: boolean };
-        if (auth.role === 'anon' && err.code === '57014' && !err.paused) anonPause.strike();
-        throw e;
-      }
+      return transaction(
+        limit,
+        auth.signal,
+        async (q) => {
+          await q.query(REQUEST_SETTINGS_SQL, requestSettingsParams(auth, limit));
+          return fn(q);
+        },
+        admit,
+        (e) => {
+          const err = e as { code?: string; paused?: boolean };
+          if (auth.role === 'anon' && err.code === '57014' && !err.paused) anonPause.strike();
+        },
+      );
     },
     admin<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       return transaction(0, undefined, fn);
