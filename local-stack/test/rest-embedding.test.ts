@@ -96,6 +96,15 @@ describe.each(databasesSync())('PostgREST embedding and aggregates on %s', (data
       expect(many.error?.code).toBe('PGRST119');
     });
 
+    it('orders the top level by a column of an embedded to-one resource, and refuses it for a to-many one (PGRST118)', async () => {
+      const films = await anon.from('emb_films').select('title, emb_directors(last_name)').order('emb_directors(last_name)', { ascending: false }).order('id');
+      expect(films.error).toBeNull();
+      expect(films.data!.map((f) => f.title)).toEqual(['Workers Leaving', 'The Lighthouse', 'The Witch']);
+      const many = await anon.from('emb_directors').select('last_name, emb_films(title)').order('emb_films(title)');
+      expect(many.status).toBe(400);
+      expect(many.error?.code).toBe('PGRST118');
+    });
+
     it('keeps RLS inside a many-to-many embed: documents and their tags, across two people', async () => {
       const tag = await alice.client.from('tags').insert({ user_id: alice.id, name: 'embed-private' }).select('id').single();
       expect(tag.error).toBeNull();

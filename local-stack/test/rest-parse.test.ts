@@ -54,6 +54,13 @@ describe("PostgREST's query grammar", () => {
     expect(parseFailure(() => parseSelect('amount.sum()::int;drop table x')).body.code).toBe('PGRST100');
   });
 
+  it('parses order terms on an embedded resource: rel(col).desc.nullslast', () => {
+    expect(parseOrder('directors(last_name).desc.nullslast,id')).toEqual([
+      { relation: 'directors', field: { name: 'last_name', json: [] }, dir: 'desc', nulls: 'last' },
+      { field: { name: 'id', json: [] } },
+    ]);
+  });
+
   it('parses spread embeds, which take no alias', () => {
     expect(parseSelect('title,...directors(name)')[1]).toMatchObject({ kind: 'embed', relation: 'directors', spread: true });
     expect(parseFailure(() => parseSelect('d:...directors(name)')).body.code).toBe('PGRST100');

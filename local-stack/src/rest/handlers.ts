@@ -97,7 +97,7 @@ export async function readRows(
   if (query.maxRows !== undefined && (limit === undefined || (/^\d+$/.test(limit) && Number(limit) > query.maxRows))) limit = String(query.maxRows);
   const { list, innerConditions, groupBy } = b.selectList(table, alias, query.select, scope);
   const where = b.where(table, alias, scope.conditions, innerConditions);
-  const order = b.orderBy(table, alias, scope.order);
+  const order = b.orderBy(table, alias, scope.order, query.select);
   const limits = b.limitOffset(limit, offset > 0 ? String(offset) : undefined);
   const counted = prefs.count !== undefined;
   // Grouped, the total is the number of groups.

@@ -46,6 +46,8 @@ export interface Logic {
 export type Condition = Filter | Logic;
 
 export interface OrderTerm {
+  /** `rel(col)`: a column of an embedded to-one resource (top level only). */
+  relation?: string;
   field: FieldPath;
   dir?: 'asc' | 'desc';
   nulls?: 'first' | 'last';
@@ -315,8 +317,12 @@ export function parseOrder(value: string): OrderTerm[] {
     throw parseError('order', value);
   }
   return parts.map((part) => {
-    const segs = part.trim().split('.');
-    const terms: OrderTerm = { field: parseField(segs[0], 'order', value) };
+    const text = part.trim();
+    const related = /^([^().]+)\(([^()]+)\)((?:\.[a-z]+)*)$/.exec(text);
+    const segs = related ? ['', ...related[3].split('.').slice(1)] : text.split('.');
+    const terms: OrderTerm = related
+      ? { relation: parseName(related[1], 'order', value), field: parseField(related[2], 'order', value) }
+      : { field: parseField(segs[0], 'order', value) };
     for (const s of segs.slice(1)) {
       if (s === 'asc' || s === 'desc') terms.dir = s;
       else if (s === 'nullsfirst') terms.nulls = 'first';

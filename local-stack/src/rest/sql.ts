@@ -131,7 +131,8 @@ export class SqlBuilder {
     return { list, innerConditions, groupBy: keys.length > 0 ? ` group by ${keys.join(', ')}` : '' };
   }
 
-  private embed(parent: Table, parentAlias: string, item: Extract<SelectItem, { kind: 'embed' }>, scope: Scope): { parts: SelectPart[]; inner?: string } {
+  /** The relationship an embed names, its target aliased, the FROM (with a join table) and the join to the parent. */
+  private relate(parent: Table, parentAlias: string, item: { relation: string; hint?: string }) {
     const found = findEmbedTarget(this.cat, parent, item.relation);
     const notFound = () =>
       new RestError(
@@ -178,6 +179,11 @@ export class SqlBuilder {
       join = rel.fk.columns.map((c, i) => `${ident(alias)}.${ident(c)} = ${ident(parentAlias)}.${ident(rel.fk.refColumns[i])}`);
       parentKeys = rel.fk.refColumns;
     }
+    return { rel, target, alias, from, join, parentKeys };
+  }
+
+  private embed(parent: Table, parentAlias: string, item: Extract<SelectItem, { kind: 'embed' }>, scope: Scope): { parts: SelectPart[]; inner?: string } {
+    const { rel, target, alias, from, join, parentKeys } = this.relate(parent, parentAlias, item);
     const group = parentKeys.map((c) => `${ident(parentAlias)}.${ident(c)}`);
     const { list, innerConditions, groupBy } = this.selectList(target, alias, item.select, scope);
     const where = [...join, ...scope.conditions.map((c) => this.condition(target, alias, c)), ...innerConditions];
@@ -265,11 +271,25 @@ export class SqlBuilder {
     return `${expr} ${op} ${this.params.add(pattern(f.value))}`;
   }
 
-  orderBy(table: Table, alias: string, terms: OrderTerm[]): string {
+  /** `order=col.desc`, and (top level) `order=rel(col).desc` on an embedded to-one resource. */
+  orderBy(table: Table, alias: string, terms: OrderTerm[], select: SelectItem[] = []): string {
     if (terms.length === 0) return '';
     return ` order by ${terms
-      .map((t) => `${this.field(table, alias, t.field)}${t.dir ? ` ${t.dir}` : ''}${t.nulls ? ` nulls ${t.nulls}` : ''}`)
+      .map((t) => `${t.relation ? this.relatedOrder(table, alias, t, select) : this.field(table, alias, t.field)}${t.dir ? ` ${t.dir}` : ''}${t.nulls ? ` nulls ${t.nulls}` : ''}`)
       .join(', ')}`;
+  }
+
+  private relatedOrder(table: Table, alias: string, t: OrderTerm, select: SelectItem[]): string {
+    const name = t.relation!;
+    const embed = select.find((i): i is Extract<SelectItem, { kind: 'embed' }> => i.kind === 'embed' && (i.alias === name || i.relation === name));
+    if (!embed) {
+      throw new RestError(400, pgrstError('PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`));
+    }
+    const r = this.relate(table, alias, embed);
+    if (!r.rel.toOne) {
+      throw new RestError(400, pgrstError('PGRST118', `A related order on '${name}' is not possible`, `'${table.name}' and '${name}' do not form a many-to-one or one-to-one relationship`, null));
+    }
+    return `(select ${this.field(r.target, r.alias, t.field)} from ${r.from} where ${r.join.join(' and ')} limit 1)`;
   }
 
   limitOffset(limit: string | undefined, offset: string | undefined): string {
