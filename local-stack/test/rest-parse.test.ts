@@ -25,11 +25,45 @@ describe("PostgREST's query grammar", () => {
         alias: 'author',
         hint: 'books_author_fkey',
         inner: true,
+        spread: false,
         select: [{ kind: 'field', field: { name: 'name', json: [] }, alias: undefined, cast: undefined }, { kind: 'star' }],
       },
     ]);
     expect(parseSelect(undefined)).toEqual([{ kind: 'star' }]);
     expect(parseSelect(' id , name ')).toHaveLength(2);
+  });
+
+  it("parses PostgREST 12's aggregates: count(), aliases, casts before and after, inside embeds", () => {
+    expect(parseSelect('count(),n:count()::text,total:amount.sum(),note->>tax::numeric.avg()::int,rel(x.max())')).toEqual([
+      { kind: 'aggregate', fn: 'count', alias: undefined, aggregateCast: undefined },
+      { kind: 'aggregate', fn: 'count', alias: 'n', aggregateCast: 'text' },
+      { kind: 'aggregate', fn: 'sum', field: { name: 'amount', json: [] }, alias: 'total', cast: undefined, aggregateCast: undefined },
+      { kind: 'aggregate', fn: 'avg', field: { name: 'note', json: [{ arrow: '->>', key: 'tax' }] }, alias: undefined, cast: 'numeric', aggregateCast: 'int' },
+      {
+        kind: 'embed',
+        relation: 'rel',
+        alias: undefined,
+        hint: undefined,
+        inner: false,
+        spread: false,
+        select: [{ kind: 'aggregate', fn: 'max', field: { name: 'x', json: [] }, alias: undefined, cast: undefined, aggregateCast: undefined }],
+      },
+    ]);
+    // Only count() may go without a column; a cast must be a type name.
+    expect(parseFailure(() => parseSelect('sum()')).body.code).toBe('PGRST100');
+    expect(parseFailure(() => parseSelect('amount.sum()::int;drop table x')).body.code).toBe('PGRST100');
+  });
+
+  it('parses order terms on an embedded resource: rel(col).desc.nullslast', () => {
+    expect(parseOrder('directors(last_name).desc.nullslast,id')).toEqual([
+      { relation: 'directors', field: { name: 'last_name', json: [] }, dir: 'desc', nulls: 'last' },
+      { field: { name: 'id', json: [] } },
+    ]);
+  });
+
+  it('parses spread embeds, which take no alias', () => {
+    expect(parseSelect('title,...directors(name)')[1]).toMatchObject({ kind: 'embed', relation: 'directors', spread: true });
+    expect(parseFailure(() => parseSelect('d:...directors(name)')).body.code).toBe('PGRST100');
   });
 
   it('refuses casts that are not type names (no SQL through the cast)', () => {

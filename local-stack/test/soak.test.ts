@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { pathological, percentile } from './support/hostile';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
@@ -71,7 +72,8 @@ describe.each(databasesSync())('soak on %s', (database) => {
     console.log(
       `soak (${database}, ${SECONDS}s): ${latencies.length} signed-in requests, p50 ${percentile(latencies, 50).toFixed(0)} ms, ` +
         `p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${latencies[latencies.length - 1]?.toFixed(0)} ms; ` +
-        `${tags.length} tags and ${files.length} files acknowledged; ${attacks.length} pathological queries sent (${attacks.filter((s) => s >= 400 && s < 600).length} cut off)`,
+        `${tags.length} tags and ${files.length} files acknowledged; ${attacks.length} pathological queries sent (${attacks.filter((s) => s >= 400 && s < 600).length} cut off or refused); ` +
+        `restarts ${(stack.db as unknown as { restarts?: () => number }).restarts?.() ?? 'n/a'}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
     );
     expect(serverErrors).toEqual([]);
     expect(tags.length).toBeGreaterThan(0);

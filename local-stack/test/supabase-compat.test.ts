@@ -60,11 +60,11 @@ describe.each(databasesSync())('Supabase behaviours on %s', (database) => {
     expect((await user.client.from('tags').select('id').like('name', 'max-*')).data).toEqual([]);
   });
 
-  it('answers aggregate functions in select with PostgREST\'s error shape, naming the feature', async () => {
-    const res = await user.client.from('tags').select('count()');
-    expect(res.status).toBe(400);
-    expect(res.error?.code).toBe('PGRST123');
-    expect(res.error?.details).toContain('aggregate functions');
+  it('aggregates in select (count(), sum()) as PostgREST 12 does, once the database enables them (the migration does)', async () => {
+    expect((await user.client.from('tags').insert([{ user_id: user.id, name: 'agg-1' }, { user_id: user.id, name: 'agg-2' }])).error).toBeNull();
+    const res = await user.client.from('tags').select('count()').like('name', 'agg-*');
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual([{ count: 2 }]);
   });
 
   it('counts the rows of a set-returning rpc()', async () => {
@@ -95,12 +95,10 @@ describe.each(databasesSync())('Supabase behaviours on %s', (database) => {
     expect(res.headers.get('access-control-max-age')).toBe('7');
   });
 
-  it('answers a many-to-many embed through a join table with PostgREST\'s error shape, naming the feature and the way round it', async () => {
+  it('embeds many-to-many through a join table (documents ↔ tags through document_tags)', async () => {
     const res = await user.client.from('documents').select('id, tags(name)');
-    expect(res.status).toBe(400);
-    expect(res.error?.code).toBe('PGRST200');
-    expect(res.error?.details).toContain("join table 'document_tags'");
-    expect(res.error?.hint).toContain('document_tags(tags(*))');
+    expect(res.error).toBeNull();
+    expect(Array.isArray(res.data)).toBe(true);
   });
 
   it("answers storage-js's listV2 in Storage's error shape, naming the feature", async () => {

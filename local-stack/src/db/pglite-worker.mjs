@@ -20,7 +20,12 @@ function serialiseError(e) {
 const dir = workerData.dir;
 if (dir) mkdirSync(dir, { recursive: true });
 const extensions = { pgcrypto, uuid_ossp, pg_trgm, unaccent };
-const db = await PGlite.create(dir ? { dataDir: dir, extensions } : { extensions });
+// The main thread compiles PGlite's WASM and reads its file-system bundle once and hands both to
+// every worker it starts: a restart after a cut-off statement skips that part (ADR 0151).
+const shared = {};
+if (workerData.wasmModule) shared.pgliteWasmModule = workerData.wasmModule;
+if (workerData.fsBundle) shared.fsBundle = new Blob([workerData.fsBundle]);
+const db = await PGlite.create(dir ? { dataDir: dir, extensions, ...shared } : { extensions, ...shared });
 
 parentPort.on('message', async (m) => {
   try {

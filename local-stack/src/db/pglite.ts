@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { findRepoRoot } from '../config.js';
@@ -14,8 +15,49 @@ function pgError(fields: Record<string, unknown>): Error {
   return Object.assign(new Error(String(fields.message ?? 'unknown error')), fields);
 }
 
-/** After an anonymous statement was cut off, anonymous requests are refused this long. */
-const ANON_PAUSE_MS = 10_000;
+/**
+ * After an anonymous statement was cut off, anonymous requests are refused for a while: 10 s after
+ * the first, doubling with each further cut-off (a stream of hostile queries buys ever longer
+ * pauses, up to 5 minutes); after 5 quiet minutes it starts again at 10 s (ADR 0151).
+ */
+export class AnonPause {
+  private until = 0;
+  private strikes = 0;
+  private lastStrike = 0;
+  constructor(
+    private readonly firstMs = 10_000,
+    private readonly maxMs = 300_000,
+    private readonly forgetAfterMs = 300_000,
+  ) {}
+
+  paused(now = Date.now()): boolean {
+    return now < this.until;
+  }
+
+  strike(now = Date.now()): number {
+    if (now - this.lastStrike > this.forgetAfterMs) this.strikes = 0;
+    this.lastStrike = now;
+    const ms = Math.min(this.maxMs, this.firstMs * 2 ** this.strikes);
+    this.strikes++;
+    this.until = now + ms;
+    return ms;
+  }
+}
+
+/** PGlite's compiled WASM and file-system bundle, loaded once per process and shared by every worker. */
+let sharedAssets: Promise<{ wasmModule: WebAssembly.Module; fsBundle: Uint8Array } | null> | undefined;
+function pgliteAssets() {
+  sharedAssets ??= (async () => {
+    try {
+      const dist = path.join(findRepoRoot(), 'node_modules', '@electric-sql', 'pglite', 'dist');
+      const [wasm, data] = await Promise.all([readFile(path.join(dist, 'pglite.wasm')), readFile(path.join(dist, 'pglite.data'))]);
+      return { wasmModule: await WebAssembly.compile(wasm), fsBundle: new Uint8Array(data) };
+    } catch {
+      return null; // PGlite finds its own files (a different layout): each worker loads them itself.
+    }
+  })();
+  return sharedAssets;
+}
 
 /** How long a statement whose client went away may still run before the worker is restarted. */
 const ABORT_GRACE_MS = 1000;
@@ -37,13 +79,16 @@ class PgliteWorker {
   private channels = new Map<string, Array<(payload: string) => void>>();
   restarts = 0;
 
-  constructor(private readonly dir: string | undefined) {
+  constructor(
+    private readonly dir: string | undefined,
+    private readonly assets: { wasmModule: WebAssembly.Module; fsBundle: Uint8Array } | null,
+  ) {
     this.spawn();
   }
 
   private spawn(): void {
     const file = path.join(findRepoRoot(), 'local-stack', 'src', 'db', 'pglite-worker.mjs');
-    const worker = new Worker(file, { workerData: { dir: this.dir } });
+    const worker = new Worker(file, { workerData: { dir: this.dir, ...(this.assets ?? {}) } });
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
       worker.once('error', reject);
@@ -166,11 +211,11 @@ class FairQueue {
  * and by the client staying connected. Roles and RLS work as on a server for non-superuser roles.
  */
 export async function openPglite(dir: string | undefined, options: { statementTimeoutMs?: StatementTimeouts } = {}): Promise<ManagedDatabase & { restarts(): number }> {
-  const worker = new PgliteWorker(dir);
+  const worker = new PgliteWorker(dir, await pgliteAssets());
   await worker.start();
   const inFlight = new InFlight();
   const queue = new FairQueue();
-  let anonPausedUntil = 0;
+  const anonPause = new AnonPause();
 
   function queryable(limitMs: number, signal?: AbortSignal): Queryable {
     return {
@@ -180,15 +225,23 @@ export async function openPglite(dir: string | undefined, options: { statementTi
     };
   }
 
-  function transaction<T>(limitMs: number, signal: AbortSignal | undefined, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  /**
+   * `admit` runs at the head of the queue (it may refuse); `onError` runs before the queue moves on,
+   * so what it decides (a pause) already applies to the next transaction.
+   */
+  function transaction<T>(limitMs: number, signal: AbortSignal | undefined, fn: (q: Queryable) => Promise<T>, admit?: () => void, onError?: (e: unknown) => void): Promise<T> {
     return inFlight.run(() =>
       queue.run(async () => {
+        // Checked again at the head of the queue: requests queued behind a cut-off statement must
+        // not each run (and each cost a restart) once the pause has begun.
+        admit?.();
         await worker.call({ type: 'query', sql: 'begin' });
         try {
           const result = await fn(queryable(limitMs, signal));
           await worker.call({ type: 'query', sql: 'commit' });
           return result;
         } catch (e) {
+          onError?.(e);
           // After a cancellation the worker is new and has no transaction: rollback is a no-op.
           await worker.call({ type: 'query', sql: 'rollback' }).catch(() => undefined);
           throw e;
@@ -204,18 +257,28 @@ export async function openPglite(dir: string | undefined, options: { statementTi
       const limit = statementTimeoutOf(options.statementTimeoutMs, auth.role as DbRole);
       // Every anonymous statement cut off costs everyone a worker restart: after one, anonymous
       // requests are refused for a while, so a stream of them cannot keep the stack restarting.
-      if (auth.role === 'anon' && Date.now() < anonPausedUntil) {
-        throw pgError({ code: '57014', message: 'canceling statement due to statement timeout', hint: 'Anonymous queries are paused for a few seconds after one ran past its time limit' });
-      }
-      try {
-        return await transaction(limit, auth.signal, async (q) => {
+      const admit =
+        auth.role === 'anon'
+          ? () => {
+              if (anonPause.paused()) {
+                throw pgError({ code: '57014', message: 'canceling statement due to statement timeout', hint: 'Anonymous queries are paused for a while after one ran past its time limit', paused: true });
+              }
+            }
+          : undefined;
+      admit?.();
+      return transaction(
+        limit,
+        auth.signal,
+        async (q) => {
           await q.query(REQUEST_SETTINGS_SQL, requestSettingsParams(auth, limit));
           return fn(q);
-        });
-      } catch (e) {
-        if (auth.role === 'anon' && (e as { code?: string }).code === '57014') anonPausedUntil = Date.now() + ANON_PAUSE_MS;
-        throw e;
-      }
+        },
+        admit,
+        (e) => {
+          const err = e as { code?: string; paused?: boolean };
+          if (auth.role === 'anon' && err.code === '57014' && !err.paused) anonPause.strike();
+        },
+      );
     },
     admin<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       return transaction(0, undefined, fn);

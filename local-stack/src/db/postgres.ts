@@ -23,9 +23,34 @@ function wrap(client: pg.PoolClient): Queryable {
   };
 }
 
+/**
+ * A counting semaphore, first come first served. Anonymous requests take a slot before they take
+ * a pooled connection, so however many hostile anonymous queries run, some connections stay free
+ * for signed-in people and the stack's own work (issue #10: 21 such requests exhausted the pool).
+ */
+export class Slots {
+  private waiters: Array<() => void> = [];
+  constructor(private free: number) {}
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiters.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      const next = this.waiters.shift();
+      if (next) next();
+      else this.free++;
+    }
+  }
+}
+
 /** PostgreSQL through a node-postgres pool (used when DATABASE_URL is set). */
 export async function openPostgres(connectionString: string, options: { max?: number; statementTimeoutMs?: StatementTimeouts } = {}): Promise<ManagedDatabase & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
+  const max = options.max ?? 20;
+  const pool = new pg.Pool({ connectionString, max });
+  // A quarter of the pool (at least one connection) is never given to anonymous requests.
+  const anonSlots = new Slots(Math.max(1, max - Math.max(1, Math.floor(max / 4))));
   // An idle client's error (server restart, …) must not crash the stack; the next query reconnects.
   pool.on('error', () => undefined);
   // Fail fast on a wrong URL rather than on the first request.
@@ -67,7 +92,8 @@ export async function openPostgres(connectionString: string, options: { max?: nu
     pool,
     withRequest<T>(auth: RequestAuth, fn: (q: Queryable) => Promise<T>): Promise<T> {
       const limit = statementTimeoutOf(options.statementTimeoutMs, auth.role);
-      return inFlight.run(() => inTransaction((c) => inlineSettings(c, requestSettingsParams(auth, limit)), fn, auth.signal));
+      const run = () => inTransaction((c) => inlineSettings(c, requestSettingsParams(auth, limit)), fn, auth.signal);
+      return inFlight.run(() => (auth.role === 'anon' ? anonSlots.run(run) : run()));
     },
     admin<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       return inFlight.run(() => inTransaction(null, fn));

@@ -20,6 +20,8 @@ export interface Table {
   kind: 'table' | 'view';
   columns: Map<string, Column>;
   primaryKey: string[];
+  /** Columns of each UNIQUE constraint (one-to-one detection, as PostgREST does it). */
+  uniqueKeys?: string[][];
 }
 
 export interface ForeignKey {
@@ -55,6 +57,11 @@ export interface Catalogue {
   tables: Map<string, Table>; // key: schema.name
   foreignKeys: ForeignKey[];
   routines: Map<string, RoutineDef[]>; // key: schema.name
+  /**
+   * PostgREST's `db-aggregates-enabled`, read as PostgREST reads in-database configuration: the
+   * `pgrst.db_aggregates_enabled` setting of the `authenticator` role (off unless set).
+   */
+  aggregatesEnabled: boolean;
 }
 
 const key = (schema: string, name: string) => `${schema}.${name}`;
@@ -116,7 +123,7 @@ export async function loadCatalogue(db: Database, schemas: string[]): Promise<Ca
          join pg_namespace n on n.oid = c.relnamespace
          left join pg_class rc on rc.oid = con.confrelid
          left join pg_namespace rn on rn.oid = rc.relnamespace
-        where con.contype in ('p', 'f') and n.nspname = any($1::text[])
+        where con.contype in ('p', 'f', 'u') and n.nspname = any($1::text[])
         order by con.conname`,
       [schemas],
     );
@@ -125,6 +132,9 @@ export async function loadCatalogue(db: Database, schemas: string[]): Promise<Ca
       if (r.contype === 'p') {
         const t = tables.get(key(r.schema, r.table));
         if (t) t.primaryKey = r.columns;
+      } else if (r.contype === 'u') {
+        const t = tables.get(key(r.schema, r.table));
+        if (t) t.uniqueKeys = [...(t.uniqueKeys ?? []), r.columns];
       } else if (r.ref_schema && r.ref_table && r.ref_columns && schemas.includes(r.ref_schema)) {
         foreignKeys.push({
           name: r.conname,
@@ -198,29 +208,81 @@ export async function loadCatalogue(db: Database, schemas: string[]): Promise<Ca
       const k = key(r.schema, r.name);
       routines.set(k, [...(routines.get(k) ?? []), def]);
     }
-    return { tables, foreignKeys, routines };
+    const settings = await q.query<{ setting: string }>(
+      `select unnest(s.setconfig) as setting
+         from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+        where r.rolname = 'authenticator' and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))`,
+    );
+    const aggregatesEnabled = settings.rows.some((r) => /^pgrst\.db_aggregates_enabled=(true|on|yes|1)$/i.test(r.setting));
+    return { tables, foreignKeys, routines, aggregatesEnabled };
   });
 }
 
-/** The relationship an embed uses, decided as PostgREST decides it (FK in either direction). */
+/** The relationship an embed uses, decided as PostgREST decides it (FK in either direction, or a join table). */
 export interface Relationship {
   fk: ForeignKey;
-  /** true: the parent row holds the FK (many-to-one, embeds an object); false: one-to-many (array). */
+  /**
+   * true: at most one row (many-to-one, or one-to-one: the key is the other side's primary key or
+   * unique), embedded as an object; false: one-to-many or many-to-many, embedded as an array.
+   */
   toOne: boolean;
+  /** The parent row holds the foreign key (many-to-one, or one-to-one from the referencing side). */
+  parentHoldsKey: boolean;
   target: Table;
+  /** Many-to-many: `fk` goes from the join table to the parent, `targetFk` from it to the target. */
+  junction?: { table: Table; targetFk: ForeignKey };
+}
+
+const sameColumns = (a: string[], b: string[]) => a.length === b.length && a.every((c) => b.includes(c));
+
+/** The key columns are the table's primary key or one of its unique constraints: one row at most. */
+function isKey(table: Table, columns: string[]): boolean {
+  return [table.primaryKey, ...(table.uniqueKeys ?? [])].some((k) => k.length > 0 && sameColumns(k, columns));
+}
+
+function cardinality(r: Relationship): string {
+  if (r.junction) return 'many-to-many';
+  if (!r.toOne) return 'one-to-many';
+  return r.parentHoldsKey ? 'many-to-one' : 'one-to-one';
+}
+
+/** How PostgREST's PGRST201 details describe a candidate. */
+export function describeRelationship(r: Relationship): { cardinality: string; relationship: string } {
+  const fk = r.fk;
+  if (r.junction) {
+    const t = r.junction.targetFk;
+    return { cardinality: cardinality(r), relationship: `${r.junction.table.name} using ${fk.name}(${fk.columns.join(', ')}) and ${t.name}(${t.columns.join(', ')})` };
+  }
+  return { cardinality: cardinality(r), relationship: `${fk.name} using ${fk.table}(${fk.columns.join(', ')}) and ${fk.refTable}(${fk.refColumns.join(', ')})` };
 }
 
 export function findRelationships(cat: Catalogue, parent: Table, target: Table, hint?: string): Relationship[] {
   const found: Relationship[] = [];
+  // A hint names the constraint, or the (single) foreign-key column.
+  const matchesHint = (fk: ForeignKey) => hint === undefined || hint === fk.name || (fk.columns.length === 1 && fk.columns[0] === hint);
   for (const fk of cat.foreignKeys) {
-    // A hint names the constraint, or the (single) foreign-key column.
-    const matchesHint = () => hint === undefined || hint === fk.name || (fk.columns.length === 1 && fk.columns[0] === hint);
-    if (fk.schema === parent.schema && fk.table === parent.name && fk.refSchema === target.schema && fk.refTable === target.name && matchesHint()) {
-      // A one-to-one is still "to one" from the side holding the key.
-      found.push({ fk, toOne: true, target });
+    if (fk.schema === parent.schema && fk.table === parent.name && fk.refSchema === target.schema && fk.refTable === target.name && matchesHint(fk)) {
+      found.push({ fk, toOne: true, parentHoldsKey: true, target });
     }
-    if (fk.schema === target.schema && fk.table === target.name && fk.refSchema === parent.schema && fk.refTable === parent.name && matchesHint()) {
-      if (!(parent === target && found.some((f) => f.fk === fk))) found.push({ fk, toOne: false, target });
+    if (fk.schema === target.schema && fk.table === target.name && fk.refSchema === parent.schema && fk.refTable === parent.name && matchesHint(fk)) {
+      // The target holds the key: one-to-many, or one-to-one when its key columns are unique there.
+      if (!(parent === target && found.some((f) => f.fk === fk))) found.push({ fk, toOne: isKey(target, fk.columns), parentHoldsKey: false, target });
+    }
+  }
+  // Many-to-many: a join table with foreign keys to both sides whose columns are all part of its
+  // primary key (or of one unique constraint). A hint may name the join table or either key.
+  for (const toParent of cat.foreignKeys) {
+    if (toParent.refSchema !== parent.schema || toParent.refTable !== parent.name) continue;
+    const junction = cat.tables.get(key(toParent.schema, toParent.table));
+    if (!junction || junction === parent || junction === target) continue;
+    for (const toTarget of cat.foreignKeys) {
+      if (toTarget === toParent || toTarget.schema !== junction.schema || toTarget.table !== junction.name) continue;
+      if (toTarget.refSchema !== target.schema || toTarget.refTable !== target.name) continue;
+      const cols = [...toParent.columns, ...toTarget.columns];
+      const inKey = [junction.primaryKey, ...(junction.uniqueKeys ?? [])].some((k) => cols.every((c) => k.includes(c)));
+      if (!inKey) continue;
+      if (hint !== undefined && hint !== junction.name && !matchesHint(toParent) && !matchesHint(toTarget)) continue;
+      found.push({ fk: toParent, toOne: false, parentHoldsKey: false, target, junction: { table: junction, targetFk: toTarget } });
     }
   }
   return found;

@@ -95,15 +95,19 @@ export async function readRows(
   }
   if (scope.offset !== undefined && !/^\d+$/.test(scope.offset)) b.limitOffset(undefined, scope.offset); // throws the parse error
   if (query.maxRows !== undefined && (limit === undefined || (/^\d+$/.test(limit) && Number(limit) > query.maxRows))) limit = String(query.maxRows);
-  const { list, innerConditions } = b.selectList(table, alias, query.select, scope);
+  const { list, innerConditions, groupBy } = b.selectList(table, alias, query.select, scope);
   const where = b.where(table, alias, scope.conditions, innerConditions);
-  const order = b.orderBy(table, alias, scope.order);
+  const order = b.orderBy(table, alias, scope.order, query.select);
   const limits = b.limitOffset(limit, offset > 0 ? String(offset) : undefined);
   const counted = prefs.count !== undefined;
+  // Grouped, the total is the number of groups.
+  const total = groupBy
+    ? `(select count(*) from (select 1 from ${tableRef(table)} as ${ident(alias)}${where}${groupBy}) _g)`
+    : `(select count(*) from ${tableRef(table)} as ${ident(alias)}${where})`;
   const sql =
-    `with _src as (select ${list} from ${tableRef(table)} as ${ident(alias)}${where}${order}${limits}) ` +
+    `with _src as (select ${list} from ${tableRef(table)} as ${ident(alias)}${where}${groupBy}${order}${limits}) ` +
     `select ${agg(neg.stripNulls, '_src')}::text as body, count(*)::text as page, ` +
-    `${counted ? `(select count(*) from ${tableRef(table)} as ${ident(alias)}${where})::text` : 'null'} as total, ` +
+    `${counted ? `${total}::text` : 'null'} as total, ` +
     `case when count(*) = 1 then ${neg.stripNulls ? 'json_strip_nulls(json_agg(_src)->0)' : '(json_agg(_src)->0)'}::text end as single from _src`;
   const page = await runPage(q, sql, b.params);
   let status = 200;
@@ -142,12 +146,12 @@ function payloadColumns(table: Table, names: string[]): Column[] {
 /** Representation after a write: the select list evaluated over the written rows. */
 function representation(b: SqlBuilder, table: Table, alias: string, query: RestQuery, writeSql: string, neg: Negotiated, extraSelect = ''): string {
   // Only the embeds' own scopes (rel.col=…) apply; the root filters already chose the written rows.
-  const { list } = b.selectList(table, alias, query.select, query.scope);
+  const { list, groupBy } = b.selectList(table, alias, query.select, query.scope);
   return (
     `with _src as (${writeSql}) ` +
     `select ${agg(neg.stripNulls, '_r')}::text as body, count(*)::text as page, null as total, ` +
     `case when count(*) = 1 then ${neg.stripNulls ? 'json_strip_nulls(json_agg(_r)->0)' : '(json_agg(_r)->0)'}::text end as single${extraSelect} ` +
-    `from (select ${list} from _src as ${ident(alias)}) _r`
+    `from (select ${list} from _src as ${ident(alias)}${groupBy}) _r`
   );
 }
 
@@ -420,13 +424,13 @@ export async function callRoutine(
     table = returnTable(cat, def);
   }
   const scope = query.scope;
-  const { list, innerConditions } =
-    def.returns === 'scalar' ? { list: `${ident(alias)}.${ident(def.name)} as _v`, innerConditions: [] } : b.selectList(table, alias, query.select, scope);
+  const { list, innerConditions, groupBy } =
+    def.returns === 'scalar' ? { list: `${ident(alias)}.${ident(def.name)} as _v`, innerConditions: [], groupBy: '' } : b.selectList(table, alias, query.select, scope);
   const where = b.where(table, alias, scope.conditions, innerConditions);
   const order = b.orderBy(table, alias, scope.order);
   const offset = scope.offset !== undefined ? Number(scope.offset) : 0;
   const limits = b.limitOffset(scope.limit, scope.offset);
-  const inner = `select ${list} from ${source}${where}${order}${limits}`;
+  const inner = `select ${list} from ${source}${where}${groupBy}${order}${limits}`;
   const aggregated = def.returns === 'scalar' ? '_src._v' : '_src';
   const counted = prefs.count !== undefined;
   const sql =

@@ -118,11 +118,12 @@ export function createRestApp(ctx: StackContext): RestApp {
   app.reloadSchema = async () => {
     await cache.reload();
   };
-  // As PostgREST: `NOTIFY pgrst, 'reload schema'` (or an empty payload) reloads the schema cache.
+  // As PostgREST: `NOTIFY pgrst, 'reload schema'` / `'reload config'` (or an empty payload) reloads.
   if (canListen(ctx.db)) {
     ctx.db
       .listen('pgrst', (payload) => {
-        if (payload === '' || payload === 'reload schema') void cache.reload().catch(() => undefined);
+        // The catalogue also holds the in-database configuration (pgrst.db_aggregates_enabled).
+        if (payload === '' || payload === 'reload schema' || payload === 'reload config') void cache.reload().catch(() => undefined);
       })
       .catch((e) => ctx.log(`rest: cannot listen for schema reloads: ${(e as Error).message}`));
   }

@@ -17,10 +17,14 @@ export interface FieldPath {
   json: JsonStep[];
 }
 
+export type AggregateFn = 'count' | 'sum' | 'avg' | 'min' | 'max';
+
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'field'; field: FieldPath; alias?: string; cast?: string }
-  | { kind: 'embed'; relation: string; alias?: string; hint?: string; inner: boolean; select: SelectItem[] };
+  /** `count()` (no field: counts rows), `amount.sum()`, `x::numeric.avg()::int` (PostgREST 12). */
+  | { kind: 'aggregate'; fn: AggregateFn; field?: FieldPath; alias?: string; cast?: string; aggregateCast?: string }
+  | { kind: 'embed'; relation: string; alias?: string; hint?: string; inner: boolean; spread: boolean; select: SelectItem[] };
 
 export interface Filter {
   kind: 'filter';
@@ -42,6 +46,8 @@ export interface Logic {
 export type Condition = Filter | Logic;
 
 export interface OrderTerm {
+  /** `rel(col)`: a column of an embedded to-one resource (top level only). */
+  relation?: string;
   field: FieldPath;
   dir?: 'asc' | 'desc';
   nulls?: 'first' | 'last';
@@ -131,7 +137,8 @@ export function parseField(raw: string, what = 'field', whole = raw): FieldPath 
 
 const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
 
-const AGGREGATE = /(^|\.)(count|sum|avg|min|max)$/;
+/** `….sum()` / `count()` at the end of a select item, with an optional cast of the result. */
+const AGGREGATE_SUFFIX = /(^|[.:])(count|sum|avg|min|max)\(\)(?:::([A-Za-z_][A-Za-z0-9_ ]*(?:\[\])?))?$/;
 
 /** How deep `select` may embed and `or=`/`and=` may nest: past this a request is an attack, not a query. */
 export const MAX_EMBED_DEPTH = 16;
@@ -176,6 +183,8 @@ export function parseSelect(text: string | null | undefined): SelectItem[] {
 function parseSelectItem(part: string, whole: string): SelectItem {
   if (part === '') throw parseError('select', whole, 'unexpected "," expecting field name (* or [a..z0..9_$])');
   if (part === '*') return { kind: 'star' };
+  const aggregate = AGGREGATE_SUFFIX.exec(part);
+  if (aggregate && !part.slice(0, aggregate.index).includes('(')) return parseAggregate(part, aggregate, whole);
   const open = part.indexOf('(');
   if (open >= 0 && !part.slice(0, open).includes('"')) {
     if (!part.endsWith(')')) throw parseError('select', whole);
@@ -187,13 +196,10 @@ function parseSelectItem(part: string, whole: string): SelectItem {
       alias = parseName(head.slice(0, colon), 'select', whole);
       head = head.slice(colon + 1);
     }
-    if (head.startsWith('...')) throw new RestError(400, pgrstError('PGRST100', 'Spread embedding is not supported by the local stack', null, null));
-    // `count()`, `amount.sum()`, `x::int.avg()`: PostgREST's aggregate functions.
-    if (inner === '' && AGGREGATE.test(head)) {
-      throw new RestError(
-        400,
-        pgrstError('PGRST123', 'Use of aggregate functions is not allowed', 'The local stack does not implement aggregate functions in select (count(), sum(), avg(), min(), max())', 'Count with Prefer: count=exact, or aggregate in an rpc function'),
-      );
+    const spread = head.startsWith('...');
+    if (spread) {
+      if (alias !== undefined) throw parseError('select', whole, 'a spread embed has no alias');
+      head = head.slice(3);
     }
     const [rel, ...bangs] = head.split('!');
     const relation = parseName(rel, 'select', whole);
@@ -205,7 +211,7 @@ function parseSelectItem(part: string, whole: string): SelectItem {
       else if (hint === undefined) hint = parseName(b, 'select', whole);
       else throw parseError('select', whole);
     }
-    return { kind: 'embed', relation, alias, hint, inner: innerJoin, select: inner === '' ? [{ kind: 'star' }] : parseSelect(inner) };
+    return { kind: 'embed', relation, alias, hint, inner: innerJoin, spread, select: inner === '' ? [{ kind: 'star' }] : parseSelect(inner) };
   }
   let rest = part;
   let alias: string | undefined;
@@ -223,6 +229,22 @@ function parseSelectItem(part: string, whole: string): SelectItem {
     if (!CAST.test(cast)) throw parseError('select', whole);
   }
   return { kind: 'field', field: parseField(rest, 'select', whole), alias, cast };
+}
+
+/** `[alias:]count()[::cast]` or `[alias:]field[::cast].fn()[::cast]`. */
+function parseAggregate(part: string, m: RegExpExecArray, whole: string): SelectItem {
+  const fn = m[2] as AggregateFn;
+  const aggregateCast = m[3];
+  const before = part.slice(0, m.index);
+  if (m[1] !== '.') {
+    // No field: only `count()` (optionally aliased) counts rows.
+    const alias = /^("(?:[^"]|"")+"|[^:"]+)?$/.exec(before);
+    if (fn !== 'count' || !alias) throw parseError('select', whole);
+    return { kind: 'aggregate', fn, alias: alias[1] === undefined ? undefined : parseName(alias[1], 'select', whole), aggregateCast };
+  }
+  const field = parseSelectItem(before, whole);
+  if (field.kind !== 'field') throw parseError('select', whole);
+  return { kind: 'aggregate', fn, field: field.field, alias: field.alias, cast: field.cast, aggregateCast };
 }
 
 /** `[not.]op[(modifier)].value` — the right-hand side of a filter parameter. */
@@ -295,8 +317,12 @@ export function parseOrder(value: string): OrderTerm[] {
     throw parseError('order', value);
   }
   return parts.map((part) => {
-    const segs = part.trim().split('.');
-    const terms: OrderTerm = { field: parseField(segs[0], 'order', value) };
+    const text = part.trim();
+    const related = /^([^().]+)\(([^()]+)\)((?:\.[a-z]+)*)$/.exec(text);
+    const segs = related ? ['', ...related[3].split('.').slice(1)] : text.split('.');
+    const terms: OrderTerm = related
+      ? { relation: parseName(related[1], 'order', value), field: parseField(related[2], 'order', value) }
+      : { field: parseField(segs[0], 'order', value) };
     for (const s of segs.slice(1)) {
       if (s === 'asc' || s === 'desc') terms.dir = s;
       else if (s === 'nullsfirst') terms.nulls = 'first';

@@ -1,5 +1,5 @@
 import { RestError, pgrstError } from './errors.js';
-import { type Catalogue, type Table, findEmbedTarget, findRelationships } from './catalogue.js';
+import { type Catalogue, type Table, describeRelationship, findEmbedTarget, findRelationships } from './catalogue.js';
 import { type Condition, type FieldPath, type Filter, type OrderTerm, type SelectItem, parseError, parseList } from './parse.js';
 
 /**
@@ -30,6 +30,21 @@ export interface Scope {
   limit?: string;
   offset?: string;
   children: Map<string, Scope>;
+}
+
+/** One item of a select list: its SQL, its output name (null for `t.*`), its GROUP BY keys (null: an aggregate). */
+interface SelectPart {
+  expr: string;
+  name: string | null;
+  group: string[] | null;
+}
+
+export interface SelectList {
+  list: string;
+  /** `exists (…)` conditions of `!inner` embeds, for the parent's WHERE. */
+  innerConditions: string[];
+  /** ` group by …` when the list aggregates, else ''. */
+  groupBy: string;
 }
 
 export function emptyScope(): Scope {
@@ -67,26 +82,57 @@ export class SqlBuilder {
     return f.json.length > 0 ? f.json[f.json.length - 1].key : f.name;
   }
 
-  /** The select list of `table` (aliased `alias`), embedded resources included. */
-  selectList(table: Table, alias: string, items: SelectItem[], scope: Scope): { list: string; innerConditions: string[] } {
-    const parts: string[] = [];
+  /**
+   * The select list of `table` (aliased `alias`), embedded resources included. With an aggregate
+   * in the list (PostgREST 12), every other item becomes a GROUP BY key, as PostgREST does it.
+   */
+  selectList(table: Table, alias: string, items: SelectItem[], scope: Scope): SelectList {
+    const parts: SelectPart[] = [];
     const innerConditions: string[] = [];
     for (const item of items) {
-      if (item.kind === 'star') parts.push(`${ident(alias)}.*`);
-      else if (item.kind === 'field') {
+      if (item.kind === 'star') {
+        if (items.some((i) => i.kind === 'aggregate')) {
+          // Grouped: `*` stands for each column, so each can be a GROUP BY key.
+          for (const c of table.columns.values()) parts.push({ expr: `${ident(alias)}.${ident(c.name)}`, name: c.name, group: [`${ident(alias)}.${ident(c.name)}`] });
+        } else parts.push({ expr: `${ident(alias)}.*`, name: null, group: [] });
+      } else if (item.kind === 'field') {
+        // The legacy `rel(count)` (no parentheses) counts the embedded rows when no column is called count.
+        if (item.field.name === 'count' && item.field.json.length === 0 && !table.columns.has('count') && !item.cast) {
+          parts.push({ expr: 'count(*)', name: item.alias ?? 'count', group: null });
+          continue;
+        }
         let expr = this.field(table, alias, item.field);
         if (item.cast) expr = `(${expr})::${item.cast}`;
-        parts.push(`${expr} as ${ident(item.alias ?? this.outputName(item.field))}`);
+        parts.push({ expr, name: item.alias ?? this.outputName(item.field), group: [expr] });
+      } else if (item.kind === 'aggregate') {
+        if (!this.cat.aggregatesEnabled) {
+          throw new RestError(
+            400,
+            pgrstError('PGRST123', 'Use of aggregate functions is not allowed', null, null),
+          );
+        }
+        let input = '*';
+        if (item.field) {
+          input = this.field(table, alias, item.field);
+          if (item.cast) input = `(${input})::${item.cast}`;
+        }
+        let expr = `${item.fn}(${input})`;
+        if (item.aggregateCast) expr = `(${expr})::${item.aggregateCast}`;
+        parts.push({ expr, name: item.alias ?? item.fn, group: null });
       } else {
         const embedded = this.embed(table, alias, item, scope.children.get(item.alias ?? item.relation) ?? emptyScope());
-        parts.push(embedded.select);
+        parts.push(...embedded.parts);
         if (embedded.inner) innerConditions.push(embedded.inner);
       }
     }
-    return { list: parts.length > 0 ? parts.join(', ') : `${ident(alias)}.*`, innerConditions };
+    const grouped = parts.some((p) => p.group === null);
+    const list = parts.length > 0 ? parts.map((p) => (p.name === null ? p.expr : `${p.expr} as ${ident(p.name)}`)).join(', ') : `${ident(alias)}.*`;
+    const keys = grouped ? [...new Set(parts.flatMap((p) => p.group ?? []))] : [];
+    return { list, innerConditions, groupBy: keys.length > 0 ? ` group by ${keys.join(', ')}` : '' };
   }
 
-  private embed(parent: Table, parentAlias: string, item: Extract<SelectItem, { kind: 'embed' }>, scope: Scope): { select: string; inner?: string } {
+  /** The relationship an embed names, its target aliased, the FROM (with a join table) and the join to the parent. */
+  private relate(parent: Table, parentAlias: string, item: { relation: string; hint?: string }) {
     const found = findEmbedTarget(this.cat, parent, item.relation);
     const notFound = () =>
       new RestError(
@@ -100,59 +146,86 @@ export class SqlBuilder {
       );
     if (!found) throw notFound();
     const rels = findRelationships(this.cat, parent, found.target, item.hint ?? found.hint);
-    if (rels.length === 0) {
-      // A table with foreign keys to both sides is PostgREST's many-to-many junction.
-      const junction = this.cat.foreignKeys.find(
-        (a) =>
-          a.refSchema === parent.schema && a.refTable === parent.name &&
-          this.cat.foreignKeys.some((b) => b.schema === a.schema && b.table === a.table && b.refSchema === found.target.schema && b.refTable === found.target.name),
-      );
-      if (junction) {
-        throw new RestError(
-          400,
-          pgrstError(
-            'PGRST200',
-            `Could not find a relationship between '${parent.name}' and '${item.relation}' in the schema cache`,
-            `Many-to-many embedding through the join table '${junction.table}' is not implemented by the local stack`,
-            `Embed the join table instead: ${junction.table}(${item.relation}(*))`,
-          ),
-        );
-      }
-      throw notFound();
-    }
+    if (rels.length === 0) throw notFound();
     if (rels.length > 1) {
       throw new RestError(
         300,
         pgrstError(
           'PGRST201',
           `Could not embed because more than one relationship was found for '${parent.name}' and '${item.relation}'`,
-          JSON.stringify(rels.map((r) => ({ cardinality: r.toOne ? 'many-to-one' : 'one-to-many', relationship: `${r.fk.name} using ${r.fk.table}(${r.fk.columns.join(', ')}) and ${r.fk.refTable}(${r.fk.refColumns.join(', ')})` }))),
-          `Try changing '${item.relation}' to one of the following: ${rels.map((r) => `'${item.relation}!${r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+          JSON.stringify(rels.map(describeRelationship)),
+          `Try changing '${item.relation}' to one of the following: ${rels.map((r) => `'${item.relation}!${r.junction ? r.junction.table.name : r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
         ),
       );
     }
     const rel = rels[0];
     const target = rel.target;
     const alias = this.nextAlias();
-    const join = rel.fk.columns.map((c, i) =>
-      rel.toOne
-        ? `${ident(alias)}.${ident(rel.fk.refColumns[i])} = ${ident(parentAlias)}.${ident(c)}`
-        : `${ident(alias)}.${ident(c)} = ${ident(parentAlias)}.${ident(rel.fk.refColumns[i])}`,
-    );
-    const { list, innerConditions } = this.selectList(target, alias, item.select, scope);
+    let from = `${tableRef(target)} as ${ident(alias)}`;
+    let join: string[];
+    /** The parent's columns the embed depends on: GROUP BY keys when the parent is grouped. */
+    let parentKeys: string[];
+    if (rel.junction) {
+      // Through the join table: target ⋈ junction, the junction's other key pointing at the parent.
+      const j = this.nextAlias();
+      const t = rel.junction.targetFk;
+      from += ` join ${tableRef(rel.junction.table)} as ${ident(j)} on ${t.columns.map((c, i) => `${ident(j)}.${ident(c)} = ${ident(alias)}.${ident(t.refColumns[i])}`).join(' and ')}`;
+      join = rel.fk.columns.map((c, i) => `${ident(j)}.${ident(c)} = ${ident(parentAlias)}.${ident(rel.fk.refColumns[i])}`);
+      parentKeys = rel.fk.refColumns;
+    } else if (rel.parentHoldsKey) {
+      join = rel.fk.columns.map((c, i) => `${ident(alias)}.${ident(rel.fk.refColumns[i])} = ${ident(parentAlias)}.${ident(c)}`);
+      parentKeys = rel.fk.columns;
+    } else {
+      join = rel.fk.columns.map((c, i) => `${ident(alias)}.${ident(c)} = ${ident(parentAlias)}.${ident(rel.fk.refColumns[i])}`);
+      parentKeys = rel.fk.refColumns;
+    }
+    return { rel, target, alias, from, join, parentKeys };
+  }
+
+  private embed(parent: Table, parentAlias: string, item: Extract<SelectItem, { kind: 'embed' }>, scope: Scope): { parts: SelectPart[]; inner?: string } {
+    const { rel, target, alias, from, join, parentKeys } = this.relate(parent, parentAlias, item);
+    const group = parentKeys.map((c) => `${ident(parentAlias)}.${ident(c)}`);
+    const { list, innerConditions, groupBy } = this.selectList(target, alias, item.select, scope);
     const where = [...join, ...scope.conditions.map((c) => this.condition(target, alias, c)), ...innerConditions];
     const whereSql = `where ${where.join(' and ')}`;
-    const name = ident(item.alias ?? item.relation);
-    const inner = item.inner ? `exists (select 1 from ${tableRef(target)} as ${ident(alias)} ${whereSql})` : undefined;
+    const name = item.alias ?? item.relation;
+    const inner = item.inner ? `exists (select 1 from ${from} ${whereSql})` : undefined;
+    if (item.spread) {
+      if (!rel.toOne) {
+        throw new RestError(
+          400,
+          pgrstError('PGRST119', `A spread operation on '${item.relation}' is not possible`, `'${parent.name}' and '${item.relation}' do not form a many-to-one or one-to-one relationship`, null),
+        );
+      }
+      // `...rel(a,b)`: the embedded object's keys become the parent's own columns.
+      const row = `(select row_to_json(_e) from (select ${list} from ${from} ${whereSql}${groupBy} limit 1) _e)`;
+      const keys = this.outputNames(target, item.select);
+      return { parts: keys.map((k) => ({ expr: `(${row} -> ${this.params.add(k)}::text)`, name: k, group })), inner };
+    }
     if (rel.toOne) {
-      return { select: `(select row_to_json(_e) from (select ${list} from ${tableRef(target)} as ${ident(alias)} ${whereSql} limit 1) _e) as ${name}`, inner };
+      return { parts: [{ expr: `(select row_to_json(_e) from (select ${list} from ${from} ${whereSql}${groupBy} limit 1) _e)`, name, group }], inner };
     }
     const order = this.orderBy(target, alias, scope.order);
     const limit = this.limitOffset(scope.limit, scope.offset);
     return {
-      select: `coalesce((select json_agg(_e) from (select ${list} from ${tableRef(target)} as ${ident(alias)} ${whereSql}${order}${limit}) _e), '[]'::json) as ${name}`,
+      parts: [{ expr: `coalesce((select json_agg(_e) from (select ${list} from ${from} ${whereSql}${groupBy}${order}${limit}) _e), '[]'::json)`, name, group }],
       inner,
     };
+  }
+
+  /** The keys a select list produces (for a spread embed). */
+  private outputNames(table: Table, items: SelectItem[]): string[] {
+    const names: string[] = [];
+    for (const item of items) {
+      if (item.kind === 'star') names.push(...table.columns.keys());
+      else if (item.kind === 'field') names.push(item.alias ?? this.outputName(item.field));
+      else if (item.kind === 'aggregate') names.push(item.alias ?? item.fn);
+      else if (item.spread) {
+        const found = findEmbedTarget(this.cat, table, item.relation);
+        if (found) names.push(...this.outputNames(found.target, item.select));
+      } else names.push(item.alias ?? item.relation);
+    }
+    return names;
   }
 
   condition(table: Table, alias: string, c: Condition): string {
@@ -198,11 +271,25 @@ export class SqlBuilder {
     return `${expr} ${op} ${this.params.add(pattern(f.value))}`;
   }
 
-  orderBy(table: Table, alias: string, terms: OrderTerm[]): string {
+  /** `order=col.desc`, and (top level) `order=rel(col).desc` on an embedded to-one resource. */
+  orderBy(table: Table, alias: string, terms: OrderTerm[], select: SelectItem[] = []): string {
     if (terms.length === 0) return '';
     return ` order by ${terms
-      .map((t) => `${this.field(table, alias, t.field)}${t.dir ? ` ${t.dir}` : ''}${t.nulls ? ` nulls ${t.nulls}` : ''}`)
+      .map((t) => `${t.relation ? this.relatedOrder(table, alias, t, select) : this.field(table, alias, t.field)}${t.dir ? ` ${t.dir}` : ''}${t.nulls ? ` nulls ${t.nulls}` : ''}`)
       .join(', ')}`;
+  }
+
+  private relatedOrder(table: Table, alias: string, t: OrderTerm, select: SelectItem[]): string {
+    const name = t.relation!;
+    const embed = select.find((i): i is Extract<SelectItem, { kind: 'embed' }> => i.kind === 'embed' && (i.alias === name || i.relation === name));
+    if (!embed) {
+      throw new RestError(400, pgrstError('PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`));
+    }
+    const r = this.relate(table, alias, embed);
+    if (!r.rel.toOne) {
+      throw new RestError(400, pgrstError('PGRST118', `A related order on '${name}' is not possible`, `'${table.name}' and '${name}' do not form a many-to-one or one-to-one relationship`, null));
+    }
+    return `(select ${this.field(r.target, r.alias, t.field)} from ${r.from} where ${r.join.join(' and ')} limit 1)`;
   }
 
   limitOffset(limit: string | undefined, offset: string | undefined): string {

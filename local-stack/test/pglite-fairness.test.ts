@@ -1,0 +1,104 @@
+import { AnonPause } from '../src/db/pglite';
+import { Slots } from '../src/db/postgres';
+import { pathological } from './support/hostile';
+import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+import { createTestUser, type TestUser } from './support/users';
+
+// Issue #10 §1 / acceptance soak on PGlite (ADR 0151): every anonymous statement cut off costs
+// everybody a worker restart, so hostile anonymous queries must not be able to queue up restarts.
+
+jest.setTimeout(240_000);
+
+describe('AnonPause', () => {
+  it('pauses 10 s after the first cut-off, doubling with each further one up to 5 minutes', () => {
+    const pause = new AnonPause();
+    let now = 1_000_000;
+    const steps: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      steps.push(pause.strike(now));
+      expect(pause.paused(now)).toBe(true);
+      now += steps[i]; // the next cut-off can only come once the pause is over
+      expect(pause.paused(now)).toBe(false);
+    }
+    expect(steps).toEqual([10_000, 20_000, 40_000, 80_000, 160_000, 300_000, 300_000]);
+  });
+
+  it('starts again at 10 s after five quiet minutes', () => {
+    const pause = new AnonPause();
+    expect(pause.strike(0)).toBe(10_000);
+    expect(pause.strike(20_000)).toBe(20_000);
+    expect(pause.strike(20_000 + 300_001)).toBe(10_000);
+  });
+});
+
+// PGlite only (one connection, a cut-off restarts the worker); the PostgreSQL leg is below.
+for (const database of databasesSync().filter((d) => d === 'pglite')) describe(`hostile anonymous queries queued together on ${database}`, () => {
+  let stack: TestStack;
+  let user: TestUser;
+  beforeAll(async () => {
+    stack = await startTestStack({ database, overrides: { statementTimeoutMs: { anon: 1000, authenticated: 8000, service_role: 0 } } });
+    user = await createTestUser(stack, 'fair');
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('cost one worker restart, not one each: the queued ones are refused when they reach the head of the queue', async () => {
+    const db = stack.db as unknown as { restarts(): number };
+    const before = db.restarts();
+    const statuses = await Promise.all([pathological(stack), pathological(stack), pathological(stack), pathological(stack)]);
+    expect(statuses.every((s) => s >= 400)).toBe(true); // 57014: cut off, or refused during the pause
+    expect(db.restarts() - before).toBe(1);
+    // And a signed-in person is served right after, by the restarted worker.
+    const mine = await user.client.from('user_document_categories').select('id');
+    expect(mine.error).toBeNull();
+  });
+});
+
+describe('Slots', () => {
+  it('lets n run at once and the rest wait, first come first served', async () => {
+    const slots = new Slots(2);
+    const started: number[] = [];
+    const release: Array<() => void> = [];
+    const jobs = [0, 1, 2, 3].map((i) =>
+      slots.run(async () => {
+        started.push(i);
+        await new Promise<void>((r) => release.push(r));
+      }),
+    );
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual([0, 1]);
+    release.shift()!();
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual([0, 1, 2]);
+    while (release.length) release.shift()!();
+    await new Promise((r) => setImmediate(r));
+    while (release.length) release.shift()!();
+    await Promise.all(jobs);
+    expect(started).toEqual([0, 1, 2, 3]);
+  });
+});
+
+for (const database of databasesSync().filter((d) => d === 'postgres')) describe(`hostile anonymous queries filling the pool on ${database}`, () => {
+  let stack: TestStack;
+  let user: TestUser;
+  beforeAll(async () => {
+    stack = await startTestStack({ database, overrides: { statementTimeoutMs: { anon: 2000, authenticated: 8000, service_role: 0 } } });
+    user = await createTestUser(stack, 'pool');
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('leave connections for a signed-in person: answered before any of 24 pathological queries is cut off', async () => {
+    const order: string[] = [];
+    const attacks = Array.from({ length: 24 }, () => pathological(stack).then((s) => order.push(`attack ${s}`)));
+    await new Promise((r) => setTimeout(r, 300));
+    const mine = await user.client.from('user_document_categories').select('id');
+    order.push('signed-in');
+    expect(mine.error).toBeNull();
+    await Promise.all(attacks);
+    expect(order[0]).toBe('signed-in');
+    expect(order.slice(1).every((o) => /^attack [45]\d\d$/.test(o))).toBe(true);
+  });
+});
