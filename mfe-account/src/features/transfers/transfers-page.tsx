@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useErrorLog } from '@dossier/shared';
+import { Badge, Button, EmptyState, Page, Skeleton, Tab, TabList, TabPanel, Tabs } from '@dossier/shared/ui';
+import type { Transfer } from '../../api/transfers';
+import { OfferDialog } from './offer-dialog';
+import { TransferCard } from './transfer-card';
+import { useTransfers } from './use-transfers';
+import './transfers.css';
+
+function TransferList({ rows, empty }: { rows: Transfer[]; empty: { title: string; description: string } }) {
+  if (rows.length === 0) return <EmptyState title={empty.title} description={empty.description} headingLevel={3} />;
+  return (
+    <ul className="dossier-transfers__list">
+      {rows.map((t) => (
+        <TransferCard key={t.id} transfer={t} />
+      ))}
+    </ul>
+  );
+}
+
+/** `/transfers`: offers received and sent, with their states, and a new offer (issue 13 §1). */
+export default function TransfersPage() {
+  const transfers = useTransfers();
+  const errors = useErrorLog();
+  const [offering, setOffering] = useState(false);
+  const rows = transfers.data ?? [];
+  const incoming = rows.filter((t) => t.direction === 'incoming');
+  const outgoing = rows.filter((t) => t.direction === 'outgoing');
+  const waiting = incoming.filter((t) => t.state === 'pending').length;
+  const [tab, setTab] = useState<string | undefined>(undefined);
+
+  return (
+    <Page title="Transfers" description="Hand documents to another person, or take the ones offered to you.">
+      <div className="dossier-transfers" data-area="account">
+        <div className="dossier-transfers__bar">
+          <Button variant="primary" onClick={() => setOffering(true)}>
+            Offer documents
+          </Button>
+        </div>
+        {transfers.isPending ? (
+          <div aria-busy="true">
+            <p className="ds-visually-hidden" role="status">
+              Loading transfers…
+            </p>
+            <Skeleton height="6rem" />
+            <Skeleton height="6rem" />
+          </div>
+        ) : transfers.isError ? (
+          <div role="alert">
+            <p>{errors.report(transfers.error, { area: 'account', feature: 'transfers' }).userMessage}</p>
+            <Button size="sm" onClick={() => void transfers.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : (
+          <Tabs value={tab ?? (incoming.length > 0 || outgoing.length === 0 ? 'incoming' : 'outgoing')} onValueChange={setTab}>
+            <TabList label="Transfers">
+              <Tab value="incoming">
+                Incoming{' '}
+                {waiting > 0 ? (
+                  <Badge tone="accent">
+                    {waiting}
+                    <span className="ds-visually-hidden"> waiting</span>
+                  </Badge>
+                ) : null}
+              </Tab>
+              <Tab value="outgoing">Outgoing</Tab>
+            </TabList>
+            <TabPanel value="incoming">
+              <TransferList rows={incoming} empty={{ title: 'Nothing offered to you', description: 'When someone offers you documents, the offer appears here and you get an e-mail.' }} />
+            </TabPanel>
+            <TabPanel value="outgoing">
+              <TransferList rows={outgoing} empty={{ title: 'You have not offered anything', description: 'Offer documents or a whole portfolio to another person by e-mail.' }} />
+            </TabPanel>
+          </Tabs>
+        )}
+      </div>
+      <OfferDialog open={offering} onOpenChange={setOffering} />
+    </Page>
+  );
+}
