@@ -58,10 +58,6 @@ export async function listTransfers(client: SupabaseClient): Promise<Transfer[]>
   return unwrap(await client.rpc('my_transfers')) ?? [];
 }
 
-export async function incomingTransferCount(client: SupabaseClient): Promise<number> {
-  return Number(unwrap(await client.rpc('incoming_transfer_count')) ?? 0);
-}
-
 export async function offerTransfer(client: SupabaseClient, input: OfferInput): Promise<string> {
   return unwrap(
     await client.rpc('offer_transfer', {

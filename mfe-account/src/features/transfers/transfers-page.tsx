@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useErrorLog } from '@dossier/shared';
 import { Badge, Button, EmptyState, Page, Skeleton, Tab, TabList, TabPanel, Tabs } from '@dossier/shared/ui';
 import type { Transfer } from '../../api/transfers';
+import { EmergencyAccessPanel, useTrustedContacts } from '../trusted-contact';
 import { OfferDialog } from './offer-dialog';
 import { TransferCard } from './transfer-card';
 import { useTransfers } from './use-transfers';
@@ -28,9 +29,11 @@ export default function TransfersPage() {
   const outgoing = rows.filter((t) => t.direction === 'outgoing');
   const waiting = incoming.filter((t) => t.state === 'pending').length;
   const [tab, setTab] = useState<string | undefined>(undefined);
+  const trusted = useTrustedContacts();
+  const requests = (trusted.data ?? []).filter((r) => r.role === 'owner' && r.status === 'waiting').length;
 
   return (
-    <Page title="Transfers" description="Hand documents to another person, or take the ones offered to you.">
+    <Page title="Transfers" description="Hand documents to another person, take the ones offered to you, and choose who can reach your papers in an emergency.">
       <div className="dossier-transfers" data-area="account">
         <div className="dossier-transfers__bar">
           <Button variant="primary" onClick={() => setOffering(true)}>
@@ -53,7 +56,7 @@ export default function TransfersPage() {
             </Button>
           </div>
         ) : (
-          <Tabs value={tab ?? (incoming.length > 0 || outgoing.length === 0 ? 'incoming' : 'outgoing')} onValueChange={setTab}>
+          <Tabs value={tab ?? (requests > 0 ? 'emergency' : incoming.length > 0 || outgoing.length === 0 ? 'incoming' : 'outgoing')} onValueChange={setTab}>
             <TabList label="Transfers">
               <Tab value="incoming">
                 Incoming{' '}
@@ -65,12 +68,24 @@ export default function TransfersPage() {
                 ) : null}
               </Tab>
               <Tab value="outgoing">Outgoing</Tab>
+              <Tab value="emergency">
+                Emergency access{' '}
+                {requests > 0 ? (
+                  <Badge tone="warning">
+                    {requests}
+                    <span className="ds-visually-hidden"> {requests === 1 ? 'request' : 'requests'} waiting</span>
+                  </Badge>
+                ) : null}
+              </Tab>
             </TabList>
             <TabPanel value="incoming">
               <TransferList rows={incoming} empty={{ title: 'Nothing offered to you', description: 'When someone offers you documents, the offer appears here and you get an e-mail.' }} />
             </TabPanel>
             <TabPanel value="outgoing">
               <TransferList rows={outgoing} empty={{ title: 'You have not offered anything', description: 'Offer documents or a whole portfolio to another person by e-mail.' }} />
+            </TabPanel>
+            <TabPanel value="emergency">
+              <EmergencyAccessPanel />
             </TabPanel>
           </Tabs>
         )}

@@ -72,7 +72,7 @@ describe('Transfers page', () => {
     const sent = await screen.findByRole('listitem', { name: 'To cy@example.com' });
     expect(within(sent).getByText('Expired')).toBeVisible();
     expect(within(sent).queryByRole('button', { name: 'Cancel transfer' })).toBeNull();
-  });
+  }, 30_000);
 
   it('shows the server\'s refusal of an offer in plain words', async () => {
     const { supabase } = fakeClient([], { offer_transfer: { message: 'You cannot transfer documents to yourself.', hint: 'transfer' } });

@@ -6,7 +6,10 @@ import './transfer-badge.css';
 /** The key mfe-account invalidates after an answer (its api/transfers.ts transferKeys.incomingCount). */
 const INCOMING_COUNT_KEY = ['transfers', 'incoming-count'] as const;
 
-/** How many offers wait for the signed-in person; polled once a minute while the app is open. */
+/**
+ * What waits for the signed-in person under Transfers: offers to answer and requests for emergency
+ * access they may still deny. Polled once a minute while the app is open.
+ */
 export function useIncomingTransfers(): number {
   const auth = useAuth();
   const signedIn = auth.status === 'signed-in';
@@ -15,7 +18,7 @@ export function useIncomingTransfers(): number {
     enabled: signedIn,
     refetchInterval: 60_000,
     queryFn: async () => {
-      const { data, error } = await auth.supabase.rpc('incoming_transfer_count');
+      const { data, error } = await auth.supabase.rpc('transfers_attention_count');
       if (error) throw error;
       return Number(data ?? 0);
     },
@@ -32,7 +35,7 @@ function useNotifyNewOffers(count: number) {
     if (before === null || count <= before) return;
     if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || !document.hidden) return;
     try {
-      new Notification('Dossier: documents offered to you', { body: 'Open Transfers to accept or decline.', tag: 'dossier-transfers' });
+      new Notification('Dossier: something waits for you', { body: 'Open Transfers: documents offered to you, or a request for emergency access.', tag: 'dossier-transfers' });
     } catch {
       // Some browsers allow notifications only from a service worker; the badge still shows it.
     }
@@ -47,7 +50,7 @@ export function TransferBadge() {
   return (
     <span className="dossier-nav-badge" data-testid="transfers-badge">
       {count > 99 ? '99+' : count}
-      <span className="ds-visually-hidden"> {count === 1 ? 'offer waiting' : 'offers waiting'}</span>
+      <span className="ds-visually-hidden"> waiting for you</span>
     </span>
   );
 }
