@@ -80,6 +80,8 @@ create table if not exists public.document_events (
   id bigint generated always as identity primary key,
   document_id uuid not null references public.documents (id) on delete cascade,
   actor_id uuid references auth.users (id) on delete set null,
+  -- Who did it, as they were known then: kept so the history reads the same after a transfer.
+  actor_email text,
   kind text not null,
   detail jsonb not null default '{}'::jsonb,
   previous_owner_id uuid references auth.users (id) on delete set null,
@@ -530,6 +532,8 @@ declare
   tag jsonb;
 begin
   perform public.transfer_check_pending(t);
+  -- The history triggers stay quiet: this function writes the one 'transferred' event itself.
+  perform set_config('dossier.history_off', 'on', true);
   if t.claim is distinct from transfer_accept_finish.claim or t.claimed_until is null or t.claimed_until <= now() then
     perform public.transfer_refuse('This accept took too long; try again.', '55000');
   end if;
@@ -614,13 +618,13 @@ begin
       on conflict do nothing;
     end loop;
 
-    insert into public.document_events (document_id, actor_id, kind, detail, previous_owner_id)
-    values (item.new_document_id, me, 'transferred',
-            jsonb_build_object('transfer_id', t.id, 'from', t.sender_email, 'to', t.recipient_email, 'kept_copy', t.keep_copy),
+    insert into public.document_events (document_id, actor_id, actor_email, kind, detail, previous_owner_id)
+    values (item.new_document_id, me, t.recipient_email, 'transferred',
+            jsonb_build_object('name', doc.name, 'transfer_id', t.id, 'from', t.sender_email, 'to', t.recipient_email, 'kept_copy', t.keep_copy),
             t.sender_id);
     if t.keep_copy then
-      insert into public.document_events (document_id, actor_id, kind, detail)
-      values (doc.id, me, 'copied_to', jsonb_build_object('transfer_id', t.id, 'to', t.recipient_email));
+      insert into public.document_events (document_id, actor_id, actor_email, kind, detail)
+      values (doc.id, me, t.recipient_email, 'copied_to', jsonb_build_object('name', doc.name, 'transfer_id', t.id, 'to', t.recipient_email));
     end if;
     moved := moved + 1;
   end loop;
