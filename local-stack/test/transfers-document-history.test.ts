@@ -58,6 +58,7 @@ describe.each(databasesSync())('document history on %s', (database) => {
     await alice.client.from('documents').update({ deleted_at: new Date().toISOString() }).eq('id', id);
     await alice.client.from('documents').update({ deleted_at: null }).eq('id', id);
     const link = await alice.client.rpc('create_share_link', { document_id: id });
+    expect(link.error).toBeNull();
     const token = (link.data as Array<{ id: string; token: string }>)[0];
     const opened = await serviceClient(stack).rpc('share_open', { token: token.token });
     expect((opened.data as { status: string }).status).toBe('ok');
