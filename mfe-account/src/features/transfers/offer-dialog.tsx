@@ -5,6 +5,7 @@ import { formatBytes } from '@dossier/shared/core';
 import { Button, Checkbox, Dialog, Select, Skeleton, Switch, TextArea, TextField } from '@dossier/shared/ui';
 import { listOfferable, offerTransfer, transferErrorText, transferKeys } from '../../api/transfers';
 import { useRefreshTransfers } from './use-transfers';
+import { FormError } from '../../lib/form-error';
 
 type Kind = 'documents' | 'portfolio';
 
@@ -162,11 +163,7 @@ export function OfferDialog({ open, onOpenChange }: { open: boolean; onOpenChang
           label="Keep a copy"
           description={keepCopy ? 'You keep your documents; they get their own copy.' : 'The documents leave your library when they accept.'}
         />
-        {error ? (
-          <p role="alert" className="dossier-offer__error">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <div className="ds-dialog__actions">
           <Button onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel

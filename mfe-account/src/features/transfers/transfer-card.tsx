@@ -5,6 +5,7 @@ import { formatBytes, formatDate } from '@dossier/shared/core';
 import { Badge, Button, Card, ConfirmDialog, type BadgeTone } from '@dossier/shared/ui';
 import { acceptTransfer, cancelTransfer, declineTransfer, transferErrorText, type Transfer, type TransferState } from '../../api/transfers';
 import { useRefreshTransfers } from './use-transfers';
+import { FormError } from '../../lib/form-error';
 
 const STATE_LABEL: Record<TransferState, string> = {
   pending: 'Pending',
@@ -97,11 +98,7 @@ export function TransferCard({ transfer }: { transfer: Transfer }) {
         {transfer.state === 'pending' ? ` · expires in ${daysLeft(transfer.expires_at)} ${daysLeft(transfer.expires_at) === 1 ? 'day' : 'days'}` : ''}
         {transfer.decided_at && transfer.state !== 'pending' ? ` · ${STATE_LABEL[transfer.state].toLowerCase()} ${formatDate(transfer.decided_at)}` : ''}
       </p>
-      {error ? (
-        <p role="alert" className="dossier-transfer__error">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {transfer.state === 'pending' ? (
         <div className="dossier-transfer__actions">
           {incoming ? (

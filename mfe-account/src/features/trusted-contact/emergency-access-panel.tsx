@@ -9,6 +9,7 @@ import { TrustedHistory } from './trusted-history';
 import { TrustedReader } from './trusted-reader';
 import { useRefreshTrusted, useTrustedContacts } from './use-trusted-contacts';
 import './trusted-contact.css';
+import { FormError } from '../../lib/form-error';
 
 const STATUS: Record<TrustedStatus, { label: string; tone: BadgeTone }> = {
   named: { label: 'No request', tone: 'neutral' },
@@ -91,11 +92,7 @@ function ContactCard({ row }: { row: TrustedContact }) {
       {row.status === 'granted' ? (
         <p className="dossier-transfer__when">{owner ? `${row.contact_email} can read ${names}, read-only, since ${formatDate(row.access_from, 'long')}.` : `You can read ${names}.`}</p>
       ) : null}
-      {error ? (
-        <p role="alert" className="dossier-transfer__error">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <div className="dossier-transfer__actions">
         {owner ? (
           <>

@@ -5,6 +5,7 @@ import { Button, Checkbox, Dialog, Skeleton, TextField } from '@dossier/shared/u
 import { nameTrustedContact } from '../../api/trusted-contacts';
 import { listOfferable, transferErrorText, transferKeys } from '../../api/transfers';
 import { useRefreshTrusted } from './use-trusted-contacts';
+import { FormError } from '../../lib/form-error';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
@@ -90,11 +91,7 @@ export function NameContactDialog({ open, onOpenChange }: { open: boolean; onOpe
             </ul>
           </fieldset>
         )}
-        {error ? (
-          <p role="alert" className="dossier-offer__error">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <div className="ds-dialog__actions">
           <Button onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
