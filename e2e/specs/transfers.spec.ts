@@ -61,6 +61,7 @@ async function offerThroughUi(page: Page, recipient: string, what: { portfolio?:
 }
 
 const card = (page: Page, name: string) => page.getByRole('listitem', { name });
+const emergencyTab = (page: Page) => page.getByRole('tab', { name: /Emergency access/ }).click();
 
 test('a portfolio changes hands; other offers are declined, cancelled and expire', async ({ browser }) => {
   test.setTimeout(240_000);
@@ -184,6 +185,7 @@ test('a trusted contact asks, is denied, asks again and reads the Estate portfol
   };
   await ask();
   await a.page.reload();
+  await emergencyTab(a.page);
   await expect(a.page.getByTestId('transfers-badge')).toBeVisible();
   const request = a.page.getByTestId('trusted-card').filter({ hasText: cEmail });
   await expect(request.getByRole('status')).toContainText(`${cEmail} asked for access`);
@@ -201,6 +203,7 @@ test('a trusted contact asks, is denied, asks again and reads the Estate portfol
   });
   expect(moved.ok()).toBe(true);
   await c.page.reload();
+  await emergencyTab(c.page);
   const access = c.page.getByTestId('trusted-card').filter({ hasText: aEmail });
   await expect(access.getByText('Access open', { exact: true })).toBeVisible();
   await access.getByRole('button', { name: 'Read documents' }).click();
@@ -223,6 +226,7 @@ test('a trusted contact asks, is denied, asks again and reads the Estate portfol
   await access.getByText(/^History/).click();
   await expect(access.getByRole('listitem').filter({ hasText: 'You opened “will.pdf”' })).toBeVisible();
   await a.page.reload();
+  await emergencyTab(a.page);
   const aCard = a.page.getByTestId('trusted-card').filter({ hasText: cEmail });
   await aCard.getByText(/^History/).click();
   for (const step of ['You named', `${cEmail} asked for access`, 'You denied the request', 'access opened', `${cEmail} opened “will.pdf”`]) {
@@ -231,5 +235,6 @@ test('a trusted contact asks, is denied, asks again and reads the Estate portfol
   await aCard.getByRole('button', { name: 'Revoke access' }).click();
   await a.page.getByRole('alertdialog', { name: `End ${cEmail}'s access?` }).getByRole('button', { name: 'End access' }).click();
   await c.page.reload();
+  await emergencyTab(c.page);
   await expect(c.page.getByTestId('trusted-card').filter({ hasText: aEmail }).getByText('No request', { exact: true })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useErrorLog } from '@dossier/shared';
 import { Badge, Button, EmptyState, Page, Skeleton, Tab, TabList, TabPanel, Tabs } from '@dossier/shared/ui';
 import type { Transfer } from '../../api/transfers';
@@ -31,6 +31,11 @@ export default function TransfersPage() {
   const [tab, setTab] = useState<string | undefined>(undefined);
   const trusted = useTrustedContacts();
   const requests = (trusted.data ?? []).filter((r) => r.role === 'owner' && r.status === 'waiting').length;
+  // The tab that opens first is chosen once, from what waits: it never jumps after an answer.
+  const firstTab = useRef<string | null>(null);
+  if (firstTab.current === null && transfers.data && trusted.data) {
+    firstTab.current = requests > 0 ? 'emergency' : incoming.length > 0 || outgoing.length === 0 ? 'incoming' : 'outgoing';
+  }
 
   return (
     <Page title="Transfers" description="Hand documents to another person, take the ones offered to you, and choose who can reach your papers in an emergency.">
@@ -56,7 +61,7 @@ export default function TransfersPage() {
             </Button>
           </div>
         ) : (
-          <Tabs value={tab ?? (requests > 0 ? 'emergency' : incoming.length > 0 || outgoing.length === 0 ? 'incoming' : 'outgoing')} onValueChange={setTab}>
+          <Tabs value={tab ?? firstTab.current ?? 'incoming'} onValueChange={setTab}>
             <TabList label="Transfers">
               <Tab value="incoming">
                 Incoming{' '}
