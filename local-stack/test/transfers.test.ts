@@ -205,6 +205,21 @@ describe.each(databasesSync())('transfers on %s', (database) => {
     expect(await download(bob, copy!.storage_path)).toBe(doc.body);
   });
 
+  it('copies a whole portfolio with keep-a-copy, under a free name when the recipient has one like it', async () => {
+    const folio = await alice.client.from('portfolios').insert({ name: 'Car' }).select('id').single();
+    await bob.client.from('portfolios').insert({ name: 'car' });
+    const docs = [await addDocument(alice, 'registration.pdf', { portfolioId: folio.data!.id }), await addDocument(alice, 'service.pdf', { portfolioId: folio.data!.id })];
+    const id = await offer(alice, { recipient_email: bob.email, portfolio_id: folio.data!.id, keep_copy: true });
+    expect(await accept(bob, id)).toMatchObject({ status: 200, body: { moved: 2 } });
+    for (const d of docs) expect(await ownerOf(d.id)).toEqual({ user_id: alice.id, storage_path: d.path });
+    expect((await alice.client.from('portfolios').select('name').eq('id', folio.data!.id).single()).data?.name).toBe('Car');
+    const copy = await bob.client.from('portfolios').select('id,name').eq('name', 'Car (2)').single();
+    expect(copy.error).toBeNull();
+    const inside = await bob.client.from('documents').select('name,storage_path').eq('portfolio_id', copy.data!.id).order('name');
+    expect((inside.data as Array<{ name: string }>).map((d) => d.name)).toEqual(['registration.pdf', 'service.pdf']);
+    for (const d of inside.data as Array<{ storage_path: string }>) expect(d.storage_path.startsWith(`${bob.id}/`)).toBe(true);
+  });
+
   it('lets only the recipient answer and only the sender cancel; nobody writes the tables directly', async () => {
     const doc = await addDocument(alice, 'will.pdf');
     const id = await offer(alice, { recipient_email: bob.email, document_ids: [doc.id] });
