@@ -5,12 +5,14 @@ import { formatBytes } from '@dossier/shared/core';
 import { Button, Dialog, EmptyState, Skeleton } from '@dossier/shared/ui';
 import { readTrustedPortfolios, trustedFileUrl, trustedKeys, type TrustedContact } from '../../api/trusted-contacts';
 import { transferErrorText } from '../../api/transfers';
+import { useRefreshTrusted } from './use-trusted-contacts';
 
 /** The contact's read-only view of the owner's chosen portfolios; files open in a new tab. */
 export function TrustedReader({ row, open, onOpenChange }: { row: TrustedContact; open: boolean; onOpenChange: (open: boolean) => void }) {
   const client = useSupabase();
   const portfolios = useQuery({ queryKey: trustedKeys.portfolios(row.id), queryFn: () => readTrustedPortfolios(client, row.id), enabled: open });
   const [error, setError] = useState<string | null>(null);
+  const refresh = useRefreshTrusted();
 
   const openFile = async (documentId: string, purpose: 'preview' | 'download') => {
     setError(null);
@@ -21,6 +23,8 @@ export function TrustedReader({ row, open, onOpenChange }: { row: TrustedContact
       const url = await trustedFileUrl(client, row.id, documentId, purpose);
       if (tab) tab.location.href = url;
       else window.location.assign(url);
+      // The opening is a step in both people's history.
+      void refresh();
     } catch (e) {
       tab?.close();
       setError(transferErrorText(e));
