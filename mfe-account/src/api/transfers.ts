@@ -35,6 +35,11 @@ export const transferKeys = {
   offerable: ['transfers', 'offerable'] as const,
 };
 
+/** The address shape the transfer functions accept (checked again in SQL): a quick answer in the form. */
+export function looksLikeEmail(address: string): boolean {
+  return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address.trim());
+}
+
 /**
  * The transfer functions write their refusals for people (hint 'transfer', or a plan limit):
  * those are shown as they are; anything else goes through the classifier.

@@ -3,13 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useSupabase, useToasts } from '@dossier/shared';
 import { formatBytes } from '@dossier/shared/core';
 import { Button, Checkbox, Dialog, Select, Skeleton, Switch, TextArea, TextField } from '@dossier/shared/ui';
-import { listOfferable, offerTransfer, transferErrorText, transferKeys } from '../../api/transfers';
+import { listOfferable, looksLikeEmail, offerTransfer, transferErrorText, transferKeys } from '../../api/transfers';
 import { useRefreshTransfers } from './use-transfers';
 import { FormError } from '../../lib/form-error';
 
 type Kind = 'documents' | 'portfolio';
-
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /**
  * "Offer documents": to whom, what (some documents or one portfolio), a message and whether to
@@ -61,7 +59,7 @@ export function OfferDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     event.preventDefault();
     setError(null);
     const address = email.trim();
-    if (!EMAIL.test(address)) {
+    if (!looksLikeEmail(address)) {
       setEmailError('Enter a valid e-mail address.');
       return;
     }

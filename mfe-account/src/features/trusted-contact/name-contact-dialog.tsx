@@ -3,11 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useSupabase, useToasts } from '@dossier/shared';
 import { Button, Checkbox, Dialog, Skeleton, TextField } from '@dossier/shared/ui';
 import { nameTrustedContact } from '../../api/trusted-contacts';
-import { listOfferable, transferErrorText, transferKeys } from '../../api/transfers';
+import { listOfferable, looksLikeEmail, transferErrorText, transferKeys } from '../../api/transfers';
 import { useRefreshTrusted } from './use-trusted-contacts';
 import { FormError } from '../../lib/form-error';
-
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /** "Name a trusted contact": who, which portfolios, how long the owner has to say no. */
 export function NameContactDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -25,7 +23,7 @@ export function NameContactDialog({ open, onOpenChange }: { open: boolean; onOpe
     event.preventDefault();
     setError(null);
     const waitDays = Number(days);
-    if (!EMAIL.test(email.trim())) return setError('Enter a valid e-mail address.');
+    if (!looksLikeEmail(email)) return setError('Enter a valid e-mail address.');
     if (!Number.isInteger(waitDays) || waitDays < 1 || waitDays > 30) return setError('The waiting period is 1 to 30 days.');
     if (chosen.size === 0) return setError('Choose at least one portfolio.');
     setBusy(true);
