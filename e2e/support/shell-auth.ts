@@ -5,7 +5,7 @@ import { readAppConfig, signInFreshUser, type SignedInUser } from './signed-in-s
 
 // The e2e stack's service-role key: the Supabase CLI's public demo key, which the e2e environment
 // asks for explicitly (demoKeys: true in environment-process.ts; local-stack/src/keys.ts).
-const LOCAL_SERVICE_ROLE_KEY =
+export const LOCAL_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
 class NoRealtime {

@@ -27,6 +27,25 @@ const AUTHENTICATED_DEFINER_ALLOWED = [
   'public.use_mfa_recovery_code',
   'public.schedule_account_deletion',
   'public.cancel_account_deletion',
+  // Transfers (ADR 0100): cross-user steps, each checking auth.uid() against the offer.
+  'public.my_confirmed_email',
+  'public.offer_transfer',
+  'public.cancel_transfer',
+  'public.decline_transfer',
+  'public.transfer_accept_begin',
+  'public.transfer_accept_finish',
+  'public.transfer_accept_abandon',
+  'public.my_transfers',
+  'public.incoming_transfer_count',
+  // Trusted contacts (ADR 0101): the contact reads the owner's papers only through these.
+  'public.name_trusted_contact',
+  'public.end_emergency_access',
+  'public.remove_trusted_contact',
+  'public.request_emergency_access',
+  'public.trusted_portfolios',
+  'public.trusted_file',
+  'public.my_trusted_contacts',
+  'public.transfers_attention_count',
 ];
 
 // A fresh PGlite stack takes long on a busy machine.

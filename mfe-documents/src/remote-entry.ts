@@ -35,6 +35,8 @@ const areaModule = {
       'documents.share': lazyWidget(async () => (await share()).ShareWidget),
       'documents.shared-view': lazyWidget(async () => (await share()).SharedViewWidget),
       // The library with a fixed portfolio filter (the portfolio detail page): props { portfolioId }.
+      // Issue 13 §3: the button that downloads the person's whole document history as CSV.
+      'documents.history-export': lazyWidget(async () => (await import('./features/history')).ExportHistoryButton),
       'documents.library': lazyWidget(async () => (await import('./features/library/portfolio-library-widget')).PortfolioLibraryWidget),
     });
     // Queued offline uploads complete on any page, not only while a documents page is shown.

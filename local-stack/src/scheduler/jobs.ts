@@ -62,6 +62,8 @@ export const JOBS: JobDefinition[] = [
   { name: 'purge-trash', everyMs: 60 * MINUTE, run: async (ctx, at) => ({ purged: await sqlJob(ctx, 'select jobs.purge_trash($1::timestamptz) as n', at) }) },
   { name: 'delete-accounts', everyMs: 15 * MINUTE, run: async (ctx, at) => ({ deleted: await sqlJob(ctx, 'select jobs.delete_due_accounts($1::timestamptz) as n', at) }) },
   { name: 'sweep-orphans', everyMs: 6 * 60 * MINUTE, run: async (ctx, at) => ({ queued: await sqlJob(ctx, 'select jobs.sweep_orphans($1::timestamptz) as n', at) }) },
+  { name: 'expire-transfers', everyMs: 15 * MINUTE, run: async (ctx, at) => ({ expired: await sqlJob(ctx, 'select jobs.expire_transfers($1::timestamptz) as n', at) }) },
+  { name: 'open-emergency-access', everyMs: 15 * MINUTE, run: async (ctx, at) => ({ opened: await sqlJob(ctx, 'select jobs.open_due_emergency_access($1::timestamptz) as n', at) }) },
   { name: 'storage-sweeper', everyMs: MINUTE, run: (ctx) => callStorageSweeper(ctx) },
   { name: 'deliver-mail', everyMs: 30_000, run: (ctx) => deliverMail(ctx) },
 ];

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet } from 'react-router-dom';
 import { REMOTE_NAMES, useAuth, type NavItem } from '@dossier/shared';
 import { Button, LoadingSpinner, buttonClassName } from '@dossier/shared/ui';
 import { NavIcon } from './nav-icon';
+import { TransferBadge } from '../features/transfer-badge';
 import { useAreas } from '../routing/areas-context';
 import { AREA_NAV_FALLBACK, SHELL_NAV } from '../routing/route-table';
 
@@ -59,6 +60,7 @@ export function AppFrame({ overlays = [] }: { overlays?: React.ComponentType[] }
                 <NavLink to={item.path} className="dossier-nav-link">
                   <NavIcon path={item.path} />
                   <span className="dossier-nav-label">{item.label}</span>
+                  {item.path === '/transfers' ? <TransferBadge /> : null}
                 </NavLink>
               </li>
             ))}

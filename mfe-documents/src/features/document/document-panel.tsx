@@ -15,6 +15,7 @@ import { DocumentPreview } from './document-preview';
 import { TagEditor } from './tag-editor';
 import { NamedOptions } from '../../lib/named-options';
 import { ShareDialog } from '../share';
+import { DocumentHistory } from '../history';
 
 interface Draft {
   name: string;
@@ -156,6 +157,7 @@ function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds
         <h3>Tags</h3>
         <TagEditor documentIds={[doc.id]} tagIds={tagIds} actions={actions} />
       </section>
+      <DocumentHistory documentId={doc.id} />
       {dialog}
     </>
   );

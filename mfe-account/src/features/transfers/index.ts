@@ -1,0 +1,2 @@
+export { default as TransfersPage } from './transfers-page';
+export { describeTransfer } from './transfer-card';

@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { stubLayoutApis } from '@dossier/shared/testing';
+import { renderPage } from '../testing/render-page';
+import type { Transfer } from '../../api/transfers';
+import TransfersPage from './transfers-page';
+import { describeTransfer } from './transfer-card';
+
+stubLayoutApis();
+
+const user = { id: 'u1', email: 'ana@example.com', name: 'Ana' };
+
+function transfer(over: Partial<Transfer>): Transfer {
+  return {
+    id: crypto.randomUUID(),
+    direction: 'incoming',
+    sender_email: 'ben@example.com',
+    recipient_email: 'ana@example.com',
+    portfolio_name: null,
+    message: '',
+    keep_copy: false,
+    state: 'pending',
+    created_at: '2026-11-20T10:00:00Z',
+    expires_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    decided_at: null,
+    items: [{ name: 'deed.pdf', mime_type: 'application/pdf', size: 2048, document_id: null }],
+    ...over,
+  };
+}
+
+function fakeClient(rows: Transfer[], refusals: Record<string, { message: string; hint: string }> = {}) {
+  const rpc = jest.fn(async (name: string) => {
+    if (name === 'my_transfers') return { data: [...rows], error: null };
+    if (refusals[name]) return { data: null, error: refusals[name] };
+    if (name === 'decline_transfer') {
+      rows[0] = { ...rows[0], state: 'declined', decided_at: '2026-11-21T10:00:00Z' };
+      return { data: null, error: null };
+    }
+    return { data: null, error: null };
+  });
+  return { supabase: { rpc } as unknown as SupabaseClient, rpc };
+}
+
+describe('Transfers page', () => {
+  it('describes an offer by portfolio, single document or count', () => {
+    expect(describeTransfer({ portfolio_name: 'Estate', items: [transfer({}).items[0], transfer({}).items[0]] })).toBe('the portfolio “Estate” (2 documents)');
+    expect(describeTransfer({ portfolio_name: null, items: transfer({}).items })).toBe('“deed.pdf”');
+  });
+
+  it('lists incoming offers first with their state and declines after asking', async () => {
+    const rows = [
+      transfer({ message: 'The house papers' }),
+      transfer({ direction: 'outgoing', sender_email: 'ana@example.com', recipient_email: 'cy@example.com', state: 'expired' }),
+    ];
+    const { supabase, rpc } = fakeClient(rows);
+    renderPage(<TransfersPage />, { services: { auth: { status: 'signed-in', user, supabase } } });
+    const person = userEvent.setup();
+    const card = await screen.findByRole('listitem', { name: 'From ben@example.com' });
+    expect(within(card).getByText('Pending')).toBeVisible();
+    expect(within(card).getByText('The house papers')).toBeVisible();
+    expect(within(card).getByText(/expires in 3 days/)).toBeVisible();
+    expect(screen.getByRole('tab', { name: /Incoming/ })).toHaveTextContent('1 waiting');
+
+    await person.click(within(card).getByRole('button', { name: 'Decline' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Decline this transfer?' });
+    await person.click(within(confirm).getByRole('button', { name: 'Decline' }));
+    expect(rpc).toHaveBeenCalledWith('decline_transfer', { transfer_id: rows[0].id });
+    expect(await within(card).findByText('Declined')).toBeVisible();
+
+    await person.click(screen.getByRole('tab', { name: 'Outgoing' }));
+    const sent = await screen.findByRole('listitem', { name: 'To cy@example.com' });
+    expect(within(sent).getByText('Expired')).toBeVisible();
+    expect(within(sent).queryByRole('button', { name: 'Cancel transfer' })).toBeNull();
+  }, 30_000);
+
+  it('shows the server\'s refusal of an offer in plain words', async () => {
+    const { supabase } = fakeClient([], { offer_transfer: { message: 'You cannot transfer documents to yourself.', hint: 'transfer' } });
+    (supabase as unknown as { from: unknown }).from = () => ({
+      select: () => ({
+        is: () => ({ order: () => ({ limit: async () => ({ data: [{ id: 'd1', name: 'deed.pdf', size: 10 }], error: null }) }) }),
+        order: async () => ({ data: [], error: null }),
+      }),
+    });
+    renderPage(<TransfersPage />, { services: { auth: { status: 'signed-in', user, supabase } } });
+    const person = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Nothing offered to you' })).toBeVisible();
+    await person.click(screen.getByRole('button', { name: 'Offer documents' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Offer documents' });
+    await person.type(within(dialog).getByLabelText("Recipient's e-mail"), 'not-an-address');
+    await person.click(within(dialog).getByRole('button', { name: 'Send offer' }));
+    expect(within(dialog).getByText('Enter a valid e-mail address.')).toBeVisible();
+    await person.clear(within(dialog).getByLabelText("Recipient's e-mail"));
+    await person.type(within(dialog).getByLabelText("Recipient's e-mail"), 'ana@example.com');
+    await person.click(await within(dialog).findByRole('checkbox', { name: /deed\.pdf/ }));
+    await person.click(within(dialog).getByRole('button', { name: 'Send offer' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You cannot transfer documents to yourself.');
+  }, 30_000);
+});

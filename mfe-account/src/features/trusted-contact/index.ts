@@ -1,0 +1,2 @@
+export { EmergencyAccessPanel } from './emergency-access-panel';
+export { useTrustedContacts } from './use-trusted-contacts';

@@ -1,0 +1,2 @@
+export { DocumentHistory, ExportHistoryButton } from './document-history';
+export { describeActor, describeEvent, historyCsv } from './describe-event';

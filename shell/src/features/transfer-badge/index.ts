@@ -1,0 +1,1 @@
+export { TransferBadge, useIncomingTransfers } from './transfer-badge';
