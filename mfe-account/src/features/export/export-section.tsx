@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@dossier/shared';
 import { classifyError } from '@dossier/shared/core';
 import { exportLibrary, importLibrary, openSaveSink, type ArchiveProgress } from '@dossier/shared/archive';
+import { Progress } from '@dossier/shared/ui';
 import { FormError } from '../../lib/form-error';
 
 function fileName(): string {
@@ -81,12 +82,9 @@ export function ExportSection() {
       </div>
       {busy ? (
         <div>
-          <label htmlFor={`${id}-progress`}>{busy === 'export' ? 'Export' : 'Import'} progress</label>
-          <progress id={`${id}-progress`} max={100} value={percent(progress)} className="dossier-progress">
-            {percent(progress)}%
-          </progress>
+          <Progress label={busy === 'export' ? 'Export progress' : 'Import progress'} value={percent(progress)} showLabel />
           <p className="dossier-settings-hint" aria-live="polite">
-            {percent(progress)}%{progress?.current ? ` · ${progress.current}` : ''}
+            {progress?.current ?? ''}
           </p>
         </div>
       ) : null}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useSupabase } from '@dossier/shared';
+import { Progress } from '@dossier/shared/ui';
 import { LOADING_TEXT, SHARE_MESSAGES } from '@dossier/shared/core';
 import { openSaveSink, uniqueEntryName, ZipWriter } from '@dossier/shared/archive';
 import { openSharedLink, sharedFile, type OpenResult, type SharedDocument } from '../../api/share-links';
@@ -175,9 +176,9 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
           </button>
         ) : null}
         {busy === 'all' ? (
-          <progress className="shared-progress" max={100} value={zipPercent} aria-label="Download all progress">
-            {zipPercent}%
-          </progress>
+          <div className="shared-progress">
+            <Progress label="Download all" value={zipPercent} />
+          </div>
         ) : null}
         {message ? <p role="alert">{message}</p> : null}
       </header>
