@@ -79,8 +79,14 @@ export class ZipReader {
         const len = u16(cv, e + 2);
         if (id === 0x0001) {
           let p = e + 4;
-          if (size === 0xffffffff) (size = u64(cv, p)), (p += 8);
-          if (compressedSize === 0xffffffff) (compressedSize = u64(cv, p)), (p += 8);
+          if (size === 0xffffffff) {
+            size = u64(cv, p);
+            p += 8;
+          }
+          if (compressedSize === 0xffffffff) {
+            compressedSize = u64(cv, p);
+            p += 8;
+          }
           if (offset === 0xffffffff) offset = u64(cv, p);
         }
         e += 4 + len;

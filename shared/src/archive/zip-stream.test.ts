@@ -12,7 +12,10 @@ async function written(build: (zip: ZipWriter) => Promise<void>): Promise<{ byte
   await zip.end();
   const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
-  for (const c of chunks) (bytes.set(c, at), (at += c.length));
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.length;
+  }
   return { bytes, writes: chunks.length };
 }
 
