@@ -111,9 +111,20 @@ async function serviceWorkerSink(fileName: string, mimeType: string): Promise<Sa
     setTimeout(() => frame.remove(), 60_000);
     setTimeout(() => port.close(), 1000);
   };
+  let started = false;
   const nextPull = async () => {
+    // The worker asks for the first chunk once the frame's request reached it; if it never does
+    // (the frame was blocked), fail instead of waiting for ever.
+    const deadline = started
+      ? null
+      : setTimeout(() => {
+          cancelled = true;
+          wakeUp();
+        }, 15_000);
     while (!pulls && !cancelled) await new Promise<void>((resolve) => (waiter = resolve));
-    if (cancelled) throw new StoppedError();
+    if (deadline) clearTimeout(deadline);
+    if (cancelled) throw started ? new StoppedError() : new Error('The download could not start.');
+    started = true;
     pulls -= 1;
   };
   return {
