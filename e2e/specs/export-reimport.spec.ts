@@ -7,6 +7,11 @@ import { createClient } from '@supabase/supabase-js';
 import { unzipSync } from 'fflate';
 import { file, makePdf, makePng } from '../fixtures/documents/make-files';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
+import { NoRealtime } from '../support/signed-in-session';
+
+// The download streams through the download service worker (ADR 0161); the suite blocks workers by default.
+test.use({ serviceWorkers: 'allow' });
+
 
 async function upload(page: Page, files: ReturnType<typeof file>[]) {
   await page.getByTestId('upload-input').setInputFiles(files);
@@ -58,6 +63,7 @@ test('export everything, delete it all, import the zip: documents, portfolio and
   // Wipe everything with the person's own session (as an emptied account would be).
   const api = createClient(user.config.supabaseUrl, user.config.supabaseAnonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
     global: { headers: { Authorization: `Bearer ${user.session.access_token}` } },
   });
   const stored = await api.from('documents').select('storage_path');

@@ -6,6 +6,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { makePdf } from '../fixtures/documents/make-files';
 import { signInThroughUi } from '../fixtures/documents/sign-in';
+import { NoRealtime } from '../support/signed-in-session';
+
 
 async function noSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, viewport: window.innerWidth }));
@@ -22,6 +24,7 @@ for (const viewport of [
     const user = await signInThroughUi(page);
     const api = createClient(user.config.supabaseUrl, user.config.supabaseAnonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: NoRealtime as unknown as typeof WebSocket },
       global: { headers: { Authorization: `Bearer ${user.session.access_token}` } },
     });
     const portfolio = await api

@@ -29,7 +29,8 @@ async function createLink(page: Page, title: string, options: { password?: strin
 }
 
 async function visitor(browser: Browser) {
-  const context = await browser.newContext();
+  // "Download all" streams through the download service worker (ADR 0161); the suite blocks workers by default.
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
   return { context, page: await context.newPage() };
 }
 
