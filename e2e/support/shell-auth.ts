@@ -91,3 +91,13 @@ export async function signInFreshStaff(page: Page, name = 'Staff Sam'): Promise<
   await grantStaff(page, user.session.user.id);
   return user;
 }
+
+/** Puts a person on a plan as the Stripe webhook would (the service role is the only writer, ADR 0092). */
+export async function setPlan(page: Page, userId: string, planId: string): Promise<void> {
+  const config = await readAppConfig(page);
+  const response = await page.request.post(`${config.supabaseUrl}/rest/v1/subscriptions`, {
+    headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json', Prefer: 'resolution=merge-duplicates' },
+    data: { user_id: userId, plan_id: planId, stripe_subscription_id: `sub_${randomUUID().slice(0, 8)}`, stripe_customer_id: 'cus_e2e', status: 'active' },
+  });
+  if (!response.ok()) throw new Error(`setting the plan answered ${response.status()}`);
+}

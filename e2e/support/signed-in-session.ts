@@ -8,7 +8,7 @@ import { CONSENT } from '@dossier/shared/core';
  * supabase-js builds its realtime client eagerly and, on Node 20 (no global WebSocket), throws
  * without a transport. Nothing here subscribes, so a transport that refuses to connect is right.
  */
-class NoRealtime {
+export class NoRealtime {
   constructor() {
     throw new Error('realtime is not used by the e2e helpers');
   }

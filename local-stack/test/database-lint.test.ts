@@ -46,6 +46,15 @@ const AUTHENTICATED_DEFINER_ALLOWED = [
   'public.trusted_file',
   'public.my_trusted_contacts',
   'public.transfers_attention_count',
+  // Family plan (ADR 0162): membership, invitations and the shared space span several people's rows.
+  'public.my_family_id',
+  'public.family_can_read_object',
+  'public.family_space',
+  'public.family_overview',
+  'public.invite_family_member',
+  'public.revoke_family_invitation',
+  'public.accept_family_invitation',
+  'public.remove_family_member',
 ];
 
 // A fresh PGlite stack takes long on a busy machine.

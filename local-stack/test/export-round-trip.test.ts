@@ -85,6 +85,15 @@ async function seed(user: TestUser): Promise<void> {
       created_at: new Date(Date.UTC(2025, 0, 1 + i, 12, 0, 0)).toISOString(),
     });
     if (row.error) throw row.error;
+    if (i === 0) {
+      const slot = await c.from('portfolio_checklist_items').insert([
+        { portfolio_id: ports.data![0].id, label: 'Passport', position: 0, document_id: id },
+        { portfolio_id: ports.data![0].id, label: 'Employer letter', position: 1 },
+      ]);
+      if (slot.error) throw slot.error;
+      const link = await c.rpc('create_share_link', { portfolio_id: ports.data![0].id, label: 'Landlord' });
+      if (link.error) throw link.error;
+    }
     const links = tags.data!.filter((_, t) => (i + t) % 3 === 0).map((t) => ({ document_id: id, tag_id: t.id }));
     if (links.length) {
       const l = await c.from('document_tags').insert(links);
@@ -123,6 +132,15 @@ describe.each(databasesSync())('export everything and re-import on %s', (databas
     expect(files).toHaveLength(30);
     expect(files.every((f) => /^(Portfolios|Categories)\/[^/]+\/[^/]+$|^Uncategorized\/[^/]+$/.test(f))).toBe(true);
     expect(files).toEqual(expect.arrayContaining(['Portfolios/Move to Lisbon/scan.pdf', 'Categories/Medical Records/scan.pdf', 'Categories/Medical Records/scan (1).pdf', 'Portfolios/Car Golf/document 3.pdf']));
+    const manifest = JSON.parse(new TextDecoder().decode(entries['dossier.json'])) as DossierArchive;
+    expect(manifest.version).toBe(2);
+    expect(manifest.portfolios.find((p) => p.name === 'Move to Lisbon')?.checklist).toEqual([
+      { label: 'Passport', document: 'Portfolios/Move to Lisbon/scan.pdf' },
+      { label: 'Employer letter', document: null },
+    ]);
+    expect(manifest.share_links).toEqual([expect.objectContaining({ portfolio: 'Move to Lisbon', label: 'Landlord', views: [] })]);
+    expect(JSON.stringify(manifest.share_links)).not.toMatch(/token|password/);
+    expect(manifest.history?.note).toMatch(/does not record a per-document change history yet/);
     const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(entries['documents.csv']);
     expect(csv.split('\r\n')[0]).toBe('\uFEFFfile,name,category,portfolio,tags,issued_on,expires_on,created_at,size,mime_type,notes');
 
@@ -134,9 +152,15 @@ describe.each(databasesSync())('export everything and re-import on %s', (databas
     expect(await library(alice.client)).toEqual([]);
 
     const fresh = await createTestUser(stack, 'fresh');
-    const imported = await importLibrary(fresh.client, new Uint8Array(zip));
+    // The import reads the zip from a Blob (a File in the browser) entry by entry.
+    const imported = await importLibrary(fresh.client, new Blob([zip]));
     expect(imported.documents).toBe(30);
     expect(await library(fresh.client)).toEqual(before);
+    const slots = await fresh.client.from('portfolio_checklist_items').select('label,position,documents(name),portfolios(name)').order('position');
+    expect(slots.data).toEqual([
+      { label: 'Passport', position: 0, documents: { name: 'scan.pdf' }, portfolios: { name: 'Move to Lisbon' } },
+      { label: 'Employer letter', position: 1, documents: null, portfolios: { name: 'Move to Lisbon' } },
+    ]);
   }, 300_000);
 
   it('refuses a zip that is not a Dossier export and adds nothing', async () => {

@@ -27,12 +27,18 @@ describe.each(databasesSync())('TOTP two-step sign-in on %s', (database) => {
   let factorId: string;
   let secret: string;
   let recoveryCodes: string[];
+  let portfolioId: string;
 
   beforeAll(async () => {
     stack = await startTestStack({ database, overrides: { schedulerTickMs: 0 } });
     alice = await createTestUser(stack, 'alice');
     const tag = await alice.client.from('tags').insert({ name: 'Identity' });
     expect(tag.error).toBeNull();
+    const portfolio = await alice.client.from('portfolios').insert({ name: 'Visa' }).select('id').single();
+    expect(portfolio.error).toBeNull();
+    portfolioId = portfolio.data!.id as string;
+    expect((await alice.client.from('portfolio_checklist_items').insert({ portfolio_id: portfolioId, label: 'Passport' })).error).toBeNull();
+    expect((await alice.client.rpc('create_share_link', { portfolio_id: portfolioId })).error).toBeNull();
   }, 180_000);
 
   afterAll(async () => {
@@ -107,6 +113,34 @@ describe.each(databasesSync())('TOTP two-step sign-in on %s', (database) => {
     const passed = await fresh.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret) });
     expect(passed.error).toBeNull();
     expect((await fresh.from('tags').select('name')).data).toEqual([{ name: 'Identity' }]);
+  });
+
+  it('needs aal2 for portfolios, checklists and share links too, through tables and functions alike', async () => {
+    const fresh = await signIn();
+    const token = await accessToken(fresh);
+    const raw = async (path: string) => {
+      const res = await fetch(`${stack.url}/rest/v1/${path}`, { headers: { apikey: stack.anonKey, Authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    expect(await raw('portfolios?select=name')).toEqual([]);
+    expect(await raw('portfolio_checklist_items?select=label')).toEqual([]);
+    expect(await raw('share_links?select=id')).toEqual([]);
+    expect(await raw('share_views?select=id')).toEqual([]);
+    expect((await fresh.rpc('list_share_links', { portfolio_id: portfolioId })).data).toEqual([]);
+    const made = await fresh.rpc('create_share_link', { portfolio_id: portfolioId });
+    expect(made.error).not.toBeNull();
+    // The link exists; an aal1 session can neither revoke it nor set its password.
+    const [link] = (await stack.db.admin((q) => q.query<{ id: string }>(`select id from public.share_links where portfolio_id = $1`, [portfolioId]))).rows;
+    expect((await fresh.rpc('set_share_link_password', { link_id: link.id, password: 'secret-1' })).error).not.toBeNull();
+    await fresh.from('share_links').update({ revoked_at: new Date().toISOString() }).eq('id', link.id);
+    expect((await stack.db.admin((q) => q.query(`select revoked_at from public.share_links where id = $1`, [link.id]))).rows[0]).toEqual({ revoked_at: null });
+
+    const passed = await fresh.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret) });
+    expect(passed.error).toBeNull();
+    expect((await fresh.from('portfolio_checklist_items').select('label')).data).toEqual([{ label: 'Passport' }]);
+    expect((await fresh.rpc('list_share_links', { portfolio_id: portfolioId })).data).toHaveLength(1);
+    expect((await fresh.rpc('create_share_link', { portfolio_id: portfolioId })).error).toBeNull();
   });
 
   it('creates ten recovery codes only in an aal2 session', async () => {

@@ -1,18 +1,22 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { Zip, ZipPassThrough, strToU8, unzip, type Unzipped } from 'fflate';
+import { strToU8 } from 'fflate';
 import { folderNameOrDefault } from '../core/folder-name';
 import { sanitizeFileName } from '../core/naming';
 import { conflictFreeName } from '../core/names';
+import { ZipWriter } from './zip-writer';
+import { ZipReader } from './zip-reader';
 
 /**
  * "Export everything" and its re-import (issue 14 §3, ADR 0096): one
  * zip with every live document under `<Portfolio or Category>/<original name>` (SPEC §5 conflict
  * names), `dossier.json` with all metadata, and `documents.csv` for a spreadsheet. Written as a
- * stream: only one document is held in memory at a time.
+ * stream (ADR 0161): a document's bytes flow from storage into the zip chunk by chunk, and an import
+ * reads the zip entry by entry from the File, so neither side holds the library in memory.
  */
 
 export const ARCHIVE_FORMAT = 'dossier-export';
-export const ARCHIVE_VERSION = 1;
+/** 2 added portfolio details, checklists, share-link view logs and `history`; 1 still imports. */
+export const ARCHIVE_VERSION = 2;
 
 export interface ArchivedDocument {
   file: string;
@@ -37,11 +41,27 @@ export interface DossierArchive {
   exported_at: string;
   categories: { name: string }[];
   tags: { name: string; color: string }[];
-  portfolios: { name: string; created_at: string }[];
+  portfolios: ArchivedPortfolio[];
   documents: ArchivedDocument[];
-  /** Share links without their tokens or passwords (empty while the share-link table does not exist). */
+  /** Share links without their tokens or passwords, each with its view log. */
   share_links: unknown[];
+  /** What the app records about changes over time (see `note`). */
+  history?: { note: string; document_changes: unknown[] };
 }
+
+export interface ArchivedPortfolio {
+  name: string;
+  created_at: string;
+  description?: string | null;
+  color?: string | null;
+  icon?: string | null;
+  /** Checklist slots in order; `document` is the filled slot's `file` in this zip. */
+  checklist?: { label: string; document: string | null }[];
+}
+
+/** Said in every export until per-document change history exists (issue 13). */
+export const HISTORY_NOTE =
+  'Dossier does not record a per-document change history yet. What exists is exported: each document\'s created_at and updated_at, and every share link with its view log (when, what, which kind of device).';
 
 export interface ArchiveProgress {
   /** Bytes of document content written so far, and in all. */
@@ -77,7 +97,7 @@ export async function describeLibrary(client: SupabaseClient): Promise<{ archive
   const [categories, tags, portfolios, documents, links] = await Promise.all([
     client.from('user_document_categories').select('id,name'),
     client.from('tags').select('id,name,color'),
-    client.from('portfolios').select('id,name,created_at'),
+    client.from('portfolios').select('id,name,created_at,description,color,icon'),
     client
       .from('documents')
       .select('id,name,category_id,portfolio_id,storage_path,mime_type,size,sha256,notes,issued_on,expires_on,created_at,updated_at,source')
@@ -87,7 +107,7 @@ export async function describeLibrary(client: SupabaseClient): Promise<{ archive
   ]);
   const cats = must<{ id: string; name: string }[]>(categories, 'reading categories');
   const tagRows = must<{ id: string; name: string; color: string }[]>(tags, 'reading tags');
-  const ports = must<{ id: string; name: string; created_at: string }[]>(portfolios, 'reading portfolios');
+  const ports = must<{ id: string; name: string; created_at: string; description: string | null; color: string | null; icon: string | null }[]>(portfolios, 'reading portfolios');
   const docs = must<DocumentRow[]>(documents, 'reading documents');
   const docTags = must<{ document_id: string; tag_id: string }[]>(links, 'reading document tags');
   const catName = new Map(cats.map((c) => [c.id, c.name]));
@@ -126,14 +146,27 @@ export async function describeLibrary(client: SupabaseClient): Promise<{ archive
   // link's token and password live in another table and are never exported. Not re-imported: a
   // link is a secret of its own and is made again.
   const fileOf = new Map(docs.map((d, i) => [d.id, archived[i].file]));
-  const shared = await client.from('share_links').select('document_id,portfolio_id,label,expires_at,max_views,view_count,allow_download,revoked_at,created_at');
+  const [shared, views, checklist] = await Promise.all([
+    client.from('share_links').select('id,document_id,portfolio_id,label,expires_at,max_views,view_count,allow_download,revoked_at,created_at'),
+    client.from('share_views').select('link_id,document_id,kind,client,viewed_at').order('viewed_at'),
+    client.from('portfolio_checklist_items').select('portfolio_id,label,position,document_id').order('position'),
+  ]);
+  const viewsOf = new Map<string, unknown[]>();
+  for (const v of (views.error ? [] : (views.data ?? [])) as { link_id: string; document_id: string | null; kind: string; client: string; viewed_at: string }[]) {
+    viewsOf.set(v.link_id, [...(viewsOf.get(v.link_id) ?? []), { at: v.viewed_at, kind: v.kind, client: v.client, document: v.document_id ? (fileOf.get(v.document_id) ?? null) : null }]);
+  }
   const shareLinks = shared.error
     ? []
-    : ((shared.data ?? []) as { document_id: string | null; portfolio_id: string | null }[]).map(({ document_id, portfolio_id, ...rest }) => ({
+    : ((shared.data ?? []) as { id: string; document_id: string | null; portfolio_id: string | null }[]).map(({ id, document_id, portfolio_id, ...rest }) => ({
         document: document_id ? (fileOf.get(document_id) ?? null) : null,
         portfolio: portfolio_id ? (portName.get(portfolio_id) ?? null) : null,
         ...rest,
+        views: viewsOf.get(id) ?? [],
       }));
+  const slotsOf = new Map<string, { label: string; document: string | null }[]>();
+  for (const c of (checklist.error ? [] : (checklist.data ?? [])) as { portfolio_id: string; label: string; document_id: string | null }[]) {
+    slotsOf.set(c.portfolio_id, [...(slotsOf.get(c.portfolio_id) ?? []), { label: c.label, document: c.document_id ? (fileOf.get(c.document_id) ?? null) : null }]);
+  }
   return {
     archive: {
       format: ARCHIVE_FORMAT,
@@ -141,9 +174,17 @@ export async function describeLibrary(client: SupabaseClient): Promise<{ archive
       exported_at: new Date().toISOString(),
       categories: cats.map((c) => ({ name: c.name })),
       tags: tagRows.map((t) => ({ name: t.name, color: t.color })),
-      portfolios: ports.map((p) => ({ name: p.name, created_at: p.created_at })),
+      portfolios: ports.map((p) => ({
+        name: p.name,
+        created_at: p.created_at,
+        description: p.description,
+        color: p.color,
+        icon: p.icon,
+        checklist: slotsOf.get(p.id) ?? [],
+      })),
       documents: archived,
       share_links: shareLinks,
+      history: { note: HISTORY_NOTE, document_changes: [] },
     },
     paths,
   };
@@ -174,47 +215,32 @@ export async function exportLibrary(
   const { archive, paths } = await describeLibrary(client);
   const total = archive.documents.reduce((n, d) => n + d.size, 0);
   let done = 0;
-  let failure: unknown = null;
-  let pending: Promise<void> = Promise.resolve();
-  const zip = new Zip((err, chunk, final) => {
-    if (err) failure = err;
-    else if (chunk.length || final) pending = pending.then(() => write(chunk));
-  });
-  const add = async (name: string, data: Uint8Array, mtime?: string) => {
-    const entry = new ZipPassThrough(name);
-    if (mtime) entry.mtime = new Date(mtime);
-    zip.add(entry);
-    entry.push(data, true);
-    await pending;
-    if (failure) throw failure;
-  };
+  const zip = new ZipWriter({ write });
   onProgress?.({ done, total });
   for (const doc of archive.documents) {
     onProgress?.({ done, total, current: doc.name });
     const file = await client.storage.from('documents').download(paths.get(doc.file)!);
     if (file.error || !file.data) throw Object.assign(new Error(`downloading ${doc.name} failed`), { cause: file.error });
-    await add(doc.file, new Uint8Array(await file.data.arrayBuffer()), doc.created_at);
+    await zip.add(doc.file, file.data, { mtime: doc.created_at, onBytes: (n) => onProgress?.({ done: done + Math.min(n, doc.size), total, current: doc.name }) });
     done += doc.size;
     onProgress?.({ done, total, current: doc.name });
   }
-  await add('dossier.json', strToU8(JSON.stringify(archive, null, 2)));
-  await add('documents.csv', strToU8(documentsCsv(archive.documents)));
-  zip.end();
-  await pending;
-  if (failure) throw failure;
+  await zip.add('dossier.json', strToU8(JSON.stringify(archive, null, 2)));
+  await zip.add('documents.csv', strToU8(documentsCsv(archive.documents)));
+  await zip.end();
   return archive;
 }
 
-function unzipAsync(bytes: Uint8Array): Promise<Unzipped> {
-  return new Promise((resolve, reject) => unzip(bytes, (err, data) => (err ? reject(err) : resolve(data))));
-}
-
 /** Reads a Dossier export back into the signed-in account: same names, folders, tags, dates and bytes. */
-export async function importLibrary(client: SupabaseClient, zipBytes: Uint8Array, onProgress?: (p: ArchiveProgress) => void): Promise<{ documents: number }> {
-  const files = await unzipAsync(zipBytes);
-  const manifest = files['dossier.json'];
-  if (!manifest) throw new Error('This zip is not a Dossier export: dossier.json is missing.');
-  const archive = JSON.parse(new TextDecoder().decode(manifest)) as DossierArchive;
+export async function importLibrary(client: SupabaseClient, zipFile: Blob | Uint8Array, onProgress?: (p: ArchiveProgress) => void): Promise<{ documents: number }> {
+  let zip: ZipReader;
+  try {
+    zip = await ZipReader.open(zipFile instanceof Uint8Array ? new Blob([zipFile as BlobPart]) : zipFile);
+  } catch {
+    throw new Error('This file is not a Dossier export: it is not a zip archive.');
+  }
+  if (!zip.has('dossier.json')) throw new Error('This zip is not a Dossier export: dossier.json is missing.');
+  const archive = JSON.parse(new TextDecoder().decode(await zip.read('dossier.json'))) as DossierArchive;
   if (archive.format !== ARCHIVE_FORMAT || archive.version > ARCHIVE_VERSION) throw new Error('This zip is not a Dossier export this version can read.');
   const { data: who, error: whoError } = await client.auth.getUser();
   if (whoError || !who.user) throw Object.assign(new Error('not signed in'), { cause: whoError });
@@ -238,16 +264,24 @@ export async function importLibrary(client: SupabaseClient, zipBytes: Uint8Array
   const portId = new Map(existingPorts.map((p) => [p.name, p.id]));
   const newPorts = archive.portfolios.filter((p) => !portId.has(p.name));
   if (newPorts.length) {
-    const made = must<{ id: string; name: string }[]>(await client.from('portfolios').insert(newPorts).select('id,name'), 'adding portfolios');
+    const rows = newPorts.map((p) => ({
+      name: p.name,
+      created_at: p.created_at,
+      ...(p.description ? { description: p.description } : {}),
+      ...(p.color ? { color: p.color } : {}),
+      ...(p.icon ? { icon: p.icon } : {}),
+    }));
+    const made = must<{ id: string; name: string }[]>(await client.from('portfolios').insert(rows).select('id,name'), 'adding portfolios');
     for (const p of made) portId.set(p.name, p.id);
   }
 
   const total = archive.documents.reduce((n, d) => n + d.size, 0);
   let done = 0;
+  const idOfFile = new Map<string, string>();
   for (const doc of archive.documents) {
     onProgress?.({ done, total, current: doc.name });
-    const bytes = files[doc.file];
-    if (!bytes) throw new Error(`The export is missing ${doc.file}.`);
+    if (!zip.has(doc.file)) throw new Error(`The export is missing ${doc.file}.`);
+    const bytes = await zip.read(doc.file);
     const id = crypto.randomUUID();
     const path = `${userId}/${id}/${sanitizeFileName(doc.name)}`;
     const up = await client.storage.from('documents').upload(path, new Blob([bytes as BlobPart], { type: doc.mime_type }), { contentType: doc.mime_type });
@@ -273,8 +307,19 @@ export async function importLibrary(client: SupabaseClient, zipBytes: Uint8Array
     }
     const links = doc.tags.map((t) => tagId.get(t.toLowerCase())).filter((t): t is string => Boolean(t));
     if (links.length) must(await client.from('document_tags').insert(links.map((tag_id) => ({ document_id: id, tag_id }))), 'tagging');
+    idOfFile.set(doc.file, id);
     done += doc.size;
     onProgress?.({ done, total, current: doc.name });
   }
+  // Checklists of the portfolios this import created (an existing portfolio keeps its own).
+  const slots = newPorts.flatMap((p) =>
+    (p.checklist ?? []).map((c, position) => ({
+      portfolio_id: portId.get(p.name),
+      label: c.label,
+      position,
+      document_id: c.document ? (idOfFile.get(c.document) ?? null) : null,
+    })),
+  );
+  if (slots.length) must(await client.from('portfolio_checklist_items').insert(slots), 'adding checklists');
   return { documents: archive.documents.length };
 }

@@ -4,6 +4,7 @@ import { useErrorLog, useSupabase } from '@dossier/shared';
 import { Badge, Button, Card, ConfirmDialog, EmptyState, Skeleton } from '@dossier/shared/ui';
 import { changeSubscription, fetchInvoices, fetchPlans, openBillingPortal, startCheckout, type Invoice, type Plan, type PlanUsage } from '../../api/billing';
 import { UsageBars, usePlanUsage, type Loadable } from '../plan-badge';
+import { FamilySection } from '../family';
 import { leaveFor } from './leave-for';
 import './billing.css';
 
@@ -219,6 +220,7 @@ export function PlanSection() {
         </p>
         <UsageBars usage={u} />
         {subscribed ? <SubscriptionControls usage={u} free={plans.data.find((p) => p.id === 'free')} onChanged={refresh} /> : <Upgrade plans={plans.data} />}
+        <FamilySection onChanged={refresh} />
         <h3 id={`${id}-history`}>Billing history</h3>
         {invoices.state === 'ready' ? (
           <History invoices={invoices.data} />

@@ -2,14 +2,9 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@dossier/shared';
 import { classifyError } from '@dossier/shared/core';
-import { exportLibrary, importLibrary, type ArchiveProgress } from '@dossier/shared/archive';
+import { exportLibrary, importLibrary, openSaveSink, type ArchiveProgress } from '@dossier/shared/archive';
+import { Progress } from '@dossier/shared/ui';
 import { FormError } from '../../lib/form-error';
-
-interface SaveFilePicker {
-  showSaveFilePicker?: (options: { suggestedName: string; types: { description: string; accept: Record<string, string[]> }[] }) => Promise<{
-    createWritable(): Promise<{ write(chunk: Uint8Array): Promise<void>; close(): Promise<void>; abort(): Promise<void> }>;
-  }>;
-}
 
 function fileName(): string {
   return `dossier-export-${new Date().toISOString().slice(0, 10)}.zip`;
@@ -20,9 +15,9 @@ function percent(p: ArchiveProgress | null): number {
 }
 
 /**
- * Export everything as one zip (streamed to disk through the File System Access API where the
- * browser has it; elsewhere assembled in memory, then downloaded — ADR 0096), and load an export
- * back into this account.
+ * Export everything as one zip, streamed to disk in every browser with a service worker (ADR 0161;
+ * the save picker, then memory, where there is none), and load an export back into this account —
+ * read from the chosen file entry by entry, never whole.
  */
 export function ExportSection() {
   const id = useId();
@@ -36,36 +31,15 @@ export function ExportSection() {
   const runExport = async () => {
     setError(null);
     setDone(null);
-    const picker = (window as unknown as SaveFilePicker).showSaveFilePicker;
-    let sink: { write(chunk: Uint8Array): Promise<void> | void; close(): Promise<void> | void; abort(): Promise<void> | void };
-    let chunks: Uint8Array[] | null = null;
-    if (picker) {
-      try {
-        const handle = await picker({ suggestedName: fileName(), types: [{ description: 'Zip archive', accept: { 'application/zip': ['.zip'] } }] });
-        sink = await handle.createWritable();
-      } catch {
-        return; // the person closed the save dialog
-      }
-    } else {
-      chunks = [];
-      const parts = chunks;
-      sink = { write: (c) => void parts.push(c), close: () => undefined, abort: () => undefined };
-    }
+    const sink = await openSaveSink({ fileName: fileName(), mimeType: 'application/zip' });
+    if (!sink) return; // the person closed the save dialog
     setBusy('export');
     try {
       const archive = await exportLibrary(supabase, (chunk) => sink.write(chunk), setProgress);
       await sink.close();
-      if (chunks) {
-        const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'application/zip' }));
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = fileName();
-        a.click();
-        setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      }
       setDone(`Exported ${archive.documents.length} documents.`);
     } catch (e) {
-      await sink.abort();
+      await sink.abort(e);
       setError(classifyError(e).userMessage);
     } finally {
       setBusy(null);
@@ -80,7 +54,7 @@ export function ExportSection() {
     setDone(null);
     setBusy('import');
     try {
-      const result = await importLibrary(supabase, new Uint8Array(await file.arrayBuffer()), setProgress);
+      const result = await importLibrary(supabase, file, setProgress);
       await queryClient.invalidateQueries();
       setDone(`Added ${result.documents} documents from ${file.name}.`);
     } catch (e) {
@@ -108,12 +82,9 @@ export function ExportSection() {
       </div>
       {busy ? (
         <div>
-          <label htmlFor={`${id}-progress`}>{busy === 'export' ? 'Export' : 'Import'} progress</label>
-          <progress id={`${id}-progress`} max={100} value={percent(progress)} className="dossier-progress">
-            {percent(progress)}%
-          </progress>
+          <Progress label={busy === 'export' ? 'Export progress' : 'Import progress'} value={percent(progress)} showLabel />
           <p className="dossier-settings-hint" aria-live="polite">
-            {percent(progress)}%{progress?.current ? ` · ${progress.current}` : ''}
+            {progress?.current ?? ''}
           </p>
         </div>
       ) : null}

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useSupabase } from '@dossier/shared';
+import { Progress } from '@dossier/shared/ui';
 import { LOADING_TEXT, SHARE_MESSAGES } from '@dossier/shared/core';
+import { openSaveSink, uniqueEntryName, ZipWriter } from '@dossier/shared/archive';
 import { openSharedLink, sharedFile, type OpenResult, type SharedDocument } from '../../api/share-links';
 import { formatBytes } from '../../lib/format';
 import { typeLabel } from '../../lib/document-types';
@@ -79,25 +81,30 @@ function SharedPreview({ visit, doc, onGone }: { visit: string; doc: SharedDocum
 }
 
 /**
- * "Download all": client-zip builds the zip as a stream, fetching each file only when the stream
- * reaches it (every signed URL is minted just before its file is read); the browser then saves it.
+ * "Download all" (ADR 0161): the zip is streamed to disk as it is built — each file's signed URL is
+ * minted just before its bytes are read, its bytes flow through the zip writer into the save sink
+ * (the download service worker; the save picker or memory where there is none), so neither the
+ * files nor the zip are ever held whole. `onProgress` hears the share of bytes done.
  */
-async function downloadAll(fetchFile: (doc: SharedDocument) => Promise<Response>, docs: SharedDocument[], zipName: string) {
-  const { downloadZip } = await import('client-zip');
-  async function* entries() {
-    const used = new Set<string>();
+async function downloadAll(fetchFile: (doc: SharedDocument) => Promise<Response>, docs: SharedDocument[], zipName: string, onProgress: (percent: number) => void) {
+  const sink = await openSaveSink({ fileName: zipName, mimeType: 'application/zip' });
+  if (!sink) return; // the person closed the save dialog
+  const total = docs.reduce((n, d) => n + d.size, 0) || 1;
+  let done = 0;
+  try {
+    const zip = new ZipWriter(sink);
+    const taken = new Set<string>();
     for (const doc of docs) {
-      const res = await fetchFile(doc);
-      let name = doc.name;
-      for (let n = 1; used.has(name.toLowerCase()); n += 1) name = doc.name.replace(/(\.[^.]*)?$/, (ext) => ` (${n})${ext}`);
-      used.add(name.toLowerCase());
-      yield { name, input: res, size: doc.size };
+      await zip.add(uniqueEntryName(doc.name, taken), await fetchFile(doc), { onBytes: (n) => onProgress(Math.min(99, Math.floor(((done + n) / total) * 100))) });
+      done += doc.size;
     }
+    await zip.end();
+    await sink.close();
+    onProgress(100);
+  } catch (error) {
+    await sink.abort(error);
+    throw error;
   }
-  const zip = downloadZip(entries());
-  const url = URL.createObjectURL(await zip.blob());
-  saveUrl(url, zipName);
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) => void }) {
@@ -106,6 +113,7 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
   const [current, setCurrent] = useState<SharedDocument | null>(data.kind === 'document' ? (data.documents[0] ?? null) : null);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [zipPercent, setZipPercent] = useState(0);
 
   const fileUrl = useCallback(
     async (doc: SharedDocument) => {
@@ -133,6 +141,7 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
   const zipAll = async () => {
     setBusy('all');
     setMessage(null);
+    setZipPercent(0);
     try {
       await downloadAll(
         async (doc) => {
@@ -142,6 +151,7 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
         },
         data.documents,
         `${data.title.replace(/[<>:"/\\|?*]+/g, '').trim() || 'documents'}.zip`,
+        setZipPercent,
       );
     } catch (error) {
       if ((error as { name?: string }).name !== 'AbortError') setMessage(describeError(error));
@@ -162,8 +172,13 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
         </p>
         {data.kind === 'portfolio' && data.allow_download && data.documents.length > 0 ? (
           <button type="button" className="primary-button" disabled={busy !== null} onClick={() => void zipAll()}>
-            {busy === 'all' ? 'Preparing zip…' : 'Download all'}
+            {busy === 'all' ? `Downloading… ${zipPercent}%` : 'Download all'}
           </button>
+        ) : null}
+        {busy === 'all' ? (
+          <div className="shared-progress">
+            <Progress label="Download all" value={zipPercent} />
+          </div>
         ) : null}
         {message ? <p role="alert">{message}</p> : null}
       </header>

@@ -5,6 +5,7 @@ import { useSupabase, useToasts } from '@dossier/shared';
 import { createPortfolio, formatBytes, formatDate, portfolioKeys, type PortfolioOverview } from '@dossier/shared/core';
 import { LoadingSpinner, Page } from '@dossier/shared/ui';
 import { AreaProviders, ICON_GLYPHS, useDescribeError, usePortfolioOverview } from '../../lib/area';
+import { FamilySpace } from '../family-space';
 import { PortfolioForm } from './portfolio-form';
 import { useDeletePortfolio } from './use-delete-portfolio';
 
@@ -135,6 +136,7 @@ export default function PortfoliosPage() {
   return (
     <AreaProviders>
       <Page title="Portfolios">
+        <FamilySpace />
         <PortfolioList />
       </Page>
     </AreaProviders>

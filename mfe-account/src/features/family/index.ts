@@ -1,0 +1,1 @@
+export { FamilySection } from './family-section';

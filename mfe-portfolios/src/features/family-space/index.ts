@@ -1,0 +1,1 @@
+export { FamilySpace } from './family-space';
