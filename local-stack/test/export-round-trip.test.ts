@@ -140,7 +140,12 @@ describe.each(databasesSync())('export everything and re-import on %s', (databas
     ]);
     expect(manifest.share_links).toEqual([expect.objectContaining({ portfolio: 'Move to Lisbon', label: 'Landlord', views: [] })]);
     expect(JSON.stringify(manifest.share_links)).not.toMatch(/token|password/);
-    expect(manifest.history?.note).toMatch(/does not record a per-document change history yet/);
+    // Each document's recorded history travels with it, named by its file in the zip.
+    expect(manifest.history?.note).toMatch(/Every change Dossier recorded/);
+    const changes = manifest.history?.document_changes ?? [];
+    expect(changes.filter((c) => c.kind === 'uploaded')).toHaveLength(30);
+    expect(changes).toEqual(expect.arrayContaining([expect.objectContaining({ document: 'Portfolios/Move to Lisbon/scan.pdf', kind: 'uploaded', by: alice.email })]));
+    expect(changes.every((c) => c.document === null || files.includes(c.document))).toBe(true);
     const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(entries['documents.csv']);
     expect(csv.split('\r\n')[0]).toBe('\uFEFFfile,name,category,portfolio,tags,issued_on,expires_on,created_at,size,mime_type,notes');
 

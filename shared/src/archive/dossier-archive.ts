@@ -45,8 +45,8 @@ export interface DossierArchive {
   documents: ArchivedDocument[];
   /** Share links without their tokens or passwords, each with its view log. */
   share_links: unknown[];
-  /** What the app records about changes over time (see `note`). */
-  history?: { note: string; document_changes: unknown[] };
+  /** Each document's recorded changes (upload, rename, category, tags, trash, links, transfer), oldest first. */
+  history?: { note: string; document_changes: ArchivedDocumentChange[] };
 }
 
 export interface ArchivedPortfolio {
@@ -59,9 +59,19 @@ export interface ArchivedPortfolio {
   checklist?: { label: string; document: string | null }[];
 }
 
-/** Said in every export until per-document change history exists (issue 13). */
+export interface ArchivedDocumentChange {
+  /** The document's `file` in this zip, or null for a document no longer in the library (e.g. given away). */
+  document: string | null;
+  at: string;
+  kind: string;
+  /** Who did it, as they were known then. */
+  by: string | null;
+  detail: unknown;
+}
+
+/** Says what `history.document_changes` holds (issue 13's per-document history, ADR 0102). */
 export const HISTORY_NOTE =
-  'Dossier does not record a per-document change history yet. What exists is exported: each document\'s created_at and updated_at, and every share link with its view log (when, what, which kind of device).';
+  'Every change Dossier recorded for each document — added, renamed, re-filed, tagged, trashed or restored, shared, opened through a link, transferred — oldest first. A change to a document you no longer hold shows document: null.';
 
 export interface ArchiveProgress {
   /** Bytes of document content written so far, and in all. */
@@ -146,11 +156,19 @@ export async function describeLibrary(client: SupabaseClient): Promise<{ archive
   // link's token and password live in another table and are never exported. Not re-imported: a
   // link is a secret of its own and is made again.
   const fileOf = new Map(docs.map((d, i) => [d.id, archived[i].file]));
-  const [shared, views, checklist] = await Promise.all([
+  const [shared, views, checklist, changes] = await Promise.all([
     client.from('share_links').select('id,document_id,portfolio_id,label,expires_at,max_views,view_count,allow_download,revoked_at,created_at'),
     client.from('share_views').select('link_id,document_id,kind,client,viewed_at').order('viewed_at'),
     client.from('portfolio_checklist_items').select('portfolio_id,label,position,document_id').order('position'),
+    client.from('document_events').select('document_id,at,kind,actor_email,detail').order('at').order('id'),
   ]);
+  const documentChanges: ArchivedDocumentChange[] = (changes.error ? [] : ((changes.data ?? []) as { document_id: string; at: string; kind: string; actor_email: string | null; detail: unknown }[])).map((e) => ({
+    document: fileOf.get(e.document_id) ?? null,
+    at: e.at,
+    kind: e.kind,
+    by: e.actor_email,
+    detail: e.detail,
+  }));
   const viewsOf = new Map<string, unknown[]>();
   for (const v of (views.error ? [] : (views.data ?? [])) as { link_id: string; document_id: string | null; kind: string; client: string; viewed_at: string }[]) {
     viewsOf.set(v.link_id, [...(viewsOf.get(v.link_id) ?? []), { at: v.viewed_at, kind: v.kind, client: v.client, document: v.document_id ? (fileOf.get(v.document_id) ?? null) : null }]);
@@ -184,7 +202,7 @@ export async function describeLibrary(client: SupabaseClient): Promise<{ archive
       })),
       documents: archived,
       share_links: shareLinks,
-      history: { note: HISTORY_NOTE, document_changes: [] },
+      history: { note: HISTORY_NOTE, document_changes: documentChanges },
     },
     paths,
   };
