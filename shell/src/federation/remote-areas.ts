@@ -84,7 +84,7 @@ export function createRemoteAreas(
   } = {},
 ): RemoteAreas {
   const shell: ShellBuild = options.shell ?? { contractVersion: BUILD.contractVersion, sharedVersions: BUILD.sharedVersions };
-  const names = REMOTE_NAMES.filter((name) => (name === 'debug' ? config.features.debugRoutes : Boolean(config.remotes[name])));
+  const names = REMOTE_NAMES.filter((name) => Boolean(config.remotes[name]) && (name !== 'debug' || config.features.debugRoutes));
   const statuses = new Map<RemoteName, RemoteStatus>(
     names.map((name) => [name, { name, manifestUrl: config.remotes[name], state: 'idle', changedAt: Date.now() }]),
   );
