@@ -1,13 +1,15 @@
-import { AppConfigError, REMOTE_NAMES, REMOTE_REGISTRY, parseAppConfig } from '../../shared/src/contract/app-config';
-import { appConfigFromEnv } from '../../local-stack/src/static-host/app-config';
-import { DEMO_ANON_KEY } from '../../local-stack/src/keys';
+import { AppConfigError, REMOTE_NAMES, REMOTE_REGISTRY, parseAppConfig } from '@dossier/shared/contract';
+import { appConfigFromEnv } from '../src/static-host/app-config';
+import path from 'node:path';
+import { DEMO_ANON_KEY } from '../src/keys';
+import { findRepoRoot } from '../src/config';
 
 /**
  * One AppConfig schema (docs/decisions/0141): what the dev server and the static host write as
  * app-config.json is what the shell's parser accepts, and one registry names the remotes.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { devAppConfig } = require('./dev-app-config.cjs') as { devAppConfig: (env: Record<string, string | undefined>) => unknown };
+const { devAppConfig } = require(path.join(findRepoRoot(), 'tools/webpack/dev-app-config.cjs')) as { devAppConfig: (env: Record<string, string | undefined>) => unknown };
 
 const manifests = Object.fromEntries(REMOTE_NAMES.map((name) => [name, `http://127.0.0.1:${REMOTE_REGISTRY[name].port}/mf-manifest.json`]));
 
@@ -40,7 +42,7 @@ describe('the registry of remotes', () => {
     for (const name of REMOTE_NAMES) {
       const remote = REMOTE_REGISTRY[name];
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const federation = require(`../../${remote.project}/module-federation.config.cjs`) as { name: string; port: number };
+      const federation = require(path.join(findRepoRoot(), remote.project, 'module-federation.config.cjs')) as { name: string; port: number };
       expect(federation).toMatchObject({ name: remote.container, port: remote.port });
     }
   });
