@@ -47,6 +47,30 @@ async function time(label: string, run: () => Promise<Response>): Promise<string
   return `${label.padEnd(52)} p50 ${percentile(samples, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(samples, 95).toFixed(1).padStart(7)} ms   (${rows} rows)`;
 }
 
+const SERVER_RUNS = Number(process.env.BENCH_SERVER_RUNS ?? 30);
+
+interface ExplainJson {
+  'Execution Time': number;
+  'Planning Time': number;
+  Plan: { 'Shared Hit Blocks'?: number; 'Shared Read Blocks'?: number };
+}
+
+/** `sql` run SERVER_RUNS times as the user under EXPLAIN (ANALYZE, BUFFERS): min / median ms and pages. */
+async function serverTime(stack: TestStack, user: TestUser, label: string, sql: string, params: unknown[]): Promise<string> {
+  const runs: ExplainJson[] = [];
+  for (let i = 0; i < SERVER_RUNS + 3; i += 1) {
+    await stack.db.admin(async (q) => {
+      await q.query('set local role authenticated');
+      await q.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: user.id, role: 'authenticated' })]);
+      const { rows } = await q.query<{ 'QUERY PLAN': ExplainJson[] }>(`explain (analyze, buffers, format json) ${sql}`, params);
+      if (i >= 3) runs.push(rows[0]['QUERY PLAN'][0]); // the first runs warm the caches
+    });
+  }
+  const times = runs.map((run) => run['Execution Time'] + run['Planning Time']).sort((a, b) => a - b);
+  const pages = runs[0] ? (runs[0].Plan['Shared Hit Blocks'] ?? 0) + (runs[0].Plan['Shared Read Blocks'] ?? 0) : 0;
+  return `  ${label.padEnd(50)} min ${times[0].toFixed(1).padStart(7)} ms   median ${percentile(times, 50).toFixed(1).padStart(7)} ms   ${pages} pages`;
+}
+
 async function benchDatabase(database: TestDatabase, ports: Ports): Promise<{ lines: string[]; stack: TestStack; user: TestUser }> {
   const stack = await startTestStack({ database, overrides: { corsOrigins: origins(ports) } });
   const user = await createTestUser(stack, 'bench');
@@ -65,6 +89,23 @@ async function benchDatabase(database: TestDatabase, ports: Ports): Promise<{ li
     ),
   );
   lines.push(await time('filtered sorted page of 50 (RPC: tag, by name)', rpc({ tag_ids: [tagId], sort_by: 'name', page_limit: 50 })));
+  // The same queries timed inside the database (EXPLAIN ANALYZE as the user, RLS applies): no
+  // HTTP, no event loop, and the minimum of the runs, so the figure depends little on the load of
+  // a shared machine; the buffers (pages touched) do not depend on it at all.
+  lines.push('', `${database}, inside the database (EXPLAIN ANALYZE as the user; min / median of ${SERVER_RUNS} runs; pages touched):`);
+  const search = `select * from public.search_documents(query => $1, tag_ids => $2::uuid[], sort_by => $3, page_limit => 50)`;
+  lines.push(await serverTime(stack, user, 'full-text search, selective word', search, ['quetzalcoatl', null, null]));
+  lines.push(await serverTime(stack, user, 'full-text search, common words', search, ['tax invoice', null, null]));
+  lines.push(
+    await serverTime(
+      stack,
+      user,
+      'filtered sorted page of 50 (REST select)',
+      `select ${columns} from public.documents where deleted_at is null and mime_type = $1 order by created_at desc limit 50`,
+      ['application/pdf'],
+    ),
+  );
+  lines.push(await serverTime(stack, user, 'filtered sorted page of 50 (RPC: tag, by name)', search, [null, [tagId], 'name']));
   return { lines, stack, user };
 }
 

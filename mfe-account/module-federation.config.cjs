@@ -1,2 +1,4 @@
 // The one door of this remote (CONVENTIONS.md): './Module' -> src/remote-entry.ts.
-module.exports = { name: 'dossier_account', port: 4204, title: 'Dossier — Account' };
+// Name, port and title come from the one registry of remotes (docs/decisions/0140).
+const { container, port, title } = require('../shared/src/contract/registry.json').remotes.account;
+module.exports = { name: container, port, title };

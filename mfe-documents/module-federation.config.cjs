@@ -1,2 +1,4 @@
 // The one door of this remote (CONVENTIONS.md): './Module' -> src/remote-entry.ts.
-module.exports = { name: 'dossier_documents', port: 4201, title: 'Dossier — Documents' };
+// Name, port and title come from the one registry of remotes (docs/decisions/0140).
+const { container, port, title } = require('../shared/src/contract/registry.json').remotes.documents;
+module.exports = { name: container, port, title };

@@ -10,15 +10,13 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { appConfigFromEnv } from '@dossier/local-stack/static-host';
 import { APPS, repoRoot, startLocalStack } from './lib-instance';
+import { LOCAL_DEFAULTS, REMOTE_REGISTRY, parseAppConfig } from '../shared/src/contract/app-config';
 
-const PORTS: Record<(typeof APPS)[number], number> = {
-  shell: 4200,
-  'mfe-documents': 4201,
-  'mfe-portfolios': 4202,
-  'mfe-drive-import': 4203,
-  'mfe-account': 4204,
-  'mfe-debug': 4205,
-};
+/** Ports from the one registry of remotes (shared/src/contract/registry.json). */
+const PORTS = Object.fromEntries([
+  ['shell', LOCAL_DEFAULTS.shellPort],
+  ...Object.values(REMOTE_REGISTRY).map((remote) => [remote.project, remote.port]),
+]) as Record<(typeof APPS)[number], number>;
 
 async function main() {
   const root = repoRoot();
@@ -36,6 +34,8 @@ async function main() {
       debug: manifest('mfe-debug'),
     },
   });
+  // A wrong environment variable stops here, naming the field, instead of in the browser.
+  parseAppConfig(config, 'app-config.json (from the environment)');
   const configFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'dossier-dev-')), 'app-config.json');
   writeFileSync(configFile, JSON.stringify(config, null, 2));
 

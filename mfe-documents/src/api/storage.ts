@@ -125,12 +125,6 @@ export function uploadObject(target: StorageTarget, path: string, body: Blob, op
   });
 }
 
-/** True when a failure means "no connection" (queue and retry later), not "refused". */
-export function isNetworkFailure(error: unknown): boolean {
-  if (error instanceof DocumentsApiError) return error.status === 0 || error.code === 'network';
-  return error instanceof TypeError && /fetch|network/i.test(error.message);
-}
-
 export async function removeObjects(client: SupabaseClient, paths: readonly string[]): Promise<void> {
   if (paths.length === 0) return;
   unwrap(await client.storage.from(DOCUMENTS_BUCKET).remove([...paths]), 'remove objects');

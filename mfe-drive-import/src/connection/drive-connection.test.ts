@@ -117,13 +117,20 @@ describe('Drive consent popup (SPEC §4/§5/§9)', () => {
   });
 
   it('initialising retries 3 times waiting 1 s then 2 s, but not a refused token', async () => {
-    const waits: number[] = [];
-    const init = jest.fn().mockRejectedValueOnce(new Error('down')).mockRejectedValueOnce(new Error('down')).mockResolvedValue('ok');
-    await expect(initialiseWithRetry(init, async (ms) => void waits.push(ms))).resolves.toBe('ok');
-    expect(waits).toEqual([1_000, 2_000]);
-    const refused = jest.fn().mockRejectedValue(Object.assign(new Error('no'), { status: 401 }));
-    await expect(initialiseWithRetry(refused, async () => undefined)).rejects.toThrow('no');
-    expect(refused).toHaveBeenCalledTimes(1);
+    jest.useFakeTimers();
+    try {
+      const waits: number[] = [];
+      const init = jest.fn().mockRejectedValueOnce(new Error('down')).mockRejectedValueOnce(new Error('down')).mockResolvedValue('ok');
+      const result = initialiseWithRetry(init, { onRetry: ({ delayMs }) => void waits.push(delayMs) });
+      await jest.advanceTimersByTimeAsync(3_000);
+      await expect(result).resolves.toBe('ok');
+      expect(waits).toEqual([1_000, 2_000]);
+      const refused = jest.fn().mockRejectedValue(Object.assign(new Error('no'), { status: 401 }));
+      await expect(initialiseWithRetry(refused)).rejects.toThrow('no');
+      expect(refused).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

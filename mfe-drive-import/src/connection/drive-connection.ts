@@ -1,4 +1,4 @@
-import { AUTH_ERROR_MESSAGES, DRIVE_CONNECTION_MESSAGES, DRIVE_LIMITS, OPERATION_RETRY, VALIDATION_MESSAGES } from '@dossier/shared/core';
+import { AUTH_ERROR_MESSAGES, DRIVE_CONNECTION_MESSAGES, DRIVE_LIMITS, OPERATION_RETRY, VALIDATION_MESSAGES, fixedRetryPolicy, withRetry, type RetryOptions } from '@dossier/shared/core';
 import {
   DRIVE_OAUTH_CALLBACK_PATH,
   DRIVE_OAUTH_MESSAGE,
@@ -377,19 +377,15 @@ export class DriveConnection {
 }
 
 /** SPEC §4: initialising the Drive interface is tried 3 times, waiting 1 s then 2 s (cap 5 s). */
-export async function initialiseWithRetry<T>(init: () => Promise<T>, wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms))): Promise<T> {
-  const { attempts, delaysMs, maxDelayMs } = OPERATION_RETRY.driveInit;
-  let last: unknown;
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    try {
-      return await init();
-    } catch (error) {
-      last = error;
-      const status = (error as { status?: number } | null)?.status;
-      // A refused token will not get better by waiting.
-      if (status === 401 || status === 403 || attempt === attempts) break;
-      await wait(Math.min(delaysMs[attempt - 1] ?? maxDelayMs, maxDelayMs));
-    }
-  }
-  throw last;
+const DRIVE_INIT_RETRY = fixedRetryPolicy({
+  ...OPERATION_RETRY.driveInit,
+  // A refused token will not get better by waiting.
+  shouldRetry: (error) => {
+    const status = (error as { status?: number } | null)?.status;
+    return status !== 401 && status !== 403;
+  },
+});
+
+export function initialiseWithRetry<T>(init: () => Promise<T>, options?: RetryOptions): Promise<T> {
+  return withRetry(() => init(), DRIVE_INIT_RETRY, options);
 }

@@ -1,34 +1,25 @@
-import type { RemoteName } from './app-config';
+import { REMOTE_NAMES, REMOTE_REGISTRY, type RemoteName } from './app-config';
+
+const fromRegistry = <T>(pick: (name: RemoteName) => T): Readonly<Record<RemoteName, T>> =>
+  Object.fromEntries(REMOTE_NAMES.map((name) => [name, pick(name)])) as Record<RemoteName, T>;
 
 /**
  * Module Federation container name of each remote (its `name` in module-federation.config and
  * the first segment of `loadRemote('<container>/Module')`). Distinct from app-config keys so no
- * container global can collide with a browser global.
+ * container global can collide with a browser global. From registry.json.
  */
-export const REMOTE_CONTAINERS: Readonly<Record<RemoteName, string>> = {
-  documents: 'dossier_documents',
-  portfolios: 'dossier_portfolios',
-  driveImport: 'dossier_drive_import',
-  account: 'dossier_account',
-  debug: 'dossier_debug',
-};
+export const REMOTE_CONTAINERS = fromRegistry((name) => REMOTE_REGISTRY[name].container);
 
-/** How a person names each area (error screens, nav fallbacks). */
-export const AREA_LABELS: Readonly<Record<RemoteName, string>> = {
-  documents: 'Documents',
-  portfolios: 'Portfolios',
-  driveImport: 'Drive import',
-  account: 'Account',
-  debug: 'Diagnostics',
-};
+/** How a person names each area (error screens, nav fallbacks). From registry.json. */
+export const AREA_LABELS = fromRegistry((name) => REMOTE_REGISTRY[name].label);
 
 /** Widget names are prefixed by the area that offers them ('documents.recent' → documents). */
-export const WIDGET_PREFIXES: Readonly<Record<string, RemoteName>> = {
-  documents: 'documents',
-  portfolios: 'portfolios',
-  drive: 'driveImport',
-  account: 'account',
-};
+export const WIDGET_PREFIXES: Readonly<Record<string, RemoteName>> = Object.fromEntries(
+  REMOTE_NAMES.flatMap((name) => {
+    const prefix = REMOTE_REGISTRY[name].widgetPrefix;
+    return prefix ? [[prefix, name]] : [];
+  }),
+);
 
 /**
  * Which area replays each type of queued offline operation. When the queue holds an operation

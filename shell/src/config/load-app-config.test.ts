@@ -29,6 +29,21 @@ test('a config the server refuses or that lacks the API address stops the start'
   await expect(loadAppConfig(answer(200, { remotes: {} }))).rejects.toBeInstanceOf(ValidationError);
 });
 
+test('a wrong field is named with what was found, and an unknown remote is refused', async () => {
+  const wrong = { ...valid, supabaseUrl: 'localhost:54321', remotes: { documnets: 'http://127.0.0.1:4201/mf-manifest.json' }, uploadMaxBytes: -1 };
+  const failure = (await loadAppConfig(answer(200, wrong)).then(() => new Error('accepted'), (error: unknown) => error)) as Error;
+  expect(failure).toBeInstanceOf(ValidationError);
+  expect(failure.message).toContain('supabaseUrl must be an absolute http(s) URL (got "localhost:54321")');
+  expect(failure.message).toContain('remotes.documnets is not a remote');
+  expect(failure.message).toContain('uploadMaxBytes must be positive');
+});
+
+test('a remote left out is an area this deployment does not offer', async () => {
+  const config = await loadAppConfig(answer(200, valid));
+  expect(config.remotes.documents).toBe(valid.remotes.documents);
+  expect(config.remotes.portfolios).toBe('');
+});
+
 test('an early network failure is not reported as unhandled and still reaches the caller', async () => {
   const fetcher = (() => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch;
   const pending = requestAppConfig(fetcher);

@@ -1,27 +1,25 @@
-import type { AppConfig } from '@dossier/shared';
+import { AppConfigError, parseAppConfig, type AppConfig } from '@dossier/shared';
 import { HttpError, ValidationError } from '@dossier/shared/core';
 import { requestAppConfig } from './request-app-config';
 
 /**
  * Reads /app-config.json (ARCHITECTURE.md "Ports and runtime config") from a request already
- * under way (main.ts starts it early), or starts one.
+ * under way (main.ts starts it early), or starts one, and parses it once against the contract's
+ * schema. A file that does not match stops the start with a message naming every wrong field.
  */
 export async function loadAppConfig(pending: Promise<Response> = requestAppConfig()): Promise<AppConfig> {
   const response = await pending;
   if (!response.ok) throw new HttpError(response.status, `app-config.json answered ${response.status}`);
-  return parseAppConfig(await response.json());
-}
-
-export function parseAppConfig(value: unknown): AppConfig {
-  const config = value as Partial<AppConfig> | null;
-  if (!config || typeof config !== 'object') throw new ValidationError('app-config.json is not an object');
-  for (const key of ['supabaseUrl', 'supabaseAnonKey'] as const) {
-    if (typeof config[key] !== 'string' || config[key] === '') throw new ValidationError(`app-config.json lacks ${key}`);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ValidationError('app-config.json is not valid JSON');
   }
-  if (!config.remotes || typeof config.remotes !== 'object') throw new ValidationError('app-config.json lacks remotes');
-  return {
-    ...config,
-    drive: config.drive ?? { enabled: false, clientId: '', apiKey: '', apiBaseUrl: '', authUrl: '' },
-    features: { debugRoutes: config.features?.debugRoutes ?? false },
-  } as AppConfig;
+  try {
+    return parseAppConfig(body);
+  } catch (error) {
+    if (error instanceof AppConfigError) throw new ValidationError(error.message);
+    throw error;
+  }
 }

@@ -14,7 +14,7 @@ import {
   type RemoteStatusApi,
 } from '@dossier/shared';
 import { BUILD } from '@dossier/build';
-import { ContractVersionError, RemoteLoadError, SharedVersionError, classifyError, pause } from '@dossier/shared/core';
+import { ContractVersionError, RemoteLoadError, SharedVersionError, classifyError, fixedRetryPolicy, withRetry } from '@dossier/shared/core';
 
 /**
  * The shell's knowledge of its remotes: where they are (from app-config.json, registered at
@@ -57,8 +57,15 @@ export function federationLoader(onLoadError?: (id: string, error: unknown) => v
   };
 }
 
-/** One automatic retry of a failed load (the error screen offers three more). */
-const AUTOMATIC_RETRY_DELAY_MS = 500;
+/**
+ * One automatic retry of a failed load, 500 ms later (the error screen offers three more); a
+ * refused remote (another contract major, unmet shared versions) is not retried.
+ */
+const AUTOMATIC_RETRY = fixedRetryPolicy({
+  attempts: 2,
+  delaysMs: [500],
+  shouldRetry: (error) => !(error instanceof ContractVersionError || error instanceof SharedVersionError),
+});
 
 /** What the shell itself was built with: the versions a remote is judged against. */
 export interface ShellBuild {
@@ -77,7 +84,7 @@ export function createRemoteAreas(
   } = {},
 ): RemoteAreas {
   const shell: ShellBuild = options.shell ?? { contractVersion: BUILD.contractVersion, sharedVersions: BUILD.sharedVersions };
-  const names = REMOTE_NAMES.filter((name) => (name === 'debug' ? config.features.debugRoutes : Boolean(config.remotes[name])));
+  const names = REMOTE_NAMES.filter((name) => Boolean(config.remotes[name]) && (name !== 'debug' || config.features.debugRoutes));
   const statuses = new Map<RemoteName, RemoteStatus>(
     names.map((name) => [name, { name, manifestUrl: config.remotes[name], state: 'idle', changedAt: Date.now() }]),
   );
@@ -121,14 +128,12 @@ export function createRemoteAreas(
 
   async function loadWithRetry(name: RemoteName, force: boolean): Promise<AreaRegistration> {
     if (force) loader.register(entries([name]), true);
-    try {
-      return await loadOnce(name);
-    } catch (error) {
-      if (!options.automaticRetry || error instanceof ContractVersionError || error instanceof SharedVersionError) throw error;
-      await pause(AUTOMATIC_RETRY_DELAY_MS);
-      loader.register(entries([name]), true);
+    if (!options.automaticRetry) return loadOnce(name);
+    return withRetry((attempt) => {
+      // The runtime may hold the broken manifest: the retry reads it afresh.
+      if (attempt > 1) loader.register(entries([name]), true);
       return loadOnce(name);
-    }
+    }, AUTOMATIC_RETRY);
   }
 
   return {

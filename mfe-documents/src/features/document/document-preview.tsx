@@ -13,7 +13,7 @@ function PdfPages({ data, name }: { data: Blob; name: string }) {
   const [pages, setPages] = useState(0);
   const [shown, setShown] = useState(PAGES_AT_ONCE);
   const [failed, setFailed] = useState(false);
-  const pdfRef = useRef<{ numPages: number; getPage(n: number): Promise<unknown>; destroy(): Promise<void> } | null>(null);
+  const pdfRef = useRef<import('pdfjs-dist').PDFDocumentProxy | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -21,7 +21,7 @@ function PdfPages({ data, name }: { data: Blob; name: string }) {
     (async () => {
       try {
         const pdfjs = await loadPdfJs();
-        const loading = pdfjs.getDocument({ data: new Uint8Array(await data.arrayBuffer()), isEvalSupported: false });
+        const loading = pdfjs.getDocument({ data: new Uint8Array(await data.arrayBuffer()) });
         task = loading;
         loading.onPassword = () => void loading.destroy();
         const pdf = await loading.promise;
@@ -39,7 +39,7 @@ function PdfPages({ data, name }: { data: Blob; name: string }) {
   }, [data]);
 
   useEffect(() => {
-    const pdf = pdfRef.current as unknown as import('pdfjs-dist').PDFDocumentProxy | null;
+    const pdf = pdfRef.current;
     const container = host.current;
     if (!pdf || !container) return;
     let live = true;

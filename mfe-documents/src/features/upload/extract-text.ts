@@ -37,7 +37,7 @@ export async function extractPdfText(file: Blob): Promise<Extraction> {
   let destroy = () => undefined as unknown;
   try {
     const pdfjs = await loadPdfJs();
-    const task = pdfjs.getDocument({ data: new Uint8Array(await file.arrayBuffer()), isEvalSupported: false, disableFontFace: true });
+    const task = pdfjs.getDocument({ data: new Uint8Array(await file.arrayBuffer()), disableFontFace: true });
     destroy = () => task.destroy();
     // No password prompt at upload: a protected PDF is stored as it is.
     task.onPassword = () => {

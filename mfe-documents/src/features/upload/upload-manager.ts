@@ -1,6 +1,6 @@
-import { conflictFreeName } from '@dossier/shared/core';
+import { conflictFreeName, isNetworkFailure } from '@dossier/shared/core';
 import type { DocumentRecord, DuplicateMatch } from '../../api/documents';
-import { isNetworkFailure, UploadCancelledError } from '../../api/storage';
+import { UploadCancelledError } from '../../api/storage';
 import { sanitiseFileName } from '../../lib/file-name';
 import type { Extraction } from './extract-text';
 import type { DocumentToStore } from './store-document';

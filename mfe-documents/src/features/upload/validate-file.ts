@@ -1,4 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type/core';
+import { fileTypeFromBuffer } from 'file-type';
 import { ALLOWED_MIME_TYPES } from '../../lib/document-types';
 import { splitExtension } from '../../lib/file-name';
 import { formatBytes } from '../../lib/format';

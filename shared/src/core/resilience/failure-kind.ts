@@ -128,6 +128,8 @@ export function isNetworkFailure(error: unknown): boolean {
   const name = typeof object?.['name'] === 'string' ? (object['name'] as string) : '';
   if (name === 'AuthRetryableFetchError' || name === 'FunctionsFetchError') return true;
   if (object?.['code'] === 'network' || object?.['status'] === 0) return true;
+  // An answer came back: whatever its message says, the connection worked.
+  if (typeof object?.['status'] === 'number' && object['status'] > 0) return false;
   return NETWORK_FAILURE_PATTERN.test(messageOf(error)) || NETWORK_FAILURE_PATTERN.test(name);
 }
 

@@ -14,7 +14,10 @@ export interface RetryPolicy {
   jitterRatio: number;
   /** Which failures are worth another try. */
   shouldRetry(error: unknown): boolean;
-  /** Fixed waits per retry (SPEC's "1 s then 2 s" rules); replaces the exponential back-off. */
+  /**
+   * Fixed waits per retry (SPEC's "1 s then 2 s" rules): they replace the exponential back-off and
+   * its adjustments (jitter, timeout and rate-limit waits), capped only by `maxDelayMs`.
+   */
   fixedDelaysMs?: readonly number[];
   /** A successful answer that still means "try again" (the drive's empty download). */
   isEmptyResult?(value: unknown): boolean;
@@ -94,18 +97,40 @@ export function isEmptyFile(value: unknown): boolean {
 }
 
 /**
+ * A policy of SPEC's literal kind: `attempts` tries, waiting exactly `delaysMs[i]` before retry
+ * i+1 (the last wait repeats), capped at `maxDelayMs`; `shouldRetry` says which failures count.
+ * Sign-in, the Drive interface and the automatic reload of an area use it.
+ */
+export function fixedRetryPolicy(rule: {
+  attempts: number;
+  delaysMs: readonly number[];
+  maxDelayMs?: number;
+  shouldRetry: (error: unknown) => boolean;
+}): RetryPolicy {
+  return {
+    ...DEFAULT_RETRY_POLICY,
+    attempts: rule.attempts,
+    fixedDelaysMs: rule.delaysMs,
+    maxDelayMs: rule.maxDelayMs ?? Number.POSITIVE_INFINITY,
+    shouldRetry: rule.shouldRetry,
+  };
+}
+
+/**
  * The wait before retry number `retry` (1 for the first retry) after `error` (SPEC §9):
  * base × multiplier^(retry-1) plus up to 30% jitter, capped at the policy's maximum; a timeout
  * waits 1.5× longer; a lost connection at most 10 s; a rate limit at least 5 s (or Retry-After).
  */
 export function retryDelay(retry: number, error: unknown, policy: RetryPolicy = DEFAULT_RETRY_POLICY, random: () => number = Math.random): number {
+  const fixed = policy.fixedDelaysMs;
+  // SPEC's literal "1 s then 2 s" rules are exact: no jitter, no stretching.
+  if (fixed) return Math.min(fixed[Math.min(retry, fixed.length) - 1], policy.maxDelayMs);
   const kind = failureKind(error);
   if (kind === 'rate-limit') {
     return Math.max(retryAfterMs(error) ?? RETRY_DEFAULTS.rateLimitMinDelayMs, RETRY_DEFAULTS.rateLimitMinDelayMs);
   }
-  const fixed = policy.fixedDelaysMs;
-  let delay = fixed ? fixed[Math.min(retry, fixed.length) - 1] : policy.baseDelayMs * policy.multiplier ** (retry - 1);
-  if (!fixed) delay += delay * policy.jitterRatio * random();
+  let delay = policy.baseDelayMs * policy.multiplier ** (retry - 1);
+  delay += delay * policy.jitterRatio * random();
   if (kind === 'timeout') delay *= RETRY_DEFAULTS.timeoutDelayMultiplier;
   delay = Math.min(delay, policy.maxDelayMs);
   if (kind === 'network') delay = Math.min(delay, RETRY_DEFAULTS.networkMaxDelayMs);

@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { DEFAULT_RETRY_POLICY, OPERATION_RETRY_POLICIES } from './retry-policy';
-import { EmptyFileError, retryOperation, withRetry } from './retry';
+import { DEFAULT_RETRY_POLICY, OPERATION_RETRY_POLICIES, fixedRetryPolicy } from './retry-policy';
+import { EmptyFileError, pollUntil, retryOperation, withRetry } from './retry';
 
 const server = () => Object.assign(new Error('down'), { status: 503 });
 const noJitter = () => 0;
@@ -80,6 +80,42 @@ describe('withRetry', () => {
     await pass(2000);
     expect(task).toHaveBeenCalledTimes(3);
     await expect(result).resolves.toBe('failed');
+  });
+});
+
+describe('fixedRetryPolicy (SPEC\'s literal "1 s then 2 s" rules)', () => {
+  it('waits exactly the named delays, even after a 429 or a timeout, and retries only what it names', async () => {
+    const policy = fixedRetryPolicy({ attempts: 3, delaysMs: [1000, 2000], shouldRetry: (error) => (error as { status?: number }).status !== 401 });
+    const task = jest
+      .fn<Promise<string>, [number]>()
+      .mockRejectedValueOnce(Object.assign(new Error('slow down'), { status: 429 }))
+      .mockRejectedValueOnce(Object.assign(new Error('timed out'), { status: 408 }))
+      .mockResolvedValueOnce('ok');
+    const result = withRetry(task, policy, { random: () => 0.9 });
+    await pass(1000);
+    expect(task).toHaveBeenCalledTimes(2);
+    await pass(2000);
+    await expect(result).resolves.toBe('ok');
+    const refused = jest.fn(async () => Promise.reject(Object.assign(new Error('no'), { status: 401 })));
+    await expect(withRetry(refused, policy)).rejects.toThrow('no');
+    expect(refused).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('pollUntil', () => {
+  it('asks until the answer is good, at the interval, and gives the last answer after the last try', async () => {
+    const answers = jest.fn<Promise<number>, []>().mockResolvedValueOnce(0).mockResolvedValueOnce(0).mockResolvedValue(7);
+    const found = pollUntil(answers, (n) => n > 0, { attempts: 5, intervalMs: 500 });
+    await pass(499);
+    expect(answers).toHaveBeenCalledTimes(1);
+    await pass(501);
+    await expect(found).resolves.toBe(7);
+    expect(answers).toHaveBeenCalledTimes(3);
+    const never = jest.fn(async () => 0);
+    const last = pollUntil(never, (n) => n > 0, { attempts: 4, intervalMs: 500 });
+    await pass(10_000);
+    await expect(last).resolves.toBe(0);
+    expect(never).toHaveBeenCalledTimes(4);
   });
 });
 

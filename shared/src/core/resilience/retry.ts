@@ -1,4 +1,4 @@
-import { handleWhen, retry as retryPolicy, type IBackoff, type IBackoffFactory, type IRetryBackoffContext } from 'cockatiel';
+import { ConstantBackoff, handleWhen, handleWhenResult, retry as retryPolicy, type IBackoff, type IBackoffFactory, type IRetryBackoffContext } from 'cockatiel';
 import { DEFAULT_RETRY_POLICY, OPERATION_RETRY_POLICIES, retryDelay, type OperationName, type RetryPolicy } from './retry-policy';
 
 /** Thrown when a download stays empty after the empty-file retries (SPEC §8 "empty file after retry"). */
@@ -64,4 +64,21 @@ export async function withRetry<T>(task: (attempt: number) => Promise<T> | T, po
 /** Runs one of SPEC §9's named operations with its policy. */
 export function retryOperation<T>(operation: OperationName, task: (attempt: number) => Promise<T> | T, options?: RetryOptions): Promise<T> {
   return withRetry(task, OPERATION_RETRY_POLICIES[operation], options);
+}
+
+/**
+ * Asks `task` until `done(value)` holds, `attempts` times `intervalMs` apart (SPEC §9's session
+ * poll: 10 times at 500 ms), and resolves the last answer either way. A thrown error ends the poll.
+ */
+export function pollUntil<T>(
+  task: () => Promise<T>,
+  done: (value: T) => boolean,
+  rule: { attempts: number; intervalMs: number },
+  signal?: AbortSignal,
+): Promise<T> {
+  const runner = retryPolicy(handleWhenResult((value) => !done(value as T)), {
+    maxAttempts: rule.attempts - 1,
+    backoff: new ConstantBackoff(rule.intervalMs),
+  });
+  return runner.execute(() => task(), signal);
 }

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { OAUTH_PENDING_KEY } from './oauth-return';
-import { sleep, withOAuthRetry, type Sleep } from './oauth-retry';
+import { withOAuthRetry } from './oauth-retry';
 
 /**
  * "Continue with Google": the identity provider redirects back to the current page (SPEC §7),
@@ -8,12 +8,12 @@ import { sleep, withOAuthRetry, type Sleep } from './oauth-retry';
  */
 export async function signInWithGoogle(
   supabase: SupabaseClient,
-  { wait = sleep, storage = globalThis.sessionStorage, redirectTo = window.location.href }: { wait?: Sleep; storage?: Storage; redirectTo?: string } = {},
+  { storage = globalThis.sessionStorage, redirectTo = window.location.href }: { storage?: Storage; redirectTo?: string } = {},
 ): Promise<void> {
   await withOAuthRetry(async () => {
     const { error } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo } });
     if (error) throw error;
-  }, wait);
+  });
   try {
     storage?.setItem(OAUTH_PENDING_KEY, String(Date.now()));
   } catch {

@@ -1,6 +1,5 @@
 import type { Session } from '@supabase/supabase-js';
-import { SESSION_POLL, oauthErrorMessage } from '@dossier/shared/core';
-import { sleep, type Sleep } from './oauth-retry';
+import { SESSION_POLL, oauthErrorMessage, pollUntil } from '@dossier/shared/core';
 
 /** Set just before the identity-provider redirect, so the return is recognised after the reload. */
 export const OAUTH_PENDING_KEY = 'dossier-oauth-pending';
@@ -79,17 +78,10 @@ export function cleanOAuthAddress(href: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** SPEC §4 / §9: poll for a session up to 10 times at 500 ms intervals. */
-export async function pollForSession(
-  getSession: () => Promise<{ data: { session: Session | null } }>,
-  wait: Sleep = sleep,
-): Promise<Session | null> {
-  for (let attempt = 1; attempt <= SESSION_POLL.attempts; attempt += 1) {
-    const { data } = await getSession();
-    if (data.session) return data.session;
-    if (attempt < SESSION_POLL.attempts) await wait(SESSION_POLL.intervalMs);
-  }
-  return null;
+/** SPEC §4 / §9: poll for a session up to 10 times at 500 ms intervals (the shared retry mechanism). */
+export async function pollForSession(getSession: () => Promise<{ data: { session: Session | null } }>): Promise<Session | null> {
+  const { data } = await pollUntil(getSession, (answer) => Boolean(answer.data.session), SESSION_POLL);
+  return data.session;
 }
 
 /**
