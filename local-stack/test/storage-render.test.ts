@@ -127,4 +127,28 @@ describe.each(databasesSync())('storage render/image on %s', (database) => {
     expect(original.status).toBe(400);
     expect(await original.json()).toMatchObject({ error: 'InvalidSignature' });
   });
+
+  it("keeps a PDF's stored first-page thumbnail while its document exists, and sweeps it once the document is gone", async () => {
+    const docId = crypto.randomUUID();
+    const file = `${aliceId}/${docId}/scan.pdf`;
+    const thumb = `${aliceId}/${docId}/.thumbs/first-page.png`;
+    const docs = alice.storage.from('documents');
+    expect((await docs.upload(file, Buffer.from('%PDF-1.4'), { contentType: 'application/pdf' })).error).toBeNull();
+    expect((await docs.upload(thumb, await png(60, 80), { contentType: 'image/png' })).error).toBeNull();
+    const ins = await alice.from('documents').insert({ id: docId, name: 'scan.pdf', storage_path: file, mime_type: 'application/pdf', size: 8 });
+    expect(ins.error).toBeNull();
+    // The grid asks for the thumbnail through the same render endpoint.
+    const res = await fetch(renderUrl(thumb, 'width=40'), { headers: { authorization: `Bearer ${aliceToken}`, apikey: stack.anonKey } });
+    expect(res.status).toBe(200);
+
+    const queued = async () =>
+      stack.db.admin(async (q) => (await q.query<{ name: string }>(`select name from jobs.object_deletions where name like $1`, [`${aliceId}/${docId}/%`])).rows.map((r) => r.name));
+    const later = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    await stack.db.admin((q) => q.query(`select jobs.sweep_orphans($1::timestamptz)`, [later]));
+    expect(await queued()).toEqual([]);
+
+    await stack.db.admin((q) => q.query(`delete from public.documents where id = $1`, [docId]));
+    await stack.db.admin((q) => q.query(`select jobs.sweep_orphans($1::timestamptz)`, [later]));
+    expect((await queued()).sort()).toEqual([thumb, file].sort());
+  });
 });
