@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import {
   Badge,
   Button,
+  ComboBox,
   ButtonGroup,
   Card,
   Checkbox,
@@ -32,6 +33,7 @@ import {
 import { StaffGate } from '../diagnostics/staff-gate';
 import './component-gallery.css';
 
+const GALLERY_TAGS = ['Bills', 'Insurance', 'Medical', 'Passport', 'Tax 2025', 'Travel'].map((label) => ({ value: label, label }));
 const VARIANTS: ButtonVariant[] = ['primary', 'secondary', 'ghost', 'danger'];
 
 function Specimen({ title, children }: { title: string; children: ReactNode }) {
@@ -66,6 +68,7 @@ function ThemeSwitch() {
 
 function Overlays() {
   const [confirm, setConfirm] = useState<'destructive' | 'plain' | null>(null);
+  const [tagText, setTagText] = useState('');
   const [sheet, setSheet] = useState<'side' | 'bottom' | null>(null);
   const [result, setResult] = useState('Nothing confirmed yet.');
   return (
@@ -142,6 +145,7 @@ export function ComponentGallery() {
         <Specimen title="Choices">
           <Select label="Sort by" value={sort} onValueChange={setSort} options={[{ value: 'name', label: 'Name' }, { value: 'created', label: 'Date added' }, { value: 'expiry', label: 'Expiry date' }, { value: 'size', label: 'Size', disabled: true }]} />
           <Select label="Placeholder" placeholder="Choose…" options={[{ value: 'a', label: 'A' }]} />
+          <ComboBox label="Tag (combobox: pick or type a new one)" placeholder="Add a tag" inputValue={tagText} onInputChange={setTagText} options={GALLERY_TAGS} />
           <NativeSelect label="Category (native, for forms)">
             <option>Personal ID</option>
             <option>Medical Records</option>
