@@ -68,7 +68,6 @@ function ThemeSwitch() {
 
 function Overlays() {
   const [confirm, setConfirm] = useState<'destructive' | 'plain' | null>(null);
-  const [tagText, setTagText] = useState('');
   const [sheet, setSheet] = useState<'side' | 'bottom' | null>(null);
   const [result, setResult] = useState('Nothing confirmed yet.');
   return (
@@ -111,6 +110,7 @@ export function ComponentGallery() {
   const [checked, setChecked] = useState(false);
   const [on, setOn] = useState(true);
   const [sort, setSort] = useState('name');
+  const [tagText, setTagText] = useState('');
   return (
     <StaffGate>
       <Page title="Design system" description="Every shared component in every state. This page's own header is the PageHeader, with its action (the theme) beside the title." actions={<ThemeSwitch />}>
