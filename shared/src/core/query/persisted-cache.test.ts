@@ -47,6 +47,8 @@ describe('persisted query cache (offline library)', () => {
     const second = new QueryClient();
     expect(await restoreQueryCache(second, 'ann', { buster: 'b1', store })).toBe(true);
     expect(second.getQueryData(['documents', 'list', { q: '' }])).toEqual({ items: [{ id: 'd1', name: 'passport.pdf' }], total: 1 });
+    // Shown at once, refetched by the first page that uses it.
+    expect(second.getQueryState(['documents', 'list', { q: '' }])?.isInvalidated).toBe(true);
     // Never another person's, never another build's, never one older than a week.
     expect(await restoreQueryCache(new QueryClient(), 'bob', { buster: 'b1', store })).toBe(false);
     expect(await restoreQueryCache(new QueryClient(), 'ann', { buster: 'b2', store })).toBe(false);

@@ -84,6 +84,9 @@ export async function restoreQueryCache(client: QueryClient, userId: string, opt
   if (!snapshot || snapshot.userId !== userId || snapshot.buster !== options.buster || now() - snapshot.savedAt > PERSISTED_CACHE_MAX_AGE_MS) return false;
   // hydrate never replaces data newer than the snapshot's (a query that already answered).
   hydrate(client, snapshot.state);
+  // Shown at once, but stale: every page that uses them fetches fresh data when it can.
+  const restored = new Set(snapshot.state.queries.map((query) => query.queryHash));
+  await client.invalidateQueries({ predicate: (query) => restored.has(query.queryHash), refetchType: 'none' });
   return true;
 }
 
