@@ -2,10 +2,10 @@ import type { Context, Hono } from 'hono';
 import sharp from 'sharp';
 import { objectKey } from './backend.js';
 import { storageCaller } from './caller.js';
-import { invalidJwt, objectNotFound, StorageApiError } from './errors.js';
+import { objectNotFound, StorageApiError } from './errors.js';
 import { pathSegments, validateKey } from './keys.js';
 import { findObject, getBucket, type ObjectRow, type StorageDeps } from './objects.js';
-import { SIGN_ROLE, signedPathMatches } from './signed-paths.js';
+import { SIGN_ROLE, signedPathMatches, signedTokenClaims } from './signed-paths.js';
 
 /**
  * Supabase Storage's image transformation API (`/render/image/{authenticated|public|sign}/…`),
@@ -183,14 +183,7 @@ export function registerRenderRoutes(app: Hono, deps: StorageDeps): void {
   const query = (c: Context) => (name: string) => c.req.query(name);
 
   app.on(['GET', 'HEAD'], '/render/image/sign/*', async (c) => {
-    const token = c.req.query('token');
-    if (!token) throw invalidJwt('Missing token');
-    let claims: Record<string, unknown>;
-    try {
-      claims = await ctx.jwt.verify(token);
-    } catch (e) {
-      throw invalidJwt((e as Error).message);
-    }
+    const claims = await signedTokenClaims(ctx, c.req.query('token'));
     const [bucketId, ...rest] = pathSegments(c.req.url).slice(3);
     const url = String(claims.url ?? '');
     // The token names the object and its transformation; the request's own options do not count.

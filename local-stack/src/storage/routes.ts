@@ -6,7 +6,7 @@ import { asCaller, storageCaller } from './caller.js';
 import { invalidJwt, invalidRequest, objectNotFound, StorageApiError } from './errors.js';
 import { pathSegments, validateKey } from './keys.js';
 import { transformToString } from './render.js';
-import { SIGN_ROLE, signedPathMatches, urlPath } from './signed-paths.js';
+import { SIGN_ROLE, signedPathMatches, signedTokenClaims, urlPath } from './signed-paths.js';
 import {
   asCallerOrAdmin,
   checkCanUpload,
@@ -101,14 +101,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     // Not validated here: a re-encoded path still holds `%`; the signed name is validated below.
     const [bucketId, ...rest] = pathSegments(c.req.url).slice(2);
     const key = rest.join('/');
-    const token = c.req.query('token');
-    if (!token) throw invalidJwt('Missing token');
-    let claims: Record<string, unknown>;
-    try {
-      claims = await ctx.jwt.verify(token);
-    } catch (e) {
-      throw invalidJwt((e as Error).message);
-    }
+    const claims = await signedTokenClaims(ctx, c.req.query('token'));
     // A token signed for a transformed image does not open the original.
     if (claims.role !== SIGN_ROLE || claims.transformations !== undefined || !signedPathMatches(String(claims.url), bucketId, key)) {
       throw new StorageApiError(400, 'InvalidSignature', 'The url do not match the signature', 'InvalidSignature');

@@ -1,3 +1,6 @@
+import type { StackContext } from '../context.js';
+import { invalidJwt } from './errors.js';
+
 /** The role claim of a signed download URL's token (object/sign and render/image/sign). */
 export const SIGN_ROLE = 'storage_signed_url';
 
@@ -16,5 +19,15 @@ export function signedPathMatches(signed: string, bucket: string, key: string): 
     return signed === `${bucket}/${key.split('/').map(decodeURIComponent).join('/')}`;
   } catch {
     return false;
+  }
+}
+
+/** The claims of a signed URL's `?token=`, or Storage's InvalidJWT answer. */
+export async function signedTokenClaims(ctx: StackContext, token: string | undefined): Promise<Record<string, unknown>> {
+  if (!token) throw invalidJwt('Missing token');
+  try {
+    return await ctx.jwt.verify(token);
+  } catch (e) {
+    throw invalidJwt((e as Error).message);
   }
 }
