@@ -5,6 +5,7 @@ import { registerBucketRoutes } from './buckets.js';
 import { payloadTooLarge, StorageApiError, storageErrorResponse } from './errors.js';
 import { BodyTooLargeError } from '../http/json-body.js';
 import { createLocalBackend } from './local-backend.js';
+import { registerRenderRoutes } from './render.js';
 import { registerObjectRoutes } from './routes.js';
 import { createS3Backend } from './s3-backend.js';
 import { registerTusRoutes } from './tus.js';
@@ -31,6 +32,7 @@ export function createStorageApp(ctx: StackContext, backend: StorageBackend = cr
   });
   registerBucketRoutes(app, deps);
   registerObjectRoutes(app, deps);
+  registerRenderRoutes(app, deps);
   registerTusRoutes(app, deps);
   app.notFound((c) => storageErrorResponse(c, new StorageApiError(404, 'Not Found', 'Route not found', 'NotFound')));
   return app;

@@ -5,6 +5,8 @@ import { objectKey } from './backend.js';
 import { asCaller, storageCaller } from './caller.js';
 import { invalidJwt, invalidRequest, objectNotFound, StorageApiError } from './errors.js';
 import { pathSegments, validateKey } from './keys.js';
+import { transformToString } from './render.js';
+import { SIGN_ROLE, signedPathMatches, signedTokenClaims, urlPath } from './signed-paths.js';
 import {
   asCallerOrAdmin,
   checkCanUpload,
@@ -37,25 +39,6 @@ function bucketAndKey(c: Context, skip: number): { bucket: string; key: string }
   return { bucket, key: validateKey(rest.join('/')) };
 }
 
-const SIGN_ROLE = 'storage_signed_url';
-
-/** A signed URL's path, each segment percent-encoded: a key may hold `?`, `#`, `%` or spaces. */
-function urlPath(bucket: string, key: string): string {
-  return [bucket, ...key.split('/')].map(encodeURIComponent).join('/');
-}
-
-/**
- * supabase-js passes the signed path through encodeURI, which encodes the `%` of our escapes once
- * more: the path arrives decoded once (`%3F`) or fully (`?`). Either names the signed object.
- */
-function signedPathMatches(signed: string, bucket: string, key: string): boolean {
-  if (signed === `${bucket}/${key}`) return true;
-  try {
-    return signed === `${bucket}/${key.split('/').map(decodeURIComponent).join('/')}`;
-  } catch {
-    return false;
-  }
-}
 const UPLOAD_ROLE = 'storage_signed_upload';
 const SIGNED_UPLOAD_SECONDS = 2 * 3600;
 
@@ -107,23 +90,20 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     if (!Number.isFinite(expiresIn) || expiresIn < 1) throw invalidRequest('expiresIn is required');
     // Signing is reading: the caller must be allowed to select the row.
     await findObject(deps, caller.auth, bucketId, key);
-    const token = await ctx.jwt.sign({ role: SIGN_ROLE, url: `${bucketId}/${key}` }, Math.floor(expiresIn));
-    return c.json({ signedURL: `/object/sign/${urlPath(bucketId, key)}?token=${token}` });
+    // With `transform` the URL serves the transformed image (render/image/sign); the options
+    // travel inside the token, as on Supabase, so they cannot be changed once signed.
+    const transform = body.transform && typeof body.transform === 'object' ? transformToString(body.transform as Record<string, unknown>) : '';
+    const token = await ctx.jwt.sign({ role: SIGN_ROLE, url: `${bucketId}/${key}`, ...(transform ? { transformations: transform } : {}) }, Math.floor(expiresIn));
+    return c.json({ signedURL: `/${transform ? 'render/image' : 'object'}/sign/${urlPath(bucketId, key)}?token=${token}` });
   });
 
   app.on(['GET', 'HEAD'], '/object/sign/:bucket/*', async (c) => {
     // Not validated here: a re-encoded path still holds `%`; the signed name is validated below.
     const [bucketId, ...rest] = pathSegments(c.req.url).slice(2);
     const key = rest.join('/');
-    const token = c.req.query('token');
-    if (!token) throw invalidJwt('Missing token');
-    let claims: Record<string, unknown>;
-    try {
-      claims = await ctx.jwt.verify(token);
-    } catch (e) {
-      throw invalidJwt((e as Error).message);
-    }
-    if (claims.role !== SIGN_ROLE || !signedPathMatches(String(claims.url), bucketId, key)) {
+    const claims = await signedTokenClaims(ctx, c.req.query('token'));
+    // A token signed for a transformed image does not open the original.
+    if (claims.role !== SIGN_ROLE || claims.transformations !== undefined || !signedPathMatches(String(claims.url), bucketId, key)) {
       throw new StorageApiError(400, 'InvalidSignature', 'The url do not match the signature', 'InvalidSignature');
     }
     // The object is the one the token names (signed), whichever way the client encoded the path.

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import {
   Badge,
   Button,
+  ComboBox,
   ButtonGroup,
   Card,
   Checkbox,
@@ -32,6 +33,7 @@ import {
 import { StaffGate } from '../diagnostics/staff-gate';
 import './component-gallery.css';
 
+const GALLERY_TAGS = ['Bills', 'Insurance', 'Medical', 'Passport', 'Tax 2025', 'Travel'].map((label) => ({ value: label, label }));
 const VARIANTS: ButtonVariant[] = ['primary', 'secondary', 'ghost', 'danger'];
 
 function Specimen({ title, children }: { title: string; children: ReactNode }) {
@@ -108,6 +110,7 @@ export function ComponentGallery() {
   const [checked, setChecked] = useState(false);
   const [on, setOn] = useState(true);
   const [sort, setSort] = useState('name');
+  const [tagText, setTagText] = useState('');
   return (
     <StaffGate>
       <Page title="Design system" description="Every shared component in every state. This page's own header is the PageHeader, with its action (the theme) beside the title." actions={<ThemeSwitch />}>
@@ -142,6 +145,7 @@ export function ComponentGallery() {
         <Specimen title="Choices">
           <Select label="Sort by" value={sort} onValueChange={setSort} options={[{ value: 'name', label: 'Name' }, { value: 'created', label: 'Date added' }, { value: 'expiry', label: 'Expiry date' }, { value: 'size', label: 'Size', disabled: true }]} />
           <Select label="Placeholder" placeholder="Choose…" options={[{ value: 'a', label: 'A' }]} />
+          <ComboBox label="Tag (combobox: pick or type a new one)" placeholder="Add a tag" inputValue={tagText} onInputChange={setTagText} options={GALLERY_TAGS} />
           <NativeSelect label="Category (native, for forms)">
             <option>Personal ID</option>
             <option>Medical Records</option>

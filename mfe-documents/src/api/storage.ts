@@ -142,3 +142,43 @@ export async function signedObjectUrl(client: SupabaseClient, path: string, down
 export async function downloadObject(client: SupabaseClient, path: string): Promise<Blob> {
   return unwrap(await client.storage.from(DOCUMENTS_BUCKET).download(path), 'download object') as Blob;
 }
+
+/**
+ * Where a PDF's first page is stored as an image, beside its file (docs/decisions/0120): four
+ * segments, so it never clashes with a document's own `{user}/{document}/{file}` key.
+ */
+export function thumbnailPathOf(storagePath: string): string {
+  const [user, document] = storagePath.split('/');
+  return `${user}/${document}/.thumbs/first-page.png`;
+}
+
+/** Types Storage's render endpoint reads (HEIC is not among them on hosted Supabase either). */
+const RENDERABLE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif']);
+
+/** The stored image a thumbnail is rendered from: the image itself, a PDF's first page, or none. */
+export function thumbnailSourceOf(doc: { storage_path: string; mime_type: string }): string | null {
+  if (!doc.storage_path) return null;
+  if (RENDERABLE_IMAGES.has(doc.mime_type)) return doc.storage_path;
+  if (doc.mime_type === 'application/pdf') return thumbnailPathOf(doc.storage_path);
+  return null;
+}
+
+/** Seconds a thumbnail URL stays valid; the library re-signs it before then. */
+export const THUMBNAIL_URL_SECONDS = 3600;
+
+/**
+ * A signed URL of the image resized by Storage's image transformation endpoint
+ * (`/storage/v1/render/image/sign/…`): the same call works on hosted Supabase and the local stack.
+ */
+export async function thumbnailUrl(client: SupabaseClient, sourcePath: string, size: { width: number; height: number }): Promise<string> {
+  const result = await client.storage
+    .from(DOCUMENTS_BUCKET)
+    .createSignedUrl(sourcePath, THUMBNAIL_URL_SECONDS, { transform: { width: size.width, height: size.height, resize: 'cover', quality: 70 } });
+  const data = unwrap(result, 'sign thumbnail') as { signedUrl: string };
+  return data.signedUrl;
+}
+
+/** Stores a PDF's rendered first page beside it (replacing an earlier one). */
+export async function putThumbnail(client: SupabaseClient, storagePath: string, image: Blob): Promise<void> {
+  unwrap(await client.storage.from(DOCUMENTS_BUCKET).upload(thumbnailPathOf(storagePath), image, { contentType: 'image/png', upsert: true }), 'store thumbnail');
+}

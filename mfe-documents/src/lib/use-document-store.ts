@@ -3,7 +3,7 @@ import { useAppConfig, useSupabase } from '@dossier/shared';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DocumentsApiError } from '../api/api-error';
 import { getDocument, insertDocument } from '../api/documents';
-import { removeObjects, uploadObject, type StorageTarget } from '../api/storage';
+import { putThumbnail, removeObjects, uploadObject, type StorageTarget } from '../api/storage';
 import type { DocumentStore } from '../features/upload/store-document';
 
 /** The person's JWT at the moment of each request (supabase-js refreshes it as needed). */
@@ -28,6 +28,13 @@ export function createDocumentStore(client: SupabaseClient, supabaseUrl: string,
     insertRow: (row) => insertDocument(client, row),
     getRow: (id) => getDocument(client, id),
     removeObject: (path) => removeObjects(client, [path]),
+    async putThumbnail(path, file, mimeType) {
+      if (mimeType !== 'application/pdf') return;
+      // pdf.js is already loaded for the text layer; the page is rendered here, at upload.
+      const { renderPdfFirstPage } = await import('./pdf-thumbnail');
+      const image = await renderPdfFirstPage(file);
+      if (image) await putThumbnail(client, path, image);
+    },
   };
 }
 

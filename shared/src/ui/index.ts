@@ -9,3 +9,4 @@ export * from './widget-frame';
 export * from './design-system';
 export * from './consent';
 export * from './retryable-lazy';
+export * from './offline-data-notice';

@@ -4,7 +4,7 @@ import { PENDING_OPERATION_OWNERS, type AppConfig, type AreaHost, type DossierSe
 import { createErrorLog } from '@dossier/shared/core';
 import { createRemoteAreas, federationLoader, type RemoteAreas } from '../federation/remote-areas';
 import { createAuthStore, type AuthStore } from './auth-store';
-import { createQueryClient } from '@dossier/shared/core/query';
+import { createQueryClient, persistQueryCache } from '@dossier/shared/core/query';
 import { createWidgetRegistry } from './widget-registry';
 import type { ShellPart } from './shell-part';
 // The replaceable parts: each is one import line (see shell-part.ts).
@@ -46,10 +46,13 @@ export function createServices(config: AppConfig, options: { skipSessionCheck?: 
   });
   const device = createDevice();
   const serviceWorker = createServiceWorkerPart({ onBackgroundSync: () => void pendingOperations.api.flush() });
+  const queryClient = createQueryClient();
+  // The library and portfolios as last seen, for an offline reload (ADR 0121).
+  persistQueryCache(queryClient, { getSnapshot: authStore.getSnapshot, subscribe: authStore.subscribe }, { buster: 'dossier-query-cache-1', onError: (error) => errors.report(error, { feature: 'offline-cache' }) });
   const base: ShellServices['base'] = {
     config,
     toasts: toasts.api,
-    queryClient: createQueryClient(),
+    queryClient,
     widgets: createWidgetRegistry(areas),
     errors,
     pendingOperations: pendingOperations.api,

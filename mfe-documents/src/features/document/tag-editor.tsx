@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSupabase, useToasts } from '@dossier/shared';
+import { Button, ComboBox } from '@dossier/shared/ui';
 import { createTag, findTagByName, isDuplicateTagName, TAG_COLORS, type Tag } from '../../api/tags';
 import { useDescribeError } from '../../lib/query';
 import type { DocumentActions } from '../../lib/use-document-actions';
@@ -30,7 +31,6 @@ export function TagEditor({ documentIds, tagIds, actions }: { documentIds: reado
   const [name, setName] = useState('');
   const all = tags.data ?? [];
   const byId = new Map(all.map((t) => [t.id, t]));
-  const listId = `tag-options-${documentIds[0] ?? 'bulk'}`;
 
   const add = async () => {
     if (!name.trim()) return;
@@ -60,23 +60,26 @@ export function TagEditor({ documentIds, tagIds, actions }: { documentIds: reado
           );
         })}
       </ul>
+      {/* One row: the suggestions open below the box and never cover "Add tag" beside it. */}
       <form
-        className="inline-form"
+        className="inline-form tag-editor-form"
         onSubmit={(event) => {
           event.preventDefault();
           void add();
         }}
       >
-        <label>
-          <span className="visually-hidden">Add a tag</span>
-          <input list={listId} value={name} maxLength={50} placeholder="Add a tag" onChange={(event) => setName(event.target.value)} />
-        </label>
-        <datalist id={listId}>
-          {all.map((t) => (
-            <option key={t.id} value={t.name} />
-          ))}
-        </datalist>
-        <button type="submit">Add tag</button>
+        <div className="tag-editor-input">
+        <ComboBox
+          label="Add a tag"
+          hideLabel
+          placeholder="Add a tag"
+          maxLength={50}
+          inputValue={name}
+          onInputChange={setName}
+          options={all.filter((t) => !tagIds.includes(t.id)).map((t) => ({ value: t.id, label: t.name }))}
+        />
+        </div>
+        <Button type="submit">Add tag</Button>
       </form>
     </div>
   );

@@ -6,6 +6,7 @@ import type { Tag } from '../../api/tags';
 import { HighlightedText } from '../../lib/highlighted-text';
 import { daysUntil, formatBytes, formatDate } from '../../lib/format';
 import { typeLabel } from '../../lib/document-types';
+import { DocumentThumbnail } from './document-thumbnail';
 import type { LibraryView } from './library-state';
 
 export interface DocumentListProps {
@@ -24,7 +25,10 @@ export interface DocumentListProps {
 const LIST_ROW_HEIGHT = 76;
 /** The narrowest a grid card gets: two columns on a 390 px phone, six on a wide screen. */
 const CARD_MIN_WIDTH = 168;
-const CARD_HEIGHT = 196;
+const CARD_HEIGHT = 256;
+/** The picture on a card (CSS pixels, 4:3): it fills the card's width, cropped to cover. */
+const CARD_THUMB = { width: 224, height: 168 };
+const ROW_THUMB = { width: 44, height: 56 };
 
 function ExpiryBadge({ expiresOn }: { expiresOn: string | null }) {
   if (!expiresOn) return null;
@@ -136,13 +140,21 @@ export function DocumentList({ items, total, view, selected, categoryNames, tags
             onChange={(event) => onToggle(doc.id, { range: (event.nativeEvent as MouseEvent).shiftKey === true })}
           />
         </label>
-        <span className="doc-type" aria-hidden="true">
-          {typeLabel(doc.mime_type)}
-        </span>
+        {view === 'grid' ? (
+          <DocumentThumbnail doc={doc} className="doc-card-thumb" {...CARD_THUMB} />
+        ) : (
+          <DocumentThumbnail doc={doc} className="doc-row-thumb" {...ROW_THUMB} />
+        )}
         <div className="doc-main">
           <button type="button" className="doc-open" onClick={() => onOpen(doc.id)}>
             {doc.name}
           </button>
+          {view === 'grid' ? (
+            <div className="doc-meta">
+              <span>{category ?? typeLabel(doc.mime_type)}</span>
+              <ExpiryBadge expiresOn={doc.expires_on} />
+            </div>
+          ) : (
           <div className="doc-meta">
             {category ? <span>{category}</span> : null}
             <span>{formatBytes(doc.size)}</span>
@@ -151,6 +163,7 @@ export function DocumentList({ items, total, view, selected, categoryNames, tags
             <ExpiryBadge expiresOn={doc.expires_on} />
             <TagChips ids={doc.document_tag_ids ?? []} tagsById={tagsById} />
           </div>
+          )}
           {doc.snippet ? <HighlightedText className="doc-snippet" snippet={doc.snippet} /> : null}
         </div>
       </div>

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth, Widget } from '@dossier/shared';
-import { Button, EmptyState, LoadingSpinner, PHONE_QUERY, Sheet, useMediaQuery } from '@dossier/shared/ui';
+import { Button, EmptyState, LoadingSpinner, OfflineDataNotice, PHONE_QUERY, Sheet, useMediaQuery } from '@dossier/shared/ui';
 import { useDescribeError } from '../../lib/query';
 import { useDocumentActions } from '../../lib/use-document-actions';
 import { useCategories, useTags } from '../../lib/use-lookups';
 import { BulkActionsBar } from '../bulk';
 import { CategoryManager } from '../categories';
 import { DocumentPanel } from '../document';
-import { UploadPanel } from '../upload';
+import { QueuedUploads, UploadPanel } from '../upload';
 import { AddDocumentsPicker } from './add-documents-picker';
 import { DocumentList } from './document-list';
 import { LibraryFilters, LibraryToolbar } from './library-controls';
@@ -85,7 +85,14 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
   const filtered = isFiltered(portfolioId ? { ...state, portfolio: [] } : state);
 
   let body: React.ReactNode;
-  if (pages.isPending) {
+  if (pages.isPending && pages.fetchStatus === 'paused') {
+    // Offline, and this list was never saved on this device (ADR 0121).
+    body = (
+      <div data-testid="offline-nothing-cached">
+        <EmptyState title="You're offline" description="This list has not been saved on this device yet. It appears as soon as you are back online." />
+      </div>
+    );
+  } else if (pages.isPending) {
     body = <LoadingSpinner />;
   } else if (pages.isError) {
     body = (
@@ -163,6 +170,7 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
         />
       ) : null}
       {!state.trash && !portfolioId ? <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} /> : null}
+      {!state.trash && !portfolioId ? <QueuedUploads /> : null}
       {/* The Drive area's import (a widget by name: this area never imports another remote). */}
       {!state.trash && !portfolioId ? <Widget name="drive.import-dialog" placement="documents" /> : null}
       <LibraryToolbar state={state} update={update} />
@@ -178,6 +186,7 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
       ) : (
         <LibraryFilters state={state} update={update} />
       )}
+      {pages.data ? <OfflineDataNotice updatedAt={pages.dataUpdatedAt} /> : null}
       <p className="library-count" role="status" aria-live="polite" data-testid="library-count">
         {pages.isSuccess ? `${total} ${total === 1 ? 'document' : 'documents'}${state.trash ? ' in the trash' : ''}` : ''}
       </p>

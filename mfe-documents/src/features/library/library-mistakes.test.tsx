@@ -5,7 +5,9 @@ import type { DocumentSearchHit } from '../../api/search-documents';
 import { DocumentList } from './document-list';
 import { LibraryToolbar } from './library-controls';
 import { effectiveDirection, parseLibraryState, type LibraryState } from './library-state';
-import { stubLayoutApis } from '@dossier/shared/testing';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { DossierServicesProvider } from '@dossier/shared';
+import { createFakeServices, stubLayoutApis } from '@dossier/shared/testing';
 
 // Issue #9 §5: mistakes people hit in the library.
 
@@ -51,7 +53,14 @@ function Library() {
 
 describe('selection checkboxes', () => {
   it('show the selection: ticked once selected, clear once unselected', async () => {
-    render(<Library />);
+    const services = createFakeServices();
+    render(
+      <DossierServicesProvider services={services}>
+        <QueryClientProvider client={services.queryClient}>
+          <Library />
+        </QueryClientProvider>
+      </DossierServicesProvider>,
+    );
     const box = await screen.findByRole('checkbox', { name: 'Select passport.pdf' });
     expect(box).not.toBeChecked();
     await userEvent.click(box);

@@ -1,4 +1,5 @@
 import type { PendingOperationHandler } from '@dossier/shared';
+import type { DuplicateMatch } from '../../api/documents';
 import type { Extraction } from './extract-text';
 import { storeDocument, type DocumentStore, type DocumentToStore } from './store-document';
 
@@ -13,6 +14,25 @@ export interface DocumentUploadPayload {
   doc: DocumentToStore;
   /** False when the text could not be extracted before queueing (pdf.js not loadable offline). */
   extracted: boolean;
+  /** The person chose "Keep both" after the replay found the same file in their library. */
+  duplicateDecision?: 'keep-both';
+}
+
+/**
+ * A queued upload whose file the person already has: it stays queued, unsent, until they choose
+ * "Keep both" or "Don't upload" in the library (the duplicate check an online upload runs).
+ */
+export class DuplicateAwaitingDecisionError extends Error {
+  constructor(readonly duplicates: DuplicateMatch[]) {
+    super('queued upload waits for a duplicate decision');
+    this.name = 'DuplicateAwaitingDecisionError';
+  }
+}
+
+/** The documents, other than the upload's own (an earlier attempt of it), with the same content. */
+export async function duplicatesOf(payload: DocumentUploadPayload, findDuplicates: (sha256: string) => Promise<DuplicateMatch[]>): Promise<DuplicateMatch[]> {
+  if (payload.duplicateDecision === 'keep-both' || !payload.doc.sha256) return [];
+  return (await findDuplicates(payload.doc.sha256)).filter((match) => match.id !== payload.doc.documentId);
 }
 
 export function uploadPayload(file: Blob, doc: DocumentToStore): DocumentUploadPayload {
@@ -28,6 +48,8 @@ export function createUploadReplayHandler(deps: {
   store: DocumentStore;
   currentUserId: () => string | null;
   extract: (file: Blob, mimeType: string) => Promise<Extraction>;
+  /** The duplicate check an online upload runs; a match keeps the upload queued for a decision. */
+  findDuplicates?: (sha256: string) => Promise<DuplicateMatch[]>;
   onStored?: () => void;
 }): PendingOperationHandler<DocumentUploadPayload> {
   return async (operation) => {
@@ -35,6 +57,10 @@ export function createUploadReplayHandler(deps: {
     if (deps.currentUserId() !== doc.userId) {
       // Another person is signed in on this device: leave it for its owner.
       throw new Error('queued upload belongs to another user');
+    }
+    if (deps.findDuplicates) {
+      const duplicates = await duplicatesOf(operation.payload, deps.findDuplicates);
+      if (duplicates.length > 0) throw new DuplicateAwaitingDecisionError(duplicates);
     }
     const extraction = extracted ? undefined : deps.extract(file, doc.mimeType);
     await storeDocument(deps.store, file, doc, { replay: true, extraction });

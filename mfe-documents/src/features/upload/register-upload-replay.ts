@@ -11,7 +11,7 @@ export const DOCUMENT_UPLOAD_OPERATION = 'document-upload';
  */
 export function registerUploadReplay(host: Pick<AreaHost, 'services' | 'auth' | 'addPendingOperationHandler'>): void {
   host.addPendingOperationHandler<DocumentUploadPayload>(DOCUMENT_UPLOAD_OPERATION, async (operation: PendingOperation<DocumentUploadPayload>) => {
-    const [{ createUploadReplayHandler }, { createDocumentStore }, { extractText }, { documentKeys }] = await Promise.all([
+    const [{ createUploadReplayHandler }, { createDocumentStore }, { extractText }, { documentKeys, findDuplicates }] = await Promise.all([
       import('./offline-upload'),
       import('../../lib/use-document-store'),
       import('./extract-text'),
@@ -23,6 +23,7 @@ export function registerUploadReplay(host: Pick<AreaHost, 'services' | 'auth' | 
       store: createDocumentStore(auth.supabase, config.supabaseUrl, config.supabaseAnonKey),
       currentUserId: () => host.auth().user?.id ?? null,
       extract: extractText,
+      findDuplicates: (sha256) => findDuplicates(host.auth().supabase, sha256),
       onStored: () => void queryClient.invalidateQueries({ queryKey: documentKeys.all }),
     });
     await replay(operation);

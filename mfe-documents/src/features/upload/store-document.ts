@@ -8,6 +8,8 @@ export interface DocumentStore {
   insertRow(row: NewDocument): Promise<DocumentRecord>;
   getRow(id: string): Promise<DocumentRecord | null>;
   removeObject(path: string): Promise<void>;
+  /** Renders and stores a preview image beside the file (a PDF's first page); best effort. */
+  putThumbnail?(path: string, file: Blob, mimeType: string): Promise<void>;
 }
 
 export interface DocumentToStore {
@@ -58,9 +60,10 @@ export async function storeDocument(
     onProgress: options.onProgress,
     signal: options.signal,
   });
+  let stored: DocumentRecord;
   try {
     const extracted = options.extraction ? await options.extraction : { status: doc.extractionStatus, text: doc.extractedText ?? null };
-    return await store.insertRow({
+    stored = await store.insertRow({
       id: doc.documentId,
       name: doc.name,
       storage_path: path,
@@ -82,4 +85,8 @@ export async function storeDocument(
     await store.removeObject(path).catch(() => undefined);
     throw error;
   }
+  // After the row: a thumbnail is never the reason an upload fails, and the grid shows the type
+  // placeholder until (or unless) it exists.
+  await store.putThumbnail?.(path, file, doc.mimeType).catch(() => undefined);
+  return stored;
 }

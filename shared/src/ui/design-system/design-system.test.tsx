@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Badge, Button, Checkbox, ConfirmDialog, Dialog, EmptyState, IconButton, Menu, Progress, Select, Sheet, Switch, Tab, TabList, TabPanel, Tabs, TextArea, TextField, Tooltip, destructiveCopy, useConfirm } from './index';
+import { Badge, Button, Checkbox, ComboBox, ConfirmDialog, Dialog, EmptyState, IconButton, Menu, Progress, Select, Sheet, Switch, Tab, TabList, TabPanel, Tabs, TextArea, TextField, Tooltip, destructiveCopy, useConfirm } from './index';
 import { stubLayoutApis } from '@dossier/shared/testing';
 
 beforeAll(stubLayoutApis);
@@ -307,5 +307,44 @@ describe('Tooltip, Badge, Progress, EmptyState', () => {
     expect(screen.getByText('Expires in 5 days')).toHaveClass('ds-badge--warning');
     expect(screen.getByRole('heading', { name: 'No documents yet' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
+  });
+});
+
+describe('ComboBox', () => {
+  function TagBox({ onSelect }: { onSelect?: (value: string) => void }) {
+    const [text, setText] = useState('');
+    const options = ['Bills', 'Insurance', 'Tax 2025', 'Travel'].map((label) => ({ value: label.toLowerCase(), label }));
+    return <ComboBox label="Add a tag" inputValue={text} onInputChange={setText} options={options} onSelect={(option) => onSelect?.(option.value)} />;
+  }
+
+  it('is a labelled combobox whose listbox filters as you type; arrows and Enter pick, focus stays in the box', async () => {
+    const picked = jest.fn();
+    render(<TagBox onSelect={picked} />);
+    const box = screen.getByRole('combobox', { name: 'Add a tag' });
+    await userEvent.type(box, 't');
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    const listbox = await screen.findByRole('listbox');
+    expect(box).toHaveAttribute('aria-controls', listbox.id);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Tax 2025', 'Travel']);
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'Travel' }).id);
+    expect(screen.getByRole('option', { name: 'Travel' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{Enter}');
+    expect(picked).toHaveBeenCalledWith('travel');
+    expect(box).toHaveValue('Travel');
+    expect(box).toHaveFocus();
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('keeps free text (a new name) and closes with Escape', async () => {
+    render(<TagBox />);
+    const box = screen.getByRole('combobox', { name: 'Add a tag' });
+    await userEvent.type(box, 'in');
+    expect(await screen.findAllByRole('option')).toHaveLength(1);
+    await userEvent.keyboard('{Escape}');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.type(box, 'vestments');
+    expect(box).toHaveValue('investments');
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 });

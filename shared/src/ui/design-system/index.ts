@@ -3,6 +3,7 @@ import './design-system.css';
 export * from './button';
 export * from './fields';
 export * from './select';
+export * from './combobox';
 export * from './checkbox';
 export * from './menu';
 export * from './dialog';

@@ -1,19 +1,2 @@
-import { useSyncExternalStore } from 'react';
-
-const subscribe = (onChange: () => void) => {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-};
-
-/** navigator.onLine, following the browser's online/offline events. */
-export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine !== false,
-    () => true,
-  );
-}
+/** navigator.onLine, following the browser's online/offline events (one hook for every area). */
+export { useOnline as useOnlineStatus } from '@dossier/shared/ui';
