@@ -27,6 +27,8 @@ const AUTHENTICATED_DEFINER_ALLOWED = [
   'public.use_mfa_recovery_code',
   'public.schedule_account_deletion',
   'public.cancel_account_deletion',
+  // Reminders (issue 15, ADR 0112): the calendar feed's secret comes only from here, for the caller's row.
+  'public.calendar_feed',
 ];
 
 // A fresh PGlite stack takes long on a busy machine.
