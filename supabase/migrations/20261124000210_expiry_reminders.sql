@@ -24,8 +24,9 @@ revoke update on public.reminder_settings from authenticated;
 grant select, insert, delete on public.reminder_settings to authenticated;
 -- The token is set only by calendar_feed(): a person cannot pick a guessable one.
 revoke insert on public.reminder_settings from authenticated;
-grant insert (user_id, days_before, email) on public.reminder_settings to authenticated;
-grant update (days_before, email, updated_at) on public.reminder_settings to authenticated;
+-- user_id in both: supabase-js's upsert names every column it sends (RLS keeps it the caller's).
+grant insert (user_id, days_before, email, updated_at) on public.reminder_settings to authenticated;
+grant update (user_id, days_before, email, updated_at) on public.reminder_settings to authenticated;
 
 -- Per document: other days than the person's default (null: the default).
 alter table public.documents add column if not exists reminder_days integer[]
@@ -40,6 +41,9 @@ create table if not exists public.expiry_reminders (
   days_before integer not null,
   created_at timestamptz not null default now(),
   read_at timestamptz,
+  -- Set by the first open device that shows it as a browser notification: one device claims it
+  -- (update … where notified_at is null), so several open devices never all pop up the same one.
+  notified_at timestamptz,
   -- Sent once: the same document, expiry and day never make a second reminder.
   unique (document_id, expires_on, days_before)
 );
@@ -55,7 +59,7 @@ create policy "expiry_reminders: delete own" on public.expiry_reminders
 revoke all on public.expiry_reminders from anon;
 revoke insert, update on public.expiry_reminders from authenticated;
 grant select, delete on public.expiry_reminders to authenticated;
-grant update (read_at) on public.expiry_reminders to authenticated;
+grant update (read_at, notified_at) on public.expiry_reminders to authenticated;
 
 -- Switches the calendar feed on with a new secret (the old URL stops working) or off; returns the
 -- new token or null. SECURITY DEFINER so the secret always comes from here (the column is not
