@@ -68,6 +68,19 @@ describe.each(databasesSync())('expiry reminders and calendar feed on %s', (data
     expect(forged.error).not.toBeNull();
   });
 
+  it('follows the person’s own days and mail choice (saved with supabase-js upsert)', async () => {
+    const saved = await bob.client.from('reminder_settings').upsert({ user_id: bob.id, days_before: [45], email: false, updated_at: new Date().toISOString() });
+    expect(saved.error).toBeNull();
+    const again = await bob.client.from('reminder_settings').upsert({ user_id: bob.id, days_before: [45, 0], email: false, updated_at: new Date().toISOString() });
+    expect(again.error).toBeNull();
+    const insurance = await addDocument(bob, 'bob-insurance.pdf', isoDay(now + 45 * DAY));
+    expect(await stack.scheduler.runNow('send-expiry-reminders')).toMatchObject({ sent: 1 });
+    const rows = await bob.client.from('expiry_reminders').select('document_id,days_before').eq('document_id', insurance);
+    expect(rows.data).toEqual([{ document_id: insurance, days_before: 45 }]);
+    await stack.scheduler.runNow('deliver-mail');
+    expect((await listMail(stack.dataDir, bob.email)).map((m) => m.subject)).not.toContain('bob-insurance.pdf expires in 45 days');
+  });
+
   it('keeps each person’s reminders private (raw HTTP as the other person)', async () => {
     const raw = await fetch(`${stack.url}/rest/v1/expiry_reminders?select=*`, {
       headers: { apikey: stack.anonKey, Authorization: `Bearer ${bob.accessToken}` },
@@ -100,7 +113,7 @@ describe.each(databasesSync())('expiry reminders and calendar feed on %s', (data
     // Nobody may pick or read someone else's secret.
     const set = await alice.client.from('reminder_settings').update({ calendar_token: 'a'.repeat(64) }).eq('user_id', alice.id).select();
     expect(set.error).not.toBeNull();
-    const peek = await bob.client.from('reminder_settings').select('calendar_token');
+    const peek = await bob.client.from('reminder_settings').select('user_id,calendar_token').eq('user_id', alice.id);
     expect(peek.data ?? []).toEqual([]);
 
     const again = await alice.client.rpc('calendar_feed', { enabled: true });
