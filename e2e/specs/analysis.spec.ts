@@ -7,6 +7,10 @@ import { signInFreshUser } from '../support/signed-in-session';
 // app's own hosts, and then found by its number.
 
 const PASSPORT_NUMBER = '548213907';
+/** An expiry 60 days from now, so the dashboard's radar ("next 3 months") shows it. */
+const EXPIRY = new Date(Date.now() + 60 * 86_400_000);
+const EXPIRY_ISO = EXPIRY.toISOString().slice(0, 10);
+const EXPIRY_PRINTED = `${String(EXPIRY.getUTCDate()).padStart(2, '0')} ${EXPIRY.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' }).toUpperCase()} ${EXPIRY.getUTCFullYear()}`;
 
 /** A passport page as an image: real pixels of text, rendered by Chromium. */
 async function passportPng(browser: Browser): Promise<Buffer> {
@@ -20,7 +24,7 @@ async function passportPng(browser: Browser): Promise<Buffer> {
       <div>Nationality: BRITISH CITIZEN</div>
       <div>Passport No. ${PASSPORT_NUMBER}</div>
       <div>Date of issue: 14 MAR 2021</div>
-      <div>Date of expiry: 14 MAR 2031</div>
+      <div>Date of expiry: ${EXPIRY_PRINTED}</div>
     </body>`);
   const png = await page.screenshot({ type: 'png' });
   await context.close();
@@ -63,8 +67,7 @@ test('with Data processing on, a photo of a passport is read on the device, foun
   const suggestions = panel(page).getByRole('list', { name: 'Suggestions' });
   await expect(suggestions).toBeVisible({ timeout: 120_000 });
   await expect(suggestions).toContainText('Personal ID');
-  await expect(suggestions).toContainText(/14 Mar(ch)? 2031/);
-  await expect(suggestions).toContainText('Date of expiry');
+  await expect(suggestions).toContainText(`From “Date of expiry: ${EXPIRY_PRINTED}”`);
 
   // The language data and the engine came from the app's own hosts; nothing went elsewhere.
   expect(ocrFiles.some((url) => url.endsWith('/eng.traineddata.gz'))).toBe(true);
@@ -80,12 +83,30 @@ test('with Data processing on, a photo of a passport is read on the device, foun
   await expect(panel(page).getByLabel('Category')).toHaveValue(/.+/);
   await expect(panel(page).getByLabel('Category').locator('option:checked')).toHaveText('Personal ID');
   await suggestions.getByRole('button', { name: 'Use this expiry date' }).click();
-  await expect(panel(page).getByLabel('Expires on')).toHaveValue('2031-03-14');
+  await expect(panel(page).getByLabel('Expires on')).toHaveValue(EXPIRY_ISO);
   await panel(page).getByRole('button', { name: 'Close document' }).click();
 
   await page.getByLabel('Search documents').fill(PASSPORT_NUMBER);
   await expect(items(page)).toHaveCount(1);
   await expect(items(page).getByRole('button', { name: 'passport-scan.png' })).toBeVisible();
+
+  // The dashboard's expiry radar shows it, with one-click "Renewed".
+  await page.goto('/dashboard');
+  const radar = page.getByRole('region', { name: 'Next 3 months' });
+  await expect(radar).toContainText('passport-scan.png');
+  await expect(radar.getByRole('button', { name: 'Renewed passport-scan.png' })).toBeVisible();
+
+  // The private calendar feed carries it, with the reminders as alarms.
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Switch calendar feed on' }).click();
+  const address = await page.getByLabel('Calendar feed address').textContent();
+  expect(address).toMatch(/\/functions\/v1\/calendar-feed\?token=[0-9a-f]{64}$/);
+  const feed = await page.request.get(address ?? '');
+  expect(feed.status()).toBe(200);
+  const ics = await feed.text();
+  expect(ics).toContain('SUMMARY:passport-scan.png expires');
+  expect(ics).toContain(`DTSTART;VALUE=DATE:${EXPIRY_ISO.replaceAll('-', '')}`);
+  expect(ics).toContain('TRIGGER:-P29DT15H');
 });
 
 test('with Data processing off, nothing is analysed and the panel says why', async ({ page, browser }) => {

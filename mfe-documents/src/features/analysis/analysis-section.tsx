@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSupabase } from '@dossier/shared';
+import { useAuth, useSupabase } from '@dossier/shared';
 import { Badge, Button, Progress, TextArea } from '@dossier/shared/ui';
+import { categoryKeys, createCategory, listCategoriesWithCounts } from '../../api/categories';
 import { analysisKeys, getAnalysis, saveAnalysis, type AnalysisRecord } from '../../api/document-analysis';
 import { documentKeys, type DocumentRecord } from '../../api/documents';
 import { formatDate } from '../../lib/format';
@@ -47,6 +48,7 @@ function Suggestions({ doc, record }: { doc: DocumentRecord; record: AnalysisRec
   const queryClient = useQueryClient();
   const actions = useDocumentActions();
   const categories = useCategories();
+  const userId = useAuth().user?.id ?? null;
   const analysis = record.analysis;
   if (!analysis) return null;
   const settled = new Set(analysis.settled ?? []);
@@ -56,7 +58,17 @@ function Suggestions({ doc, record }: { doc: DocumentRecord; record: AnalysisRec
   };
   const category = analysis.category;
   const categoryId = category ? categories.data?.find((c) => c.name === category.name)?.id : undefined;
-  const showCategory = category && categoryId && categoryId !== doc.category_id && !settled.has('category');
+  const showCategory = category && (categoryId ?? null) !== doc.category_id && !settled.has('category');
+  /** Files it under the person's category of that name, made first if they deleted it. */
+  const fileUnder = async (name: string) => {
+    let id = categoryId;
+    if (!id && userId) {
+      await createCategory(client, userId, name);
+      const list = await queryClient.fetchQuery({ queryKey: categoryKeys.counts(), queryFn: () => listCategoriesWithCounts(client), staleTime: 0 });
+      id = list.find((c) => c.name === name)?.id;
+    }
+    if (id && (await actions.update(doc.id, { category_id: id }, `Filed under ${name}`))) await settle('category');
+  };
   const expiry = analysis.expires_on;
   const showExpiry = expiry && expiry.date !== doc.expires_on && !settled.has('expires_on');
   const issued = analysis.issued_on;
@@ -71,7 +83,7 @@ function Suggestions({ doc, record }: { doc: DocumentRecord; record: AnalysisRec
           </span>
           <span className="analysis-source">Because it mentions {category.because.slice(0, 4).map((w) => `“${w}”`).join(', ')}</span>
           <span className="analysis-actions">
-            <Button size="sm" variant="primary" onClick={() => void actions.update(doc.id, { category_id: categoryId }, `Filed under ${category.name}`).then(() => settle('category'))}>
+            <Button size="sm" variant="primary" onClick={() => void fileUnder(category.name)}>
               Use {category.name}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => void settle('category')}>
