@@ -58,7 +58,7 @@ function Suggestions({ doc, record }: { doc: DocumentRecord; record: AnalysisRec
   };
   const category = analysis.category;
   const categoryId = category ? categories.data?.find((c) => c.name === category.name)?.id : undefined;
-  const showCategory = category && (categoryId ?? null) !== doc.category_id && !settled.has('category');
+  const showCategory = category && (!categoryId || categoryId !== doc.category_id) && !settled.has('category');
   /** Files it under the person's category of that name, made first if they deleted it. */
   const fileUnder = async (name: string) => {
     let id = categoryId;
