@@ -18,7 +18,7 @@ create table if not exists public.reminder_settings (
 
 alter table public.reminder_settings enable row level security;
 create policy "reminder_settings: own" on public.reminder_settings
-  for all to authenticated using (user_id = auth.uid()) with check (user_id = auth.uid());
+  for all to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
 revoke all on public.reminder_settings from anon;
 revoke update on public.reminder_settings from authenticated;
 grant select, insert, delete on public.reminder_settings to authenticated;
@@ -51,11 +51,11 @@ create index if not exists expiry_reminders_user_idx on public.expiry_reminders 
 
 alter table public.expiry_reminders enable row level security;
 create policy "expiry_reminders: read own" on public.expiry_reminders
-  for select to authenticated using (user_id = auth.uid());
+  for select to authenticated using (user_id = (select auth.uid()));
 create policy "expiry_reminders: mark own read" on public.expiry_reminders
-  for update to authenticated using (user_id = auth.uid()) with check (user_id = auth.uid());
+  for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
 create policy "expiry_reminders: delete own" on public.expiry_reminders
-  for delete to authenticated using (user_id = auth.uid());
+  for delete to authenticated using (user_id = (select auth.uid()));
 revoke all on public.expiry_reminders from anon;
 revoke insert, update on public.expiry_reminders from authenticated;
 grant select, delete on public.expiry_reminders to authenticated;
