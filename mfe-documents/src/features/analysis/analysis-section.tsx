@@ -92,38 +92,29 @@ function Suggestions({ doc, record }: { doc: DocumentRecord; record: AnalysisRec
           </span>
         </li>
       ) : null}
-      {showExpiry ? (
-        <li>
-          <span>
-            Expires on <strong>{formatDate(expiry.date)}</strong>
-          </span>
-          <span className="analysis-source">From “{expiry.source}”</span>
-          <span className="analysis-actions">
-            <Button size="sm" variant="primary" onClick={() => void actions.update(doc.id, { expires_on: expiry.date }, 'Expiry date saved').then(() => settle('expires_on'))}>
-              Use this expiry date
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => void settle('expires_on')}>
-              Dismiss
-            </Button>
-          </span>
-        </li>
-      ) : null}
-      {showIssued ? (
-        <li>
-          <span>
-            Issued on <strong>{formatDate(issued.date)}</strong>
-          </span>
-          <span className="analysis-source">From “{issued.source}”</span>
-          <span className="analysis-actions">
-            <Button size="sm" variant="primary" onClick={() => void actions.update(doc.id, { issued_on: issued.date }, 'Issue date saved').then(() => settle('issued_on'))}>
-              Use this issue date
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => void settle('issued_on')}>
-              Dismiss
-            </Button>
-          </span>
-        </li>
-      ) : null}
+      {(
+        [
+          [showExpiry, 'expires_on', expiry, 'Expires on', 'expiry'],
+          [showIssued, 'issued_on', issued, 'Issued on', 'issue'],
+        ] as const
+      ).map(([show, key, suggestion, label, kind]) =>
+        show && suggestion ? (
+          <li key={key}>
+            <span>
+              {label} <strong>{formatDate(suggestion.date)}</strong>
+            </span>
+            <span className="analysis-source">From “{suggestion.source}”</span>
+            <span className="analysis-actions">
+              <Button size="sm" variant="primary" onClick={() => void actions.update(doc.id, { [key]: suggestion.date }, kind === 'expiry' ? 'Expiry date saved' : 'Issue date saved').then((ok) => (ok ? settle(key) : undefined))}>
+                Use this {kind} date
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => void settle(key)}>
+                Dismiss
+              </Button>
+            </span>
+          </li>
+        ) : null,
+      )}
     </ul>
   );
 }
