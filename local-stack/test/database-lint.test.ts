@@ -55,6 +55,8 @@ const AUTHENTICATED_DEFINER_ALLOWED = [
   'public.revoke_family_invitation',
   'public.accept_family_invitation',
   'public.remove_family_member',
+  // Reminders (issue 15, ADR 0112): the calendar feed's secret comes only from here, for the caller's row.
+  'public.calendar_feed',
 ];
 
 // A fresh PGlite stack takes long on a busy machine.

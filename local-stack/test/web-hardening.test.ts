@@ -102,7 +102,7 @@ describe('static hosts', () => {
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy') ?? '';
     const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
-    expect(directive('script-src')).toBe(`script-src 'self' ${Object.values(hosts.remotes).map((r) => r.url).join(' ')}`);
+    expect(directive('script-src')).toBe(`script-src 'self' 'wasm-unsafe-eval' ${Object.values(hosts.remotes).map((r) => r.url).join(' ')}`);
     expect(directive('frame-ancestors')).toBe(`frame-ancestors 'none'`);
     expect(directive('object-src')).toBe(`object-src 'none'`);
     expect(directive('connect-src')).toContain('http://127.0.0.1:54999');

@@ -29,6 +29,8 @@ const areaModule = {
       'documents.category-counts': lazyWidget(async () => (await widgets()).CategoryCountsWidget),
       'documents.recent': lazyWidget(async () => (await widgets()).RecentDocumentsWidget),
       'documents.expiring-soon': lazyWidget(async () => (await widgets()).ExpiringSoonWidget),
+      // Expiry reminders and the calendar feed (issue 15), for /settings.
+      'documents.reminder-settings': lazyWidget(async () => (await widgets()).ReminderSettingsWidget),
       // Files shared from the device (/share-handler): props { files: File[], onComplete() }.
       'documents.upload-dialog': lazyWidget(async () => (await import('./features/upload/share-upload-widget')).ShareUploadWidget),
       // Sharing (issue 11): props { documentId | portfolioId, title, onClose } / { token }.

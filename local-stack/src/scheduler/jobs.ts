@@ -1,5 +1,6 @@
 import type { StackContext } from '../context.js';
 import { writeMail } from '../outbox/index.js';
+import { expiryRemindersJob } from './expiry-reminders.js';
 
 /** One scheduled job: what it does at a moment of the scheduler's clock, and how often. */
 export interface JobDefinition {
@@ -66,4 +67,5 @@ export const JOBS: JobDefinition[] = [
   { name: 'open-emergency-access', everyMs: 15 * MINUTE, run: async (ctx, at) => ({ opened: await sqlJob(ctx, 'select jobs.open_due_emergency_access($1::timestamptz) as n', at) }) },
   { name: 'storage-sweeper', everyMs: MINUTE, run: (ctx) => callStorageSweeper(ctx) },
   { name: 'deliver-mail', everyMs: 30_000, run: (ctx) => deliverMail(ctx) },
+  expiryRemindersJob,
 ];

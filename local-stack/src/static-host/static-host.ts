@@ -111,7 +111,9 @@ export function contentSecurityPolicy(config: AppConfig): string {
   const list = (...items: Array<string | null | string[]>) => [...new Set(items.flat().filter((i): i is string => Boolean(i)))].join(' ');
   return [
     `default-src 'self'`,
-    `script-src ${list("'self'", remotes)}`,
+    // 'wasm-unsafe-eval': OCR on the device compiles tesseract's WebAssembly (docs/decisions/0110);
+    // it allows WebAssembly only, never eval() of JavaScript.
+    `script-src ${list("'self'", "'wasm-unsafe-eval'", remotes)}`,
     `worker-src ${list("'self'", 'blob:', remotes)}`,
     `style-src ${list("'self'", "'unsafe-inline'", remotes)}`,
     `img-src ${list("'self'", 'data:', 'blob:', api, remotes, 'https:')}`,

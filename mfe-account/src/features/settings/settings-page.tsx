@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth, useToasts } from '@dossier/shared';
+import { useAuth, useToasts, Widget } from '@dossier/shared';
 import { Page } from '@dossier/shared/ui';
 import { NotificationSettings } from './notification-settings';
 import { PlanSection } from '../billing';
@@ -79,6 +79,8 @@ export default function SettingsPage() {
       <PlanSection />
       <SecuritySection />
       <NotificationSettings />
+      {/* Expiry reminders and the calendar feed belong to the documents area (issue 15). */}
+      <Widget name="documents.reminder-settings" />
       <section aria-labelledby={`${id}-privacy`} className="dossier-settings-section">
         <h2 id={`${id}-privacy`}>Privacy</h2>
         <p>

@@ -15,6 +15,7 @@ import { DocumentPreview } from './document-preview';
 import { TagEditor } from './tag-editor';
 import { NamedOptions } from '../../lib/named-options';
 import { ShareDialog } from '../share';
+import { AnalysisSection } from '../analysis';
 import { DocumentHistory } from '../history';
 
 interface Draft {
@@ -96,6 +97,7 @@ function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds
           {notice}
         </p>
       ) : null}
+      <AnalysisSection doc={doc} />
       <div className="panel-actions">
         <Button onClick={() => void download()}>Download</Button>
         {trashed ? (

@@ -3,6 +3,7 @@ import { useAppConfig, useAuth, useDevice, usePendingOperations, useSupabase } f
 import { DOCUMENT_LIMITS } from '@dossier/shared/core';
 import { documentNamesLike, findDuplicates, type DocumentRecord } from '../../api/documents';
 import { useDocumentStore } from '../../lib/use-document-store';
+import { useAnalysisQueue } from '../analysis';
 import { useDescribeError, useDossierQueryClient } from '../../lib/query';
 import { extractText } from './extract-text';
 import { DOCUMENT_UPLOAD_OPERATION, uploadPayload } from './offline-upload';
@@ -38,6 +39,10 @@ export function useUploadManager(
   const userId = auth.user?.id ?? null;
   const storedListener = useRef(onStoredDocument);
   storedListener.current = onStoredDocument;
+  // Each stored document is read and analysed on the device next (issue 15), with consent.
+  const analysisQueue = useAnalysisQueue();
+  const analysis = useRef(analysisQueue);
+  analysis.current = analysisQueue;
   const [manager, setManager] = useState<UploadManager | null>(null);
 
   useEffect(() => {
@@ -64,6 +69,7 @@ export function useUploadManager(
       categoryId: () => category.current,
       onStored: (document) => {
         storedListener.current?.(document);
+        analysis.current?.offer(document);
         refresh();
       },
     });

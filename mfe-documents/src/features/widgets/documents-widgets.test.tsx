@@ -5,15 +5,16 @@ import { DossierServicesProvider } from '@dossier/shared';
 import { USER_MESSAGES } from '@dossier/shared/core';
 import { createFakeServices } from '@dossier/shared/testing';
 import { DocumentsApiError } from '../../api/api-error';
-import { recentDocuments, expiringDocuments } from '../../api/documents';
+import { recentDocuments } from '../../api/documents';
+import { listReminders, radarDocuments } from '../../api/reminders';
 import { listCategoriesWithCounts } from '../../api/categories';
 import { CategoryCountsWidget, ExpiringSoonWidget, RecentDocumentsWidget } from './documents-widgets';
 
 jest.mock('../../api/documents', () => ({
   ...jest.requireActual('../../api/documents'),
   recentDocuments: jest.fn(),
-  expiringDocuments: jest.fn(),
 }));
+jest.mock('../../api/reminders', () => ({ ...jest.requireActual('../../api/reminders'), radarDocuments: jest.fn(), listReminders: jest.fn() }));
 jest.mock('../../api/categories', () => ({ ...jest.requireActual('../../api/categories'), listCategoriesWithCounts: jest.fn() }));
 
 const doc = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -55,8 +56,24 @@ describe('documents widgets', () => {
     expect(await screen.findByText(/Nothing added yet/)).toBeInTheDocument();
   });
 
+  it('expiry radar: overdue, this month and next 3 months, each with Renewed', async () => {
+    const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    jest.mocked(listReminders).mockResolvedValue([]);
+    jest.mocked(radarDocuments).mockResolvedValue([
+      doc('old-licence.png', { expires_on: inDays(-5) }),
+      doc('passport.png', { expires_on: inDays(20) }),
+      doc('policy.pdf', { expires_on: inDays(60) }),
+    ] as never);
+    renderWidget(ExpiringSoonWidget);
+    expect(await screen.findByRole('region', { name: 'Overdue' })).toHaveTextContent('old-licence.png');
+    expect(screen.getByRole('region', { name: 'This month' })).toHaveTextContent('passport.png');
+    expect(screen.getByRole('region', { name: 'Next 3 months' })).toHaveTextContent('policy.pdf');
+    expect(screen.getByRole('button', { name: 'Renewed passport.png' })).toBeInTheDocument();
+  });
+
   it('expiring soon: the classified error, never the raw message, with Try Again', async () => {
-    jest.mocked(expiringDocuments).mockRejectedValue(new DocumentsApiError('relation "x" does not exist at line 3', { status: 500 }));
+    jest.mocked(listReminders).mockResolvedValue([]);
+    jest.mocked(radarDocuments).mockRejectedValue(new DocumentsApiError('relation "x" does not exist at line 3', { status: 500 }));
     renderWidget(ExpiringSoonWidget);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(USER_MESSAGES.serverError);

@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth, useSupabase, type WidgetProps } from '@dossier/shared';
-import { DOCUMENT_LIMITS } from '@dossier/shared/core';
-import { documentKeys, expiringDocuments, recentDocuments } from '../../api/documents';
+import { documentKeys, recentDocuments } from '../../api/documents';
 import { AreaProviders } from '../../lib/area-providers';
-import { daysUntil, formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { useDescribeError } from '../../lib/query';
 import { useCategories } from '../../lib/use-lookups';
 import { WidgetFrame } from '@dossier/shared/ui';
+import { ExpiryRadar, ReminderSettings } from '../reminders';
 
 const RECENT_COUNT = 5;
 
@@ -60,37 +60,6 @@ function RecentDocuments() {
   );
 }
 
-function ExpiringSoon() {
-  const client = useSupabase();
-  const signedIn = useAuth().status === 'signed-in';
-  const describeError = useDescribeError();
-  const days = DOCUMENT_LIMITS.expiringSoonDays;
-  const expiring = useQuery({ queryKey: documentKeys.expiring(days), queryFn: () => expiringDocuments(client, days), enabled: signedIn });
-  return (
-    <WidgetFrame className="documents-widget"
-      title="Expiring soon"
-      state={expiring.status}
-      error={expiring.error ? describeError(expiring.error) : undefined}
-      onRetry={() => void expiring.refetch()}
-      empty={expiring.data?.length === 0 ? <p>Nothing expires in the next {days} days.</p> : null}
-    >
-      <ul className="widget-list">
-        {(expiring.data ?? []).map((d) => {
-          const left = d.expires_on ? daysUntil(d.expires_on) : 0;
-          return (
-            <li key={d.id}>
-              <Link to={`/documents?doc=${d.id}`}>{d.name}</Link>
-              <span className={left <= 7 ? 'badge badge-danger' : 'badge badge-warning'}>
-                {left === 0 ? 'today' : `in ${left} day${left === 1 ? '' : 's'}`}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
-    </WidgetFrame>
-  );
-}
-
 /** 'documents.category-counts' */
 export function CategoryCountsWidget(_props: WidgetProps) {
   return (
@@ -109,11 +78,20 @@ export function RecentDocumentsWidget(_props: WidgetProps) {
   );
 }
 
-/** 'documents.expiring-soon' (within 60 days) */
+/** 'documents.expiring-soon': the expiry radar (issue 15 §3: overdue, this month, next 3 months, reminders). */
 export function ExpiringSoonWidget(_props: WidgetProps) {
   return (
     <AreaProviders>
-      <ExpiringSoon />
+      <ExpiryRadar />
+    </AreaProviders>
+  );
+}
+
+/** 'documents.reminder-settings' (shown in /settings). */
+export function ReminderSettingsWidget(_props: WidgetProps) {
+  return (
+    <AreaProviders>
+      <ReminderSettings />
     </AreaProviders>
   );
 }

@@ -1,0 +1,129 @@
+import { AnalysisQueue, type AnalysableDocument, type AnalysisDeps, type AnalysisResult } from './analysis-queue';
+import { suggest } from './suggestions';
+
+const doc = (id: string, extras: Partial<AnalysableDocument> = {}): AnalysableDocument => ({
+  id,
+  name: `${id}.png`,
+  mime_type: 'image/png',
+  storage_path: `u/${id}/${id}.png`,
+  extraction_status: 'none',
+  ...extras,
+});
+
+function setup(overrides: Partial<AnalysisDeps> = {}) {
+  const saved = new Map<string, AnalysisResult>();
+  let consent = true;
+  const deps: AnalysisDeps = {
+    allowed: () => consent,
+    listUnanalysed: jest.fn(async () => []),
+    download: jest.fn(async () => new Blob(['x'])),
+    storedText: jest.fn(async () => 'Invoice total 12.00'),
+    read: jest.fn(async (_blob, _mime, { onProgress }) => {
+      onProgress({ page: 1, pages: 1, fraction: 0.5 });
+      return 'PASSPORT Nationality\nDate of expiry 14 MAR 2031';
+    }),
+    suggest: (text, name) => suggest(text, name, new Date('2026-11-23')),
+    save: jest.fn(async (id, result) => void saved.set(id, result)),
+    now: () => new Date('2026-11-23T10:00:00Z'),
+    ...overrides,
+  };
+  const queue = new AnalysisQueue(deps);
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return { queue, deps, saved, settle, setConsent: (on: boolean) => (consent = on) };
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 50 && !check(); i += 1) await new Promise((r) => setTimeout(r, 0));
+};
+
+describe('AnalysisQueue', () => {
+  it('reads an offered image, stores its text as OCR text with suggestions and marks it analysed', async () => {
+    const { queue, saved } = setup();
+    queue.offer(doc('a'));
+    await until(() => saved.has('a'));
+    const result = saved.get('a');
+    expect(result).toMatchObject({ analysed_at: '2026-11-23T10:00:00.000Z', extraction_status: 'done', text_source: 'ocr' });
+    expect(result?.extracted_text).toContain('PASSPORT');
+    expect(result?.analysis.category?.name).toBe('Personal ID');
+    expect(result?.analysis.expires_on).toEqual({ date: '2031-03-14', source: 'Date of expiry 14 MAR 2031' });
+    expect(queue.job('a')?.status).toBe('done');
+  });
+
+  it('does not read a PDF that has a text layer; it analyses the stored text', async () => {
+    const { queue, deps, saved } = setup();
+    queue.offer(doc('p', { mime_type: 'application/pdf', extraction_status: 'done' }));
+    await until(() => saved.has('p'));
+    expect(deps.read).not.toHaveBeenCalled();
+    expect(saved.get('p')?.extracted_text).toBeUndefined();
+    expect(saved.get('p')?.analysis.category?.name).toBe('Receipts');
+  });
+
+  it('does nothing without the Data processing consent', async () => {
+    const { queue, deps, setConsent, settle } = setup();
+    setConsent(false);
+    queue.offer(doc('a'));
+    await queue.sweep();
+    await settle();
+    expect(deps.download).not.toHaveBeenCalled();
+    expect(deps.listUnanalysed).not.toHaveBeenCalled();
+  });
+
+  it('cancels a document being read: nothing is saved and it is not read again by the background pass', async () => {
+    let started!: () => void;
+    const reading = new Promise<void>((resolve) => (started = resolve));
+    const read: AnalysisDeps['read'] = (_b, _m, { signal }) =>
+      new Promise((_, reject) => {
+        started();
+        signal.addEventListener('abort', () => reject(signal.reason));
+      });
+    const { queue, deps, saved, settle } = setup({ read, listUnanalysed: jest.fn(async () => [doc('a')]) });
+    queue.offer(doc('a'));
+    await reading;
+    expect(queue.job('a')?.status).toBe('reading');
+    queue.cancel('a');
+    await settle();
+    expect(queue.job('a')?.status).toBe('cancelled');
+    expect(saved.size).toBe(0);
+    await queue.sweep();
+    expect(deps.listUnanalysed).toHaveBeenLastCalledWith(20, ['a']);
+    expect(queue.job('a')?.status).toBe('cancelled');
+  });
+
+  it('the background pass takes older documents oldest first, after the person’s new upload', async () => {
+    const order: string[] = [];
+    const { queue, saved } = setup({
+      listUnanalysed: jest.fn(async () => [doc('old1'), doc('old2')]),
+      save: jest.fn(async (id: string, result: AnalysisResult) => {
+        order.push(id);
+        saved.set(id, result);
+      }),
+    });
+    await queue.sweep();
+    queue.offer(doc('new'));
+    await until(() => saved.size === 3);
+    // old1 was already being read when the upload arrived; the upload goes next.
+    expect(order).toEqual(['old1', 'new', 'old2']);
+  });
+
+  it('a document that fails to read is reported and the queue goes on', async () => {
+    const { queue, saved } = setup({
+      listUnanalysed: jest.fn(async () => [doc('bad'), doc('good')]),
+      download: jest.fn(async (d: AnalysableDocument) => {
+        if (d.id === 'bad') throw new Error('offline');
+        return new Blob(['x']);
+      }),
+    });
+    await queue.sweep();
+    await until(() => saved.has('good'));
+    expect(queue.job('bad')?.status).toBe('failed');
+    expect(saved.has('bad')).toBe(false);
+  });
+
+  it('withdrawing consent stops the queue', async () => {
+    const { queue, saved, setConsent } = setup({ listUnanalysed: jest.fn(async () => [doc('a'), doc('b')]) });
+    await queue.sweep();
+    setConsent(false);
+    await until(() => queue.getSnapshot().running === false);
+    expect(saved.size).toBeLessThanOrEqual(1);
+  });
+});

@@ -1,0 +1,3 @@
+// The analysis feature's public surface (OCR on the device, suggestions; issue 15).
+export { AnalysisSection } from './analysis-section';
+export { useAnalysisQueue } from './use-analysis';

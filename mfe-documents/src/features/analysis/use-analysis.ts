@@ -1,0 +1,83 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useAuth, useSupabase } from '@dossier/shared';
+import { CONSENT_CLEARED_EVENT, CONSENT_UPDATED_EVENT, readConsent } from '@dossier/shared/core';
+import { analysisKeys, listUnanalysed, saveAnalysis } from '../../api/document-analysis';
+import { documentKeys, getExtractedText } from '../../api/documents';
+import { downloadObject } from '../../api/storage';
+import { useDossierQueryClient } from '../../lib/query';
+import { AnalysisQueue, type AnalysisSnapshot } from './analysis-queue';
+import { suggest } from './suggestions';
+
+/** SPEC §3/§4 consent: analysis runs only while "Data processing" is on. */
+export function dataProcessingAllowed(): boolean {
+  return readConsent()?.dataProcessing === true;
+}
+
+const subscribeConsent = (listener: () => void) => {
+  const events = [CONSENT_UPDATED_EVENT, CONSENT_CLEARED_EVENT, 'storage'];
+  for (const name of events) window.addEventListener(name, listener);
+  return () => {
+    for (const name of events) window.removeEventListener(name, listener);
+  };
+};
+
+export function useDataProcessingConsent(): boolean {
+  return useSyncExternalStore(subscribeConsent, dataProcessingAllowed, () => false);
+}
+
+let current: { key: string; queue: AnalysisQueue } | null = null;
+
+/** One queue per page and person (it outlives the documents page: reading goes on elsewhere). */
+function queueFor(client: SupabaseClient, userId: string, onSaved: (id: string) => void): AnalysisQueue {
+  if (current?.key === userId) return current.queue;
+  current?.queue.stopAll();
+  const queue = new AnalysisQueue({
+    allowed: dataProcessingAllowed,
+    listUnanalysed: (limit, except) => listUnanalysed(client, limit, except),
+    download: (doc) => downloadObject(client, doc.storage_path),
+    storedText: (doc) => getExtractedText(client, doc.id),
+    // pdf.js and tesseract load only when something is read.
+    read: async (blob, mimeType, options) => (await import('./read-document')).readDocument(blob, mimeType, options),
+    suggest: (text, name) => suggest(text, name),
+    save: (id, result) => saveAnalysis(client, id, result),
+    onSaved,
+  });
+  current = { key: userId, queue };
+  return queue;
+}
+
+/**
+ * The page's analysis queue for the signed-in person, or null when signed out. Mounting it starts
+ * the background pass over older documents (and again whenever consent is switched on).
+ */
+export function useAnalysisQueue(): AnalysisQueue | null {
+  const auth = useAuth();
+  const client = useSupabase();
+  const queryClient = useDossierQueryClient();
+  const userId = auth.user?.id ?? null;
+  const allowed = useDataProcessingConsent();
+  const [queue, setQueue] = useState<AnalysisQueue | null>(null);
+  useEffect(() => {
+    if (!userId) return setQueue(null);
+    setQueue(
+      queueFor(client, userId, (id) => {
+        void queryClient.invalidateQueries({ queryKey: documentKeys.all });
+        void queryClient.invalidateQueries({ queryKey: analysisKeys.detail(id) });
+      }),
+    );
+  }, [client, userId, queryClient]);
+  useEffect(() => {
+    if (!queue) return;
+    if (allowed) void queue.sweep();
+    else queue.stopAll();
+  }, [queue, allowed]);
+  return queue;
+}
+
+const EMPTY: AnalysisSnapshot = { jobs: [], running: false };
+const noop = () => () => undefined;
+
+export function useAnalysisSnapshot(queue: AnalysisQueue | null): AnalysisSnapshot {
+  return useSyncExternalStore(queue?.subscribe ?? noop, queue?.getSnapshot ?? (() => EMPTY), () => EMPTY);
+}
