@@ -12,7 +12,7 @@ const THUMBNAIL_WIDTH = 480;
 export async function renderPdfFirstPage(file: Blob): Promise<Blob | null> {
   try {
     const pdfjs = await loadPdfJs();
-    const task = pdfjs.getDocument({ data: new Uint8Array(await file.arrayBuffer()), isEvalSupported: false, disableFontFace: true });
+    const task = pdfjs.getDocument({ data: new Uint8Array(await file.arrayBuffer()), disableFontFace: true });
     task.onPassword = () => {
       void task.destroy();
     };

@@ -38,7 +38,7 @@ export const readDocument: ReadDocument = async (blob, mimeType, { signal, onPro
     return ocrEngine.recognise(image, (fraction) => onProgress({ page: 1, pages: 1, fraction }), signal);
   }
   const pdfjs = await loadPdfJs();
-  const task = pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()), isEvalSupported: false });
+  const task = pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()) });
   signal.addEventListener('abort', () => void task.destroy(), { once: true });
   try {
     const pdf = await task.promise;
