@@ -23,7 +23,6 @@ const areaModule = {
     ]);
     host.addNav([
       { label: 'Documents', path: '/documents', order: 10, requiresAuth: true },
-      { label: 'Tags', path: '/manage-tags', order: 11, requiresAuth: true },
     ]);
     host.addWidgets({
       'documents.category-counts': lazyWidget(async () => (await widgets()).CategoryCountsWidget),

@@ -72,6 +72,9 @@ export const AREA_NAV_FALLBACK: Readonly<Record<RemoteName, NavItem[]>> = {
   documents: [{ label: 'Documents', path: '/documents', order: 10, requiresAuth: true }],
   portfolios: [{ label: 'Portfolios', path: '/portfolios', order: 20, requiresAuth: true }],
   driveImport: [],
-  account: [{ label: 'Settings', path: '/settings', order: 90, requiresAuth: true }],
+  account: [
+    { label: 'Transfers', path: '/transfers', order: 85, requiresAuth: true },
+    { label: 'Settings', path: '/settings', order: 90, requiresAuth: true },
+  ],
   debug: [],
 };
