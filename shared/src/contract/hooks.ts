@@ -1,6 +1,7 @@
 import { createContext, createElement, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { DossierServices } from './services';
-import type { WidgetComponent, WidgetProps } from './remote-module';
+import type { WidgetComponent } from './remote-module';
+import type { WidgetName, WidgetPropsMap } from './widget-map';
 
 /**
  * Provided by the shell (and by shared/testing's harness in a remote's standalone mode).
@@ -30,24 +31,24 @@ export const useSupabase = () => useDossier().auth.supabase;
  * Renders a widget another area offers, by name, without importing that area. While the area
  * loads it shows a small loading state; if it is missing or fails, a small error state.
  */
-export function Widget({ name, ...props }: { name: string } & WidgetProps) {
+export function Widget<N extends WidgetName>({ name, ...props }: { name: N } & WidgetPropsMap[N]) {
   const { widgets } = useDossier();
-  const [state, setState] = useState<{ component?: WidgetComponent; failed: boolean }>(() => ({
-    component: widgets.get(name),
+  const [state, setState] = useState<{ component?: WidgetComponent<WidgetPropsMap[N]>; failed: boolean }>(() => ({
+    component: widgets.get(name) as WidgetComponent<WidgetPropsMap[N]> | undefined,
     failed: false,
   }));
   useEffect(() => {
     if (state.component) return;
     let live = true;
     widgets.load(name).then(
-      (component) => live && setState({ component, failed: !component }),
+      (component) => live && setState({ component: component as WidgetComponent<WidgetPropsMap[N]> | undefined, failed: !component }),
       () => live && setState({ failed: true }),
     );
     return () => {
       live = false;
     };
   }, [name, widgets, state.component]);
-  if (state.component) return createElement(state.component, props);
+  if (state.component) return createElement(state.component, props as unknown as WidgetPropsMap[N]);
   if (state.failed) {
     return createElement('div', { role: 'status', className: 'widget-unavailable' }, 'This section is unavailable right now.');
   }

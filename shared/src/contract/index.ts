@@ -1,4 +1,5 @@
 export * from './remote-module';
+export * from './widget-map';
 export * from './app-config';
 export * from './auth';
 export * from './toasts';

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { BaseWidgetProps, WidgetName, WidgetPropsMap } from './widget-map';
 import type { ParcelConfig } from 'single-spa';
 import type { AuthApi } from './auth';
 import type { PendingOperationHandler } from './pending-operations';
@@ -52,14 +53,14 @@ export interface NavItem {
   requiresAuth?: boolean;
 }
 
-/** Props every widget receives; a widget renders its own loading, empty and error states. */
-export interface WidgetProps {
-  /** Where the widget is shown ('dashboard', 'portfolio-detail', ...), for layout decisions. */
-  placement?: string;
-  [key: string]: unknown;
-}
+/** Props every widget receives; each widget's own props are in ./widget-map.ts. */
+export type WidgetProps = BaseWidgetProps;
 
-export type WidgetComponent<P extends WidgetProps = WidgetProps> = ComponentType<P>;
+/** A widget renders its own loading, empty and error states. */
+export type WidgetComponent<P = BaseWidgetProps> = ComponentType<P>;
+
+/** What an area may offer: under each known name, a component that takes that widget's props. */
+export type WidgetImplementations = { [N in WidgetName]?: WidgetComponent<WidgetPropsMap[N]> };
 
 /**
  * What the shell hands an area when it loads it (Squide's runtime): the area registers its
@@ -74,11 +75,10 @@ export interface AreaHost {
   addRoutes(routes: RemoteRoute[]): void;
   addNav(items: NavItem[]): void;
   /**
-   * Widgets this area offers other areas, by global name prefixed by area: 'documents.recent',
-   * 'documents.expiring-soon', 'documents.category-counts', 'portfolios.summary',
-   * 'drive.connection-card', 'account.plan-badge'.
+   * Widgets this area offers other areas, by global name prefixed by area ('documents.recent',
+   * 'portfolios.summary', …). Names and props are those of the contract's widget map.
    */
-  addWidgets(widgets: Record<string, WidgetComponent<any>>): void; // eslint-disable-line @typescript-eslint/no-explicit-any
+  addWidgets(widgets: WidgetImplementations): void;
   /**
    * How a queued offline operation of `type` is replayed. It lives as long as the page, so the
    * queue is flushed on any page, not only while this area is on screen.

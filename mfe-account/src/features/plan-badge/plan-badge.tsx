@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom';
-import { useErrorLog, type WidgetProps } from '@dossier/shared';
+import { useErrorLog, type WidgetPropsOf } from '@dossier/shared';
 import { Badge, Button, Skeleton } from '@dossier/shared/ui';
 import { UsageBars } from './usage-bars';
 import { usePlanUsage } from './use-plan-usage';
 import './plan-badge.css';
 
 /** `account.plan-badge`: the person's plan and how much of each limit is used, with bars. */
-export function PlanBadge({ title }: WidgetProps) {
-  const heading = typeof title === 'string' ? title : 'Your plan';
+export function PlanBadge({ title }: WidgetPropsOf<'account.plan-badge'>) {
+  const heading = title ?? 'Your plan';
   const { usage, reload } = usePlanUsage();
   const errors = useErrorLog();
   if (usage.state === 'loading') {

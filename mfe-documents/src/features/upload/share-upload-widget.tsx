@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { WidgetProps } from '@dossier/shared';
+import type { WidgetPropsOf } from '@dossier/shared';
 import type { DocumentRecord } from '../../api/documents';
 import { AreaProviders } from '../../lib/area-providers';
 import { UploadRow } from './upload-panel';
@@ -39,13 +39,9 @@ function ShareUpload({ files, onComplete, source, onStored }: { files: readonly 
  * (props `files`, `onComplete`), shown by the shell's /share-handler page; the Drive import uses it
  * too (props `source: 'drive'`, `onStored(document)`).
  */
-export function ShareUploadWidget(props: WidgetProps) {
-  const files = Array.isArray(props.files) ? (props.files as File[]) : [];
-  const onComplete = typeof props.onComplete === 'function' ? (props.onComplete as () => void) : undefined;
+export function ShareUploadWidget({ files, onComplete, source = 'share', onStored }: WidgetPropsOf<'documents.upload-dialog'>) {
   // The Drive import hands its downloaded files over here (source 'drive') and records each stored
   // document's Drive origin through onStored.
-  const source = props.source === 'drive' ? 'drive' : 'share';
-  const onStored = typeof props.onStored === 'function' ? (props.onStored as (document: DocumentRecord) => void) : undefined;
   return (
     <AreaProviders>
       <ShareUpload files={files} onComplete={onComplete} source={source} onStored={onStored} />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Widget, useAuth, useDossier, useSupabase, type WidgetProps } from '@dossier/shared';
+import { Widget, useAuth, useDossier, useSupabase, type WidgetPropsOf } from '@dossier/shared';
 import { DriveError } from '@dossier/shared/core';
 import { Badge, Button, Checkbox, Dialog, EmptyState, NativeSelect, Progress, Skeleton, TextField } from '@dossier/shared/ui';
 import { driveDocumentKeys, findImported, recordDriveOrigin, replaceWithNewVersion } from '../../api/drive-documents';
@@ -429,7 +429,7 @@ function ConnectPanel() {
 }
 
 /** Widget 'drive.import-dialog': a button that opens the Drive browser and import. */
-export default function DriveImportDialog(props: WidgetProps) {
+export default function DriveImportDialog(props: WidgetPropsOf<'drive.import-dialog'>) {
   const { connection, state, enabled } = useDrive();
   const userId = useAuth().user?.id ?? '';
   const [open, setOpen] = useState(false);
@@ -446,7 +446,7 @@ export default function DriveImportDialog(props: WidgetProps) {
   const [confirmFolder, setConfirmFolder] = useState<{ files: DriveFile[]; label: string } | null>(null);
   if (!enabled) return null;
   const connected = state.isAuthenticated && Boolean(connection.accessToken());
-  const label = typeof props.label === 'string' ? props.label : 'Import from Google Drive';
+  const label = props.label ?? 'Import from Google Drive';
   return (
     <Dialog
       open={open}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { WidgetProps } from '@dossier/shared';
+import type { WidgetPropsOf } from '@dossier/shared';
 import { DRIVE_FOLDER_NAMES, DriveError } from '@dossier/shared/core';
 import { Badge, Button } from '@dossier/shared/ui';
 import { DRIVE_WRITE_SCOPE } from '../../connection/drive-connection';
@@ -29,8 +29,8 @@ type MirrorState = { kind: 'loading' } | { kind: 'missing' } | { kind: 'mirrored
  * Widget 'drive.folder-mirror' (props `portfolioId`, `portfolioName`): whether the portfolio has
  * its 'Dossier/Portfolio: {name}' folder in Drive, and a button that creates (or renames) it.
  */
-export default function FolderMirrorWidget(props: WidgetProps) {
-  const portfolio = { id: String(props.portfolioId ?? ''), name: String(props.portfolioName ?? '') };
+export default function FolderMirrorWidget(props: WidgetPropsOf<'drive.folder-mirror'>) {
+  const portfolio = { id: props.portfolioId, name: props.portfolioName };
   const { client, connection, state, enabled } = useDrive();
   const mirror = useMemo(() => new FolderMirror(client), [client]);
   const [mirrorState, setMirrorState] = useState<MirrorState>({ kind: 'loading' });

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useSupabase, type WidgetProps } from '@dossier/shared';
+import { useSupabase, type WidgetPropsOf } from '@dossier/shared';
 import { DriveError } from '@dossier/shared/core';
 import { Button } from '@dossier/shared/ui';
 import { loadDocumentForDrive } from '../../api/drive-documents';
@@ -16,8 +16,7 @@ type SaveState = { kind: 'idle' } | { kind: 'saving'; step: string } | { kind: '
  * conflict (SPEC §5), and says where it went (SPEC §3 upload result). The write scope is asked for
  * here, the first time a person saves (SPEC §1).
  */
-export default function SaveToDrive(props: WidgetProps) {
-  const documentId = String(props.documentId ?? '');
+export default function SaveToDrive({ documentId }: WidgetPropsOf<'drive.save-to-drive'>) {
   const supabase = useSupabase();
   const { client, connection, enabled } = useDrive();
   const mirror = useMemo(() => new FolderMirror(client), [client]);

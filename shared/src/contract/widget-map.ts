@@ -1,0 +1,55 @@
+/**
+ * Every widget an area offers other areas, by global name, with the props its callers pass.
+ *
+ * Both sides are checked against this one map: a caller's `<Widget name=… />` must pass these
+ * props (and only a known name), and an area's `addWidgets({ … })` must register, under each name,
+ * a component that accepts them. Renaming a prop or a widget is then a type error in every area
+ * that uses it, at build time — not an `undefined` at run time. Add a widget here first.
+ */
+
+/** Props every widget may receive. */
+export type BaseWidgetProps = {
+  /** Where the widget is shown ('dashboard', 'portfolio-detail', ...), for layout decisions. */
+  placement?: string;
+};
+
+/** The dashboard renders each of its cards with the card's title. */
+export type DashboardWidgetProps = BaseWidgetProps & { title?: string };
+
+/** What the upload tells its caller about each document it stored. */
+export type StoredDocumentSummary = { id: string; name: string; sha256?: string | null };
+
+export type WidgetPropsMap = {
+  'documents.category-counts': DashboardWidgetProps;
+  'documents.recent': DashboardWidgetProps;
+  'documents.expiring-soon': DashboardWidgetProps;
+  'documents.reminder-settings': BaseWidgetProps;
+  /** The upload of files handed over by the device's share sheet (the shell) or by a Drive import. */
+  'documents.upload-dialog': BaseWidgetProps & {
+    files: File[];
+    source?: 'share' | 'drive';
+    onComplete?: () => void;
+    onStored?: (document: StoredDocumentSummary) => void;
+  };
+  /** The share dialog for one document or one portfolio. */
+  'documents.share': BaseWidgetProps & { title: string; onClose: () => void } & (
+      | { documentId: string; portfolioId?: undefined }
+      | { portfolioId: string; documentId?: undefined }
+    );
+  /** What an anonymous visitor sees for a link token. */
+  'documents.shared-view': BaseWidgetProps & { token: string };
+  'documents.history-export': BaseWidgetProps;
+  /** The documents library fixed to one portfolio. */
+  'documents.library': BaseWidgetProps & { portfolioId: string };
+  'drive.connection-card': DashboardWidgetProps;
+  /** A button (its text `label`, 'Import from Google Drive' by default) that opens the Drive browser. */
+  'drive.import-dialog': BaseWidgetProps & { label?: string };
+  'drive.folder-mirror': BaseWidgetProps & { portfolioId: string; portfolioName: string };
+  'drive.save-to-drive': BaseWidgetProps & { documentId: string };
+  'portfolios.summary': DashboardWidgetProps;
+  'account.deletion-notice': BaseWidgetProps;
+  'account.plan-badge': DashboardWidgetProps;
+};
+
+export type WidgetName = keyof WidgetPropsMap;
+export type WidgetPropsOf<N extends WidgetName> = WidgetPropsMap[N];
