@@ -35,5 +35,5 @@ module.exports = {
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // ESM-only packages that must be transformed for Jest's CommonJS runtime.
-  transformIgnorePatterns: ['/node_modules/(?!(file-type|@borewit|strtok3|peek-readable|token-types|uint8array-extras|@tokenizer|idb|jose)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(file-type|@borewit|strtok3|peek-readable|token-types|uint8array-extras|@tokenizer|idb|jose|client-zip)/)'],
 };

@@ -62,6 +62,56 @@ describe('the streaming zip writer and the random-access reader', () => {
     await expect(zip.add('a.txt', strToU8('alpha'))).rejects.toThrow('disk full');
   });
 
+  it('writes past 4 GiB with ZIP64 records, holding only a chunk at a time (an export has no size ceiling)', async () => {
+    const GiB = 1024 ** 3;
+    const chunk = new Uint8Array(16 * 1024 * 1024);
+    const total = 4 * GiB + chunk.length; // one entry just past what 32-bit zip fields can say
+    let tail = new Uint8Array(0);
+    let largestWrite = 0;
+    const zip = new ZipWriter({
+      write: (c) => {
+        largestWrite = Math.max(largestWrite, c.length);
+        // Keep only the last 64 KiB: the central directory and the end records live there.
+        const joined = new Uint8Array(tail.length + c.length);
+        joined.set(tail);
+        joined.set(c, tail.length);
+        tail = joined.slice(Math.max(0, joined.length - 65_536));
+      },
+    });
+    let sent = 0;
+    await zip.add('Everything/big.bin', new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= total) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    }));
+    await zip.add('after.txt', strToU8('still readable'));
+    await zip.end();
+
+    expect(zip.written).toBeGreaterThan(total);
+    expect(largestWrite).toBeLessThanOrEqual(chunk.length);
+    const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
+    const find = (signature: number, from = 0) => {
+      for (let at = from; at + 4 <= tail.length; at += 1) if (view.getUint32(at, true) === signature) return at;
+      return -1;
+    };
+    // The ZIP64 end record and its locator precede the classic end record.
+    const end64 = find(0x06064b50);
+    expect(end64).toBeGreaterThanOrEqual(0);
+    expect(find(0x07064b50)).toBeGreaterThan(end64);
+    expect(Number(view.getBigUint64(end64 + 32, true))).toBe(2); // entries in the archive
+    // The big entry's central header says "see ZIP64" and its extra field carries the real size.
+    const central = find(0x02014b50); // the first central header: the big entry's
+    expect(central).toBeGreaterThanOrEqual(0);
+    expect(view.getUint32(central + 24, true)).toBe(0xffffffff);
+    const nameLength = view.getUint16(central + 28, true);
+    expect(new TextDecoder().decode(tail.subarray(central + 46, central + 46 + nameLength))).toBe('Everything/big.bin');
+    const extra = central + 46 + nameLength;
+    expect(view.getUint16(extra, true)).toBe(0x0001);
+    expect(Number(view.getBigUint64(extra + 4, true))).toBe(total);
+  }, 120_000);
+
   it('reads deflated entries and UTF-8 names written by another zip tool, one entry at a time', async () => {
     const big = 'Kontoauszug '.repeat(200_000);
     const bytes = zipSync({ 'Steuer/Überweisung.txt': strToU8(big), 'x.bin': [new Uint8Array([1, 2, 3]), { level: 0 }] }, { level: 6 });

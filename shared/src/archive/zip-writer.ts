@@ -1,10 +1,12 @@
-import { Zip, ZipPassThrough } from 'fflate';
+import { makeZip } from 'client-zip';
 
 /**
- * The project's one zip writer (ADR 0161): fflate's streaming `Zip`, entries stored (documents are
- * PDFs and photos, already compressed). Each chunk is handed to `write` and awaited before the next
- * is read, so a slow sink (a disk, a service worker stream) slows the source instead of filling
- * memory; only the chunk in flight is held.
+ * The project's zip writer (ADR 0171, which refines 0161): client-zip's streaming `makeZip`,
+ * entries stored (documents are PDFs and photos, already compressed), ZIP64 records written by
+ * itself once an entry or the archive passes 4 GiB — so an export has no size ceiling. The zip is
+ * pulled one chunk at a time and each chunk is awaited by the sink before the next is made, so a
+ * slow sink (a disk, a service worker stream) slows the source instead of filling memory.
+ * Reading zips stays with fflate (zip-reader.ts): client-zip only writes.
  */
 export type ZipSource = Uint8Array | Blob | Response | ReadableStream<Uint8Array>;
 
@@ -12,92 +14,104 @@ export interface ZipSink {
   write(chunk: Uint8Array): Promise<void> | void;
 }
 
-function streamOf(source: Exclude<ZipSource, Uint8Array>): ReadableStream<Uint8Array> | null {
-  if (source instanceof Response) return source.body;
-  if (typeof Blob !== 'undefined' && source instanceof Blob) return source.stream() as ReadableStream<Uint8Array>;
-  return source as ReadableStream<Uint8Array>;
+interface QueuedEntry {
+  name: string;
+  lastModified: Date | undefined;
+  input: ReadableStream<Uint8Array>;
 }
 
-/** fflate writes no ZIP64 records: past this many bytes offsets would wrap and the zip be corrupt. */
-export const ZIP32_LIMIT = 0xffffffff;
-
-export class ZipTooLargeError extends Error {
-  constructor() {
-    super('This zip would be larger than 4 GB, more than the zip format this app writes can hold.');
-    this.name = 'ZipTooLargeError';
+function streamOf(source: ZipSource): ReadableStream<Uint8Array> {
+  if (source instanceof Uint8Array) {
+    return new ReadableStream({
+      start(controller) {
+        if (source.length) controller.enqueue(source);
+        controller.close();
+      },
+    });
   }
+  if (source instanceof Response) return source.body ?? streamOf(new Uint8Array(0));
+  if (source instanceof ReadableStream) return source;
+  return source.stream() as ReadableStream<Uint8Array>;
 }
 
 export class ZipWriter {
-  private readonly zip: Zip;
-  private pending: Promise<void> = Promise.resolve();
-  private failure: unknown = null;
   /** Bytes handed to the sink so far. */
   written = 0;
+  private readonly queue: QueuedEntry[] = [];
+  private wake: (() => void) | null = null;
+  private ended = false;
+  private readonly pump: Promise<void>;
 
-  constructor(private readonly sink: ZipSink) {
-    this.zip = new Zip((err, chunk, final) => {
-      if (err) {
-        this.failure = err;
-        return;
+  constructor(sink: ZipSink) {
+    const zip = makeZip(this.entries(), { buffersAreUTF8: true }).getReader();
+    this.pump = (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await zip.read();
+          if (done) return;
+          this.written += value.length;
+          await sink.write(value);
+        }
+      } catch (error) {
+        await zip.cancel(error).catch(() => undefined);
+        for (const entry of this.queue.splice(0)) await entry.input.cancel(error).catch(() => undefined);
+        throw error;
       }
-      if (!chunk.length && !final) return;
-      this.pending = this.pending.then(async () => {
-        this.written += chunk.length;
-        if (this.written > ZIP32_LIMIT) throw new ZipTooLargeError();
-        await this.sink.write(chunk);
-      });
-      this.pending.catch((e: unknown) => {
-        this.failure ??= e;
-      });
-    });
+    })();
+    // Failures reach the caller through add() and end(); this only keeps them from being "unhandled".
+    this.pump.catch(() => undefined);
   }
 
-  private async drain(): Promise<void> {
-    await this.pending;
-    if (this.failure) throw this.failure;
+  /** The entries makeZip pulls, as add() queues them; ends when end() was called and all are out. */
+  private async *entries(): AsyncGenerator<QueuedEntry> {
+    for (;;) {
+      while (this.queue.length === 0 && !this.ended) await new Promise<void>((resolve) => (this.wake = resolve));
+      const next = this.queue.shift();
+      if (!next) return;
+      yield next;
+    }
   }
 
-  /** Adds one file; `onBytes` hears how many content bytes went through so far. */
+  private nudge(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  /**
+   * Adds one file and resolves once its content has gone into the zip; `onBytes` hears how many
+   * content bytes went through so far.
+   */
   async add(name: string, source: ZipSource, options: { mtime?: string | Date; onBytes?: (n: number) => void } = {}): Promise<void> {
-    const entry = new ZipPassThrough(name);
-    if (options.mtime) entry.mtime = new Date(options.mtime);
-    this.zip.add(entry);
-    if (source instanceof Uint8Array) {
-      entry.push(source, true);
-      await this.drain();
-      options.onBytes?.(source.length);
-      return;
-    }
-    const stream = streamOf(source);
-    if (!stream) {
-      entry.push(new Uint8Array(0), true);
-      await this.drain();
-      return;
-    }
-    const reader = stream.getReader();
+    const reader = streamOf(source).getReader();
     let seen = 0;
-    try {
-      for (;;) {
+    let consumed!: () => void;
+    const whenConsumed = new Promise<void>((resolve) => (consumed = resolve));
+    const input = new ReadableStream<Uint8Array>({
+      async pull(controller) {
         const { done, value } = await reader.read();
-        if (done) break;
-        entry.push(value, false);
-        await this.drain();
+        if (done) {
+          controller.close();
+          consumed();
+          return;
+        }
         seen += value.length;
+        controller.enqueue(value);
         options.onBytes?.(seen);
-      }
-      entry.push(new Uint8Array(0), true);
-      await this.drain();
-    } catch (error) {
-      await reader.cancel(error).catch(() => undefined);
-      throw error;
-    }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    this.queue.push({ name, lastModified: options.mtime ? new Date(options.mtime) : undefined, input });
+    this.nudge();
+    // Either the content went in, or the zip failed (the sink, the source) and that error is ours.
+    await Promise.race([whenConsumed, this.pump]);
   }
 
-  /** Writes the central directory. */
+  /** Writes the central directory (with ZIP64 records when needed) and waits for the sink. */
   async end(): Promise<void> {
-    this.zip.end();
-    await this.drain();
+    this.ended = true;
+    this.nudge();
+    await this.pump;
   }
 }
 
