@@ -35,21 +35,17 @@ async function callStorageSweeper(ctx: StackContext): Promise<Record<string, unk
 
 /**
  * Product mail (account deletion notices, …) queued in jobs.outgoing_mail goes to the local
- * outbox, next to GoTrue's auth mail. Claimed with a lease and SKIP LOCKED, so two stacks on one
- * database never send a mail twice; a row is deleted once its file is written.
+ * outbox, next to GoTrue's auth mail. Claimed through public.claim_outgoing_mail — the same lease
+ * and SKIP LOCKED the deliver-mail Edge Function uses on hosted Supabase — so two runners never
+ * send a mail twice; a row is deleted (public.outgoing_mail_sent) once its file is written.
  */
 async function deliverMail(ctx: StackContext): Promise<Record<string, unknown>> {
   const claimed = await ctx.db.admin((q) =>
-    q.query<{ id: string; to_address: string; kind: string; subject: string; body: string }>(
-      `update jobs.outgoing_mail m set claimed_until = now() + interval '5 minutes'
-        where m.id in (select x.id from jobs.outgoing_mail x where x.claimed_until is null or x.claimed_until < now()
-                        order by x.created_at limit 100 for update skip locked)
-       returning m.id, m.to_address, m.kind, m.subject, m.body`,
-    ),
+    q.query<{ id: string; to_address: string; kind: string; subject: string; body: string }>('select * from public.claim_outgoing_mail(100)'),
   );
   for (const m of claimed.rows) {
     await writeMail(ctx.config.dataDir, { to: m.to_address, subject: m.subject, text: m.body, html: `<p>${escapeHtml(m.body)}</p>`, link: null, type: m.kind });
-    await ctx.db.admin((q) => q.query('delete from jobs.outgoing_mail where id = $1', [m.id]));
+    await ctx.db.admin((q) => q.query('select public.outgoing_mail_sent($1)', [m.id]));
   }
   return { delivered: claimed.rows.length };
 }

@@ -1,0 +1,86 @@
+// deliver-mail: sends the product mail queued in jobs.outgoing_mail (account deletion notices,
+// e-mail change notices, transfer offers, family invitations, expiry reminders) through an HTTP
+// mail API with a Resend-compatible body. Called by pg_cron through pg_net on hosted Supabase;
+// only with the service-role key. Rows are claimed with a lease (public.claim_outgoing_mail, the
+// same claim the local stack's outbox job uses), deleted once sent, and left for a retry after
+// the lease when the provider refuses them (bounded by the table's attempts column).
+//
+// Env: MAIL_API_URL (e.g. https://api.resend.com/emails), MAIL_API_KEY (sent as Bearer),
+// MAIL_FROM (e.g. "Dossier <no-reply@example.com>").
+import { createClient } from 'npm:@supabase/supabase-js@2';
+import { json } from '../_shared/cors.ts';
+
+interface Claimed {
+  id: string;
+  to_address: string;
+  kind: string;
+  subject: string;
+  body: string;
+  attempts: number;
+}
+
+const BATCH = 50;
+const MAX_BATCHES = 10;
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+}
+
+/** One mail to the provider; null when it was accepted, otherwise why not. */
+async function send(apiUrl: string, apiKey: string, from: string, mail: Claimed): Promise<string | null> {
+  try {
+    const res = await fetch(apiUrl, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${apiKey}`,
+        'Content-Type': 'application/json',
+        'User-Agent': 'dossier-deliver-mail',
+        // Resend answers a repeated key (24 h) without sending again: a lease that ran out while
+        // the provider was slow cannot turn into a second mail.
+        'Idempotency-Key': `outgoing-mail/${mail.id}`,
+      },
+      body: JSON.stringify({ from, to: [mail.to_address], subject: mail.subject, text: mail.body, html: `<p>${escapeHtml(mail.body)}</p>` }),
+    });
+    if (res.ok) {
+      await res.body?.cancel();
+      return null;
+    }
+    return `provider answered ${res.status}: ${(await res.text().catch(() => '')).slice(0, 300)}`;
+  } catch (e) {
+    return `provider unreachable: ${(e as Error).message}`;
+  }
+}
+
+Deno.serve(async (req: Request) => {
+  const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
+  const token = /^bearer\s+(.+)$/i.exec(req.headers.get('Authorization') ?? '')?.[1]?.trim();
+  if (!serviceKey || token !== serviceKey) return json({ error: 'forbidden', details: 'deliver-mail runs with the service role only' }, 403);
+  if (req.method !== 'POST') return json({ error: 'method_not_allowed' }, 405);
+
+  const apiUrl = Deno.env.get('MAIL_API_URL') ?? '';
+  const apiKey = Deno.env.get('MAIL_API_KEY') ?? '';
+  const from = Deno.env.get('MAIL_FROM') ?? '';
+  if (!apiUrl || !from) {
+    return json({ error: 'mail_not_configured', details: 'set MAIL_API_URL, MAIL_API_KEY and MAIL_FROM in the function secrets; nothing was sent' }, 503);
+  }
+
+  const admin = createClient(Deno.env.get('SUPABASE_URL') ?? '', serviceKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  let sent = 0;
+  const failures: { id: string; kind: string; attempts: number; error: string }[] = [];
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const claim = await admin.rpc('claim_outgoing_mail', { batch: BATCH });
+    if (claim.error) return json({ error: 'claim_failed', details: claim.error.message, sent, failed: failures.length, failures }, 500);
+    const batch = (claim.data ?? []) as Claimed[];
+    for (const mail of batch) {
+      const error = await send(apiUrl, apiKey, from, mail);
+      const done = error
+        ? await admin.rpc('outgoing_mail_failed', { mail_id: mail.id, error })
+        : await admin.rpc('outgoing_mail_sent', { mail_id: mail.id });
+      if (done.error) return json({ error: 'finish_failed', details: done.error.message, sent, failed: failures.length, failures }, 500);
+      if (error) failures.push({ id: mail.id, kind: mail.kind, attempts: mail.attempts, error });
+      else sent++;
+    }
+    if (batch.length < BATCH) break;
+  }
+  return json({ sent, failed: failures.length, failures }, failures.length ? 207 : 200);
+});
