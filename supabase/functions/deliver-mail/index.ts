@@ -6,7 +6,8 @@
 // the lease when the provider refuses them (bounded by the table's attempts column).
 //
 // Env: MAIL_API_URL (e.g. https://api.resend.com/emails), MAIL_API_KEY (sent as Bearer),
-// MAIL_FROM (e.g. "Dossier <no-reply@example.com>").
+// MAIL_FROM (e.g. "Dossier <no-reply@example.com>"). Without MAIL_API_URL or MAIL_FROM it answers 503
+// and sends nothing.
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { json } from '../_shared/cors.ts';
 
@@ -32,7 +33,7 @@ async function send(apiUrl: string, apiKey: string, from: string, mail: Claimed)
     const res = await fetch(apiUrl, {
       method: 'POST',
       headers: {
-        Authorization: `Bearer ${apiKey}`,
+        ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
         'Content-Type': 'application/json',
         'User-Agent': 'dossier-deliver-mail',
         // Resend answers a repeated key (24 h) without sending again: a lease that ran out while
