@@ -63,8 +63,9 @@ describe.each(databasesSync())('deliver-mail Edge Function on %s', (database) =>
     });
   }
 
-  async function rows(): Promise<{ id: string; to_address: string; attempts: number; last_error: string | null }[]> {
-    return stack.db.admin(async (q) => (await q.query('select id, to_address, attempts, last_error from jobs.outgoing_mail order by created_at')).rows);
+  type Row = { id: string; to_address: string; attempts: number; last_error: string | null };
+  async function rows(): Promise<Row[]> {
+    return stack.db.admin(async (q) => (await q.query<Row>('select id, to_address, attempts, last_error from jobs.outgoing_mail order by created_at')).rows);
   }
 
   function invoke(token: string, apikey = token): Promise<Response> {
