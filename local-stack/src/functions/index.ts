@@ -102,7 +102,7 @@ export function createFunctionsApp(ctx: StackContext): Hono {
       body = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await readBodyLimited(c.req.raw, FUNCTION_BODY_LIMIT);
     } catch (e) {
       if (!(e instanceof BodyTooLargeError)) throw e;
-      return c.json({ code: 'PAYLOAD_TOO_LARGE', message: e.message }, 413, CORS_HEADERS); // no Connection: close — see http/body-limit.ts
+      return c.json({ code: 'PAYLOAD_TOO_LARGE', message: e.message }, 413, { ...CORS_HEADERS, Connection: 'close' });
     }
     const request = new Request(`${url.origin}${inner}${url.search}`, { method: c.req.method, headers: c.req.raw.headers, body });
     try {
