@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
+import { lingerOnClose } from './http/lingering-close.js';
 import type { Hono } from 'hono';
 import { loadConfig, findRepoRoot } from './config.js';
 import type { StackConfig, StackContext } from './context.js';
@@ -93,6 +94,7 @@ async function listen(host: string, port: number, hostAllowed: (header: string |
       }
     },
   }) as Server;
+  lingerOnClose(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
