@@ -28,6 +28,10 @@ test('an upload queued offline on /documents completes while the person is on /s
   // Visit Settings once online, so the account area is loaded when we return to it offline.
   await page.goto('/settings');
   await expect(page.locator('main [data-area-outlet="account"]').getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // /settings also shows the documents area's reminder settings widget: wait until its code has
+  // loaded too, or the offline visit below finds a chunk it never fetched (service workers, which
+  // would have precached it, are off in this suite).
+  await expect(page.getByRole('heading', { level: 2, name: 'Expiry reminders' })).toBeVisible();
   await openLibrary(page);
   await expect(page.getByTestId('empty-library')).toBeVisible();
 

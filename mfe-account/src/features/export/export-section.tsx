@@ -2,9 +2,13 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@dossier/shared';
 import { classifyError } from '@dossier/shared/core';
-import { exportLibrary, importLibrary, openSaveSink, type ArchiveProgress } from '@dossier/shared/archive';
+import type { ArchiveProgress } from '@dossier/shared/archive';
 import { Progress } from '@dossier/shared/ui';
 import { FormError } from '../../lib/form-error';
+
+// The zip code loads when the person exports or imports, not with /settings: the page then opens
+// offline too, and its first load stays light.
+const loadArchive = () => import('@dossier/shared/archive');
 
 function fileName(): string {
   return `dossier-export-${new Date().toISOString().slice(0, 10)}.zip`;
@@ -31,11 +35,18 @@ export function ExportSection() {
   const runExport = async () => {
     setError(null);
     setDone(null);
-    const sink = await openSaveSink({ fileName: fileName(), mimeType: 'application/zip' });
+    let archiveCode: Awaited<ReturnType<typeof loadArchive>>;
+    try {
+      archiveCode = await loadArchive();
+    } catch (e) {
+      setError(classifyError(e).userMessage);
+      return;
+    }
+    const sink = await archiveCode.openSaveSink({ fileName: fileName(), mimeType: 'application/zip' });
     if (!sink) return; // the person closed the save dialog
     setBusy('export');
     try {
-      const archive = await exportLibrary(supabase, (chunk) => sink.write(chunk), setProgress);
+      const archive = await archiveCode.exportLibrary(supabase, (chunk) => sink.write(chunk), setProgress);
       await sink.close();
       setDone(`Exported ${archive.documents.length} documents.`);
     } catch (e) {
@@ -54,7 +65,7 @@ export function ExportSection() {
     setDone(null);
     setBusy('import');
     try {
-      const result = await importLibrary(supabase, file, setProgress);
+      const result = await (await loadArchive()).importLibrary(supabase, file, setProgress);
       await queryClient.invalidateQueries();
       setDone(`Added ${result.documents} documents from ${file.name}.`);
     } catch (e) {
