@@ -14,4 +14,3 @@ export * from './portfolios';
 export * from './format';
 export * from './names';
 export * from './naming';
-export { loadArchive } from './load-archive';

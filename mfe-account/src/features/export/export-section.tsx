@@ -1,13 +1,14 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@dossier/shared';
-import { classifyError, loadArchive } from '@dossier/shared/core';
+import { classifyError } from '@dossier/shared/core';
 import type { ArchiveProgress } from '@dossier/shared/archive';
 import { Progress } from '@dossier/shared/ui';
 import { FormError } from '../../lib/form-error';
 
 // The zip code loads when the person exports or imports, not with /settings: the page then opens
 // offline too, and its first load stays light.
+const loadArchive = () => import('@dossier/shared/archive');
 
 function fileName(): string {
   return `dossier-export-${new Date().toISOString().slice(0, 10)}.zip`;
