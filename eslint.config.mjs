@@ -20,6 +20,9 @@ export default [
           // relative import would bundle a second copy (a second React context). See docs/decisions/0004.
           allowCircularSelfDependency: true,
           allow: [],
+          // /settings loads the zip code only on Export/Import (so the page opens offline and
+          // stays light); @dossier/shared is otherwise imported statically everywhere.
+          checkDynamicDependenciesExceptions: ['@dossier/shared', '@dossier/shared/*', '@dossier/build', '@dossier/application-error'],
           depConstraints: [
             { sourceTag: 'type:remote', onlyDependOnLibsWithTags: ['type:shared'] },
             { sourceTag: 'type:shell', onlyDependOnLibsWithTags: ['type:shared'] },

@@ -25,12 +25,13 @@ function queuedOperations(page: Page): Promise<number> {
 // upload queued offline completes wherever the person is — here on the account area's /settings.
 test('an upload queued offline on /documents completes while the person is on /settings', async ({ page, context }) => {
   await signInThroughUi(page);
-  // Visit Settings once online, so the account area is loaded when we return to it offline.
+  // Open the library first, so every area /settings draws from (the account area, the documents
+  // area's reminder widget, the shared modules whichever area offers them) has registered; then
+  // visit Settings once online, so its code is loaded when we return to it offline. Service
+  // workers, which would have precached it, are off in this suite.
+  await openLibrary(page);
   await page.goto('/settings');
   await expect(page.locator('main [data-area-outlet="account"]').getByRole('heading', { level: 1 }).first()).toBeVisible();
-  // /settings also shows the documents area's reminder settings widget: wait until its code has
-  // loaded too, or the offline visit below finds a chunk it never fetched (service workers, which
-  // would have precached it, are off in this suite).
   await expect(page.getByRole('heading', { level: 2, name: 'Expiry reminders' })).toBeVisible();
   await openLibrary(page);
   await expect(page.getByTestId('empty-library')).toBeVisible();
