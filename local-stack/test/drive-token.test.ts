@@ -1,6 +1,6 @@
-import { FunctionsHttpError } from '@supabase/supabase-js';
+import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
-import { createTestUser, serviceClient, type TestUser } from './support/users';
+import { clientOptions, createTestUser, serviceClient, type TestUser } from './support/users';
 
 // ADR 0130: the drive-token function keeps each person's Google refresh token on the server
 // (public.drive_grants, no browser role can read it) and hands out short-lived access tokens.
@@ -75,6 +75,22 @@ describe.each(databasesSync())('drive-token on %s', (database) => {
     expect(await driveAbout(stack, refreshed.data.access_token as string)).toBe(401);
     expect(await call(ada, { action: 'refresh' })).toEqual({ status: 404, data: { error: 'no_grant' } });
     expect((await serviceClient(stack).from('drive_grants').select('id').eq('user_id', ada.id)).data).toEqual([]);
+  });
+
+  it('a second device (a new session of the same person) gets an access token from the stored grant, with no new consent (ADR 0195)', async () => {
+    const cy = await createTestUser(stack, 'cy');
+    expect((await call(cy, { action: 'exchange', code: await consentCode(stack, 'alan@example.com'), redirect_uri: REDIRECT })).status).toBe(200);
+    // Another browser: a fresh supabase-js client signed in with the same password, no Drive state.
+    const device2 = createClient(stack.url, stack.anonKey, clientOptions);
+    const signedIn = await device2.auth.signInWithPassword({ email: cy.email, password: cy.password });
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.session!.access_token).not.toBe(cy.accessToken);
+    const second = await call({ ...cy, client: device2, accessToken: signedIn.data.session!.access_token }, { action: 'refresh' });
+    expect(second.status).toBe(200);
+    expect(second.data).toMatchObject({ scope: READ, grant: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(await driveAbout(stack, second.data.access_token as string)).toBe(200);
+    // Another person signed in on that device gets nothing of Cy's.
+    expect(await call(bob, { action: 'refresh' })).toMatchObject({ status: 404 });
   });
 
   it('a grant Google no longer honours is forgotten and answered invalid_grant (the app asks for consent again)', async () => {

@@ -220,3 +220,36 @@ describe('the authorization-code path with the grant on the server (ADR 0130)', 
     expect(completeDriveOAuthReturn({ location: { href, origin: ORIGIN, replace: jest.fn() }, opener: null, localStorage: { setItem: jest.fn() }, close: jest.fn() })).toBe(false);
   });
 });
+
+describe('a second device reuses the server-held grant (ADR 0195)', () => {
+  const answer = { access_token: 'ya29.device2', expires_in: 3599, scope: DRIVE_READ_SCOPE, grant: 'g-1' };
+
+  it('a browser that never connected is connected from the server grant without opening a consent', async () => {
+    const t = { exchange: jest.fn(), refresh: jest.fn(async () => answer), revoke: jest.fn() };
+    const w = fakeWindow({ closed: false, close: jest.fn() });
+    const conn = new DriveConnection({ ...config, tokens: t }, w.win, () => 5_000);
+    expect(conn.getState().isAuthenticated).toBe(false);
+    await expect(conn.adoptServerGrant()).resolves.toBe(true);
+    expect(conn.getState()).toMatchObject({ isAuthenticated: true, accessToken: 'ya29.device2', refreshToken: 'grant:g-1', expiresAt: 5_000 + 3_599_000 });
+    expect(w.opened).toHaveLength(0);
+    expect(t.exchange).not.toHaveBeenCalled();
+    // Already connected: no second call.
+    await expect(conn.adoptServerGrant()).resolves.toBe(false);
+    expect(t.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a grant on the server the browser stays disconnected, with no error shown', async () => {
+    const t = { exchange: jest.fn(), refresh: jest.fn(async () => Promise.reject(new DriveGrantGoneError('none'))), revoke: jest.fn() };
+    const w = fakeWindow(null);
+    const conn = new DriveConnection({ ...config, tokens: t }, w.win, () => 0);
+    await expect(conn.adoptServerGrant()).resolves.toBe(false);
+    expect(conn.getState()).toMatchObject({ isAuthenticated: false, accessToken: null });
+    expect(conn.getState().lastError).toBeUndefined();
+    expect(w.assigned).toHaveLength(0);
+  });
+
+  it('without a token service (token flow only) nothing is asked', async () => {
+    const conn = new DriveConnection(config, fakeWindow(null).win, () => 0);
+    await expect(conn.adoptServerGrant()).resolves.toBe(false);
+  });
+});

@@ -163,6 +163,27 @@ export class DriveConnection {
     return this.refreshing;
   };
 
+  /**
+   * A second device, or a fresh browser profile of the same person (ADR 0195): this browser knows
+   * no connection, but the server may hold the person's grant (drive_grants). One quiet refresh
+   * asks for it; when it answers, Drive is connected without a new consent. No grant (404) or a
+   * refused one leaves this browser disconnected with no error shown — the card simply offers
+   * Connect. Skipped when this browser already has a usable or refreshable connection.
+   */
+  adoptServerGrant = async (): Promise<boolean> => {
+    const tokens = this.config.tokens;
+    if (!tokens || this.accessToken() || this.canRefresh()) return false;
+    try {
+      const answer = await tokens.refresh();
+      // The person may have connected in this browser meanwhile; theirs stays.
+      if (this.accessToken()) return false;
+      this.adoptAnswer(answer);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   /** SPEC §4: refresh when 5 minutes or less remain. True when a refresh (new consent) is due. */
   needsRefresh(): boolean {
     return this.state.expiresAt !== null && this.state.expiresAt - this.now() <= DRIVE_LIMITS.refreshMarginMs;

@@ -41,6 +41,8 @@ export function useDrive(): DriveServices & { state: DriveAuthState; enabled: bo
     });
     holder.services = { connection, client };
     current = holder;
+    // Signed in on another device before: the server's grant connects this browser too (ADR 0195).
+    void connection.adoptServerGrant();
     return holder.services;
   }, [key, config.drive, errorLog, supabase]);
   const state = useSyncExternalStore(services.connection.subscribe, services.connection.getState);
