@@ -3,7 +3,7 @@ import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { makePdf, makePng } from './drive-content.js';
 import { driveError, invalidParameter, notFound, unauthenticated } from './drive-errors.js';
-import { DriveFaults, type DriveOperation } from './drive-faults.js';
+import { DriveFaults, dropConnection, takePartialDrop, type DriveOperation } from './drive-faults.js';
 import { applySelection, FieldsError, parseFields, validateSelection, type KnownFields, type Selection } from './drive-fields.js';
 import { DriveQueryError, matchesQuery, parseDriveQuery } from './drive-query.js';
 import {
@@ -573,6 +573,19 @@ export function registerDriveRoutes(app: Hono, google: GoogleState, drive: Drive
     if (!session || session.account !== caller.drive.account.email) return driveError(404, 'notFound', { message: 'Upload session not found.' });
     const range = c.req.header('content-range') ?? '';
     const chunk = Buffer.from(await c.req.arrayBuffer());
+    // Fault injection: only the first bytes of this chunk arrive, then the connection is cut.
+    const keep = takePartialDrop(c);
+    const cut = keep !== undefined && /^bytes \d+-\d+\//.test(range);
+    if (cut) {
+      const m = /^bytes (\d+)-/.exec(range)!;
+      const from = Number(m[1]);
+      const kept = chunk.subarray(0, Math.min(keep, chunk.length));
+      if (kept.length > 0 && from <= session.receivedBytes && from + kept.length > session.receivedBytes) {
+        session.received.push(kept.subarray(session.receivedBytes - from));
+        session.receivedBytes = from + kept.length;
+      }
+      return dropConnection(c);
+    }
     const status = /^bytes \*\/(\d+|\*)$/.exec(range);
     const rangeHeader = (): Record<string, string> => (session.receivedBytes > 0 ? { range: `bytes=0-${session.receivedBytes - 1}` } : {});
     if (status) {

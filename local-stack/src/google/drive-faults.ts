@@ -20,6 +20,37 @@ export interface DriveFault {
   emptyBody?: boolean;
   /** Close the connection without an answer. */
   drop?: boolean;
+  /**
+   * With `drop`, on a resumable upload's PUT only: the first `keepBytes` bytes of the chunk arrive
+   * (Drive keeps them, as Google keeps what it received) and then the connection is cut — a
+   * network drop mid-upload. The next status query answers 308 with the Range that arrived.
+   */
+  keepBytes?: number;
+}
+
+/** Requests whose resumable chunk is to be cut after this many bytes (set by a `keepBytes` fault). */
+const partialDrops = new WeakMap<Request, number>();
+
+/** The `keepBytes` of a fault armed for this request, once. */
+export function takePartialDrop(c: Context): number | undefined {
+  const keep = partialDrops.get(c.req.raw);
+  partialDrops.delete(c.req.raw);
+  return keep;
+}
+
+/** Cuts the connection without an answer. */
+export function dropConnection(c: Context): Response {
+  const incoming = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming;
+  incoming?.socket?.destroy();
+  // Without a socket to cut (app.fetch in tests), a body that fails midway is the same to a client.
+  return new Response(
+    new ReadableStream({
+      start(controller) {
+        controller.error(new Error('connection dropped by fault injection'));
+      },
+    }),
+    { status: 200 },
+  );
 }
 
 const DEFAULT_REASON: Record<number, string> = {
@@ -56,25 +87,18 @@ export class DriveFaults {
   /** Counts the call and answers it when a fault is armed; null lets the real handler run. */
   async apply(operation: DriveOperation, c: Context): Promise<Response | null> {
     this.calls.set(operation, (this.calls.get(operation) ?? 0) + 1);
-    const i = this.faults.findIndex((f) => f.operation === operation && f.count > 0);
+    const i = this.faults.findIndex((f) => f.operation === operation && f.count > 0 && (f.keepBytes === undefined || c.req.method === 'PUT'));
     if (i === -1) return null;
     const f = this.faults[i];
     f.count -= 1;
     if (f.count <= 0) this.faults.splice(i, 1);
     if (f.delayMs) await new Promise((r) => setTimeout(r, f.delayMs));
-    if (f.drop) {
-      const incoming = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming;
-      incoming?.socket?.destroy();
-      // Without a socket to cut (app.fetch in tests), a body that fails midway is the same to a client.
-      return new Response(
-        new ReadableStream({
-          start(controller) {
-            controller.error(new Error('connection dropped by fault injection'));
-          },
-        }),
-        { status: 200 },
-      );
+    if (f.drop && f.keepBytes !== undefined) {
+      // The upload handler takes the first bytes, then cuts (see takePartialDrop).
+      partialDrops.set(c.req.raw, Math.max(0, Math.floor(f.keepBytes)));
+      return null;
     }
+    if (f.drop) return dropConnection(c);
     if (f.emptyBody) return new Response(null, { status: 200, headers: { 'content-length': '0' } });
     if (!f.status) return null;
     const reason = f.reason ?? DEFAULT_REASON[f.status] ?? 'backendError';
@@ -102,6 +126,7 @@ export class DriveFaults {
         delayMs: b.delayMs,
         emptyBody: b.emptyBody,
         drop: b.drop,
+        keepBytes: typeof b.keepBytes === 'number' ? b.keepBytes : undefined,
       };
       this.add(fault);
       return c.json({ fault }, 201);

@@ -95,6 +95,14 @@ const POLICIES: Record<Operation, RetryPolicy> = {
   folderCreation: OPERATION_RETRY_POLICIES.folderCreation,
 };
 
+/** Drive wants resumable chunks in multiples of 256 KiB; 8 MiB is its suggested size. */
+const RESUMABLE_QUANTUM = 256 * 1024;
+const RESUMABLE_CHUNK = 8 * 1024 * 1024;
+const UPLOAD_SESSION_MESSAGES = {
+  missing: 'Google Drive did not open an upload session.',
+  expired: 'The Google Drive upload session expired; the upload starts again.',
+};
+
 const escapeQ = (value: string) => value.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
 
 const FILE_FIELDS = 'id,name,mimeType,size,modifiedTime,webViewLink,thumbnailLink,parents,sha256Checksum,iconLink';
@@ -285,6 +293,72 @@ export class DriveClient {
     });
   }
 
+  /**
+   * A resumable upload (Drive's `uploadType=resumable`, ADR 0198): one session, the content sent in
+   * chunks of a multiple of 256 KiB, each acknowledged with 308 and the Range that arrived. When a
+   * chunk fails (a dropped connection, a 5xx), the SPEC §9 upload retry asks the session what
+   * arrived (`Content-Range: bytes *\/total`) and goes on from the last confirmed byte instead of
+   * sending the file again; a session Drive no longer knows (404/410) starts over.
+   */
+  async uploadResumable(
+    input: { name: string; mimeType: string; parents: string[]; data: Blob; description?: string },
+    options: { chunkSize?: number; onProgress?: (confirmed: number, total: number) => void; signal?: AbortSignal } = {},
+  ): Promise<{ id: string; name: string; size?: string }> {
+    const ctx: DriveErrorContext = { operation: 'upload', fileName: input.name };
+    const total = input.data.size;
+    const chunkSize = Math.max(RESUMABLE_QUANTUM, Math.floor((options.chunkSize ?? RESUMABLE_CHUNK) / RESUMABLE_QUANTUM) * RESUMABLE_QUANTUM);
+    let session: string | null = null;
+    let confirmed = 0;
+    let interrupted = false;
+    const put = (range: string, body: Blob | null) =>
+      this.request(session!, { method: 'PUT', headers: { 'content-range': range }, body, signal: options.signal }, ctx, { accept: [308, 404, 410] });
+    /** The 308's Range ('bytes=0-N') is what Drive holds; none means nothing arrived yet. */
+    const heldBytes = (res: Response) => {
+      const m = /bytes=0-(\d+)/.exec(res.headers.get('range') ?? '');
+      return m ? Number(m[1]) + 1 : 0;
+    };
+    return this.run('upload', ctx, async () => {
+      if (session && interrupted) {
+        // What arrived before the cut: Drive answers 308 + Range, or the file when all of it did.
+        const res = await put(`bytes */${total}`, null);
+        if (res.status === 404 || res.status === 410) session = null;
+        else if (res.status === 308) confirmed = heldBytes(res);
+        else return (await res.json()) as { id: string; name: string; size?: string };
+      }
+      if (!session) {
+        confirmed = 0;
+        const started = await this.request(
+          `${this.uploadBaseUrl}/files?uploadType=resumable&fields=id,name,size`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json; charset=UTF-8', 'x-upload-content-type': input.mimeType, 'x-upload-content-length': String(total) },
+            body: JSON.stringify({ name: input.name, mimeType: input.mimeType, parents: input.parents, description: input.description }),
+            signal: options.signal,
+          },
+          ctx,
+        );
+        session = started.headers.get('location');
+        if (!session) throw new DriveError('upload_failed', UPLOAD_SESSION_MESSAGES.missing, ctx, { reason: 'noUploadSession' });
+      }
+      interrupted = true;
+      for (;;) {
+        const end = Math.min(total, confirmed + chunkSize);
+        const res = await put(total === 0 ? 'bytes */0' : `bytes ${confirmed}-${end - 1}/${total}`, total === 0 ? null : input.data.slice(confirmed, end));
+        if (res.status === 404 || res.status === 410) {
+          session = null;
+          throw new DriveError('upload_failed', UPLOAD_SESSION_MESSAGES.expired, ctx, { status: res.status, reason: 'uploadSessionExpired' });
+        }
+        if (res.status !== 308) {
+          interrupted = false;
+          options.onProgress?.(total, total);
+          return (await res.json()) as { id: string; name: string; size?: string };
+        }
+        confirmed = heldBytes(res);
+        options.onProgress?.(confirmed, total);
+      }
+    }, options.signal);
+  }
+
   async deleteFile(fileId: unknown): Promise<void> {
     if (typeof fileId !== 'string' || !fileId.trim()) throw new ValidationError(VALIDATION_MESSAGES.invalidDeleteId);
     await this.run('delete', { operation: 'delete', fileId }, () => this.request(`/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' }, { operation: 'delete', fileId }));
@@ -384,7 +458,7 @@ export class DriveClient {
   }
 
   /** One HTTP call with the bearer token; a 401 refreshes once and repeats the call. */
-  private async request(pathOrUrl: string, init: RequestInit, ctx: DriveErrorContext): Promise<Response> {
+  private async request(pathOrUrl: string, init: RequestInit, ctx: DriveErrorContext, opts: { accept?: number[] } = {}): Promise<Response> {
     const token = await this.options.getAccessToken();
     if (!token) throw new DriveError('authentication_failed', VALIDATION_MESSAGES.notAuthenticatedWithDrive(DRIVE_CONNECTION_MESSAGES.provider), ctx, { status: undefined });
     let url = pathOrUrl.startsWith('http') ? pathOrUrl : `${this.options.apiBaseUrl}${pathOrUrl}`;
@@ -402,7 +476,7 @@ export class DriveClient {
       const fresh = await this.options.refreshAccessToken().catch(() => null);
       if (fresh) res = await send(fresh);
     }
-    if (!res.ok) throw await driveErrorFromResponse(res, ctx);
+    if (!res.ok && !opts.accept?.includes(res.status)) throw await driveErrorFromResponse(res, ctx);
     return res;
   }
 }

@@ -22,7 +22,7 @@ function fakeDrive() {
       return { ...f };
     }),
     childNames: jest.fn(async (parentId: string) => new Set([...folders.filter((f) => f.parentId === parentId), ...files.filter((f) => f.parent === parentId)].map((f) => f.name))),
-    uploadMultipart: jest.fn(async (input: { name: string; parents: string[]; data: Blob }) => {
+    uploadResumable: jest.fn(async (input: { name: string; parents: string[]; data: Blob }) => {
       const f = { id: `u${++n}`, name: input.name, parent: input.parents[0], size: input.data.size };
       files.push(f);
       return { id: f.id, name: f.name, size: String(f.size) };

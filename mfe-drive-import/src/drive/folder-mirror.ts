@@ -119,13 +119,16 @@ export class FolderMirror {
     return { ...renamed, description: folder.description };
   }
 
-  /** "Save to Drive": uploads into the portfolio's folder (or Uncategorized), renaming on conflict. */
-  async saveDocument(input: { fileName: string; mimeType: string; data: Blob; portfolio: PortfolioRef | null }): Promise<DriveUploadResult> {
+  /**
+   * "Save to Drive": uploads into the portfolio's folder (or Uncategorized), renaming on conflict.
+   * A resumable upload (ADR 0198): a cut connection goes on from the last byte Drive confirmed.
+   */
+  async saveDocument(input: { fileName: string; mimeType: string; data: Blob; portfolio: PortfolioRef | null; onProgress?: (sent: number, total: number) => void }): Promise<DriveUploadResult> {
     const app = await this.appFolder();
     const folder = input.portfolio ? await this.portfolioFolder(app.id, input.portfolio) : await this.uncategorizedFolder(app.id);
     const taken = await this.drive.childNames(folder.id);
     const name = resolveNameConflict(input.fileName, taken);
-    const uploaded = await this.drive.uploadMultipart({ name, mimeType: input.mimeType, parents: [folder.id], data: input.data });
+    const uploaded = await this.drive.uploadResumable({ name, mimeType: input.mimeType, parents: [folder.id], data: input.data }, { onProgress: input.onProgress });
     return {
       fileId: uploaded.id,
       fileName: uploaded.name,

@@ -31,7 +31,16 @@ export default function SaveToDrive({ documentId }: WidgetPropsOf<'drive.save-to
       }
       setState({ kind: 'saving', step: 'Saving to Google Drive…' });
       const doc = await loadDocumentForDrive(supabase, documentId);
-      const result = await mirror.saveDocument({ fileName: doc.name, mimeType: doc.mimeType, data: doc.data, portfolio: doc.portfolio });
+      const result = await mirror.saveDocument({
+        fileName: doc.name,
+        mimeType: doc.mimeType,
+        data: doc.data,
+        portfolio: doc.portfolio,
+        // Resumable (ADR 0198): large files report each chunk Drive confirmed.
+        onProgress: (sent, total) => {
+          if (total > 0 && sent < total) setState({ kind: 'saving', step: `Saving to Google Drive… ${Math.floor((sent / total) * 100)} %` });
+        },
+      });
       setState({ kind: 'saved', result });
     } catch (e) {
       setState(

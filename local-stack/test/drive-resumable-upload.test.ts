@@ -1,0 +1,138 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { resetCircuits } from '@dossier/shared/core';
+import { buildGoogleEmulator, type GoogleEmulatorParts } from '../src/google/index.js';
+import { DRIVE_SCOPES } from '../src/google/drive-api.js';
+import type { StackContext } from '../src/context.js';
+import { DriveClient } from '../../mfe-drive-import/src/drive/drive-client';
+
+// ADR 0198: "Save to Drive" uses Drive's resumable upload. The app's own DriveClient against the
+// emulator over real HTTP: a connection cut in the middle of a chunk (the emulator keeps the bytes
+// that arrived, as Google does) is resumed from the last byte Drive confirmed, never restarted.
+
+let server: ServerType;
+let base: string;
+let emulator: GoogleEmulatorParts;
+
+beforeAll(async () => {
+  const ctx = { config: { googleUrl: '' } } as unknown as StackContext;
+  emulator = buildGoogleEmulator(ctx);
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: emulator.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve());
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ctx.config.googleUrl = base;
+});
+afterAll(async () => {
+  await new Promise((r) => server.close(r));
+});
+beforeEach(() => {
+  emulator.drive.reset();
+  resetCircuits();
+});
+
+const KIB = 1024;
+const CHUNK = 256 * KIB;
+
+function content(size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i++) bytes[i] = (i * 31 + (i >> 8)) & 0xff;
+  return bytes;
+}
+
+/** The app's client with a fetch that records every PUT's Content-Range and body size, and can act before one is sent. */
+function clientWith(before?: (range: string) => Promise<void>) {
+  const account = emulator.state.accounts.get('ada@example.com')!;
+  const token = emulator.state.issueAccessToken(account, 'resumable-test', `${DRIVE_SCOPES.readonly} ${DRIVE_SCOPES.file}`);
+  const puts: Array<{ range: string; bytes: number }> = [];
+  const fetchImpl: typeof fetch = async (url, init) => {
+    if (init?.method === 'PUT') {
+      const range = (init.headers as Record<string, string>)['content-range'];
+      await before?.(range);
+      puts.push({ range, bytes: init.body instanceof Blob ? init.body.size : 0 });
+    }
+    return fetch(url, init);
+  };
+  // random 0: the SPEC §9 upload retry waits its minimum (2 s) before going on.
+  const client = new DriveClient({ apiBaseUrl: `${base}/drive/v3`, getAccessToken: () => token, fetch: fetchImpl, random: () => 0 });
+  return { client, puts, token };
+}
+
+async function armFault(fault: Record<string, unknown>) {
+  const res = await fetch(`${base}/__emulator/drive/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
+  expect(res.status).toBe(201);
+}
+
+async function driveContent(token: string, id: string): Promise<Uint8Array> {
+  const res = await fetch(`${base}/drive/v3/files/${id}?alt=media`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+describe('resumable Save to Drive against the Drive emulator (ADR 0198)', () => {
+  it('uploads in 256 KiB chunks, each acknowledged with 308 and its Range', async () => {
+    const data = content(600 * KIB);
+    const { client, puts, token } = clientWith();
+    const progress: number[] = [];
+    const up = await client.uploadResumable({ name: 'deed.pdf', mimeType: 'application/pdf', parents: ['root'], data: new Blob([data]) }, { chunkSize: CHUNK, onProgress: (n) => progress.push(n) });
+    expect(up).toMatchObject({ name: 'deed.pdf', size: String(data.length) });
+    expect(puts.map((p) => p.range)).toEqual([`bytes 0-${CHUNK - 1}/${data.length}`, `bytes ${CHUNK}-${2 * CHUNK - 1}/${data.length}`, `bytes ${2 * CHUNK}-${data.length - 1}/${data.length}`]);
+    expect(progress).toEqual([CHUNK, 2 * CHUNK, data.length]);
+    expect(Buffer.from(await driveContent(token, up.id)).equals(Buffer.from(data))).toBe(true);
+  });
+
+  it('a connection cut in the middle of the second chunk resumes from the last confirmed byte', async () => {
+    const data = content(900 * KIB);
+    const cutAt = CHUNK + 100_000; // 100 000 bytes of the second chunk arrive, then the line drops
+    let armed = false;
+    const { client, puts, token } = clientWith(async (range) => {
+      if (!armed && range.startsWith(`bytes ${CHUNK}-`)) {
+        armed = true;
+        await armFault({ operation: 'upload', drop: true, keepBytes: 100_000 });
+      }
+    });
+    const up = await client.uploadResumable({ name: 'scan.pdf', mimeType: 'application/pdf', parents: ['root'], data: new Blob([data]) }, { chunkSize: CHUNK });
+    const ranges = puts.map((p) => p.range);
+    // After the cut: a status query, then the upload goes on at the byte Drive confirmed.
+    const cut = ranges.indexOf(`bytes ${CHUNK}-${2 * CHUNK - 1}/${data.length}`);
+    expect(ranges[cut + 1]).toBe(`bytes */${data.length}`);
+    expect(ranges[cut + 2]).toBe(`bytes ${cutAt}-${cutAt + CHUNK - 1}/${data.length}`);
+    // Nothing before the cut is sent twice; the first chunk only once.
+    expect(ranges.filter((r) => r.startsWith('bytes 0-'))).toHaveLength(1);
+    const sent = puts.reduce((sum, p) => sum + p.bytes, 0);
+    expect(sent).toBe(data.length + (CHUNK - 100_000));
+    expect(up.size).toBe(String(data.length));
+    expect(Buffer.from(await driveContent(token, up.id)).equals(Buffer.from(data))).toBe(true);
+  }, 60_000);
+
+  it('a cut on the last chunk, after all of it arrived, finds the file done instead of sending it again', async () => {
+    const data = content(300 * KIB);
+    let armed = false;
+    const { client, puts, token } = clientWith(async (range) => {
+      if (!armed && range.startsWith(`bytes ${CHUNK}-`)) {
+        armed = true;
+        await armFault({ operation: 'upload', drop: true, keepBytes: data.length - CHUNK });
+      }
+    });
+    const up = await client.uploadResumable({ name: 'last.pdf', mimeType: 'application/pdf', parents: ['root'], data: new Blob([data]) }, { chunkSize: CHUNK });
+    expect(puts.map((p) => p.range).slice(-1)).toEqual([`bytes */${data.length}`]);
+    expect(Buffer.from(await driveContent(token, up.id)).equals(Buffer.from(data))).toBe(true);
+    // One file, not two.
+    const list = await fetch(`${base}/drive/v3/files?q=${encodeURIComponent("name = 'last.pdf'")}&fields=files(id)`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await list.json()).files).toHaveLength(1);
+  }, 60_000);
+
+  it('a session Drive no longer knows starts a new one', async () => {
+    const data = content(600 * KIB);
+    let forgotten = false;
+    const { client, puts, token } = clientWith(async (range) => {
+      if (!forgotten && range.startsWith(`bytes ${CHUNK}-`)) {
+        forgotten = true;
+        emulator.drive.uploads.clear();
+      }
+    });
+    const up = await client.uploadResumable({ name: 'again.pdf', mimeType: 'application/pdf', parents: ['root'], data: new Blob([data]) }, { chunkSize: CHUNK });
+    expect(puts.filter((p) => p.range.startsWith('bytes 0-'))).toHaveLength(2);
+    expect(Buffer.from(await driveContent(token, up.id)).equals(Buffer.from(data))).toBe(true);
+  }, 60_000);
+});
