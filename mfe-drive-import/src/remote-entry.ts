@@ -16,6 +16,8 @@ const areaModule = {
       'drive.folder-mirror': lazyWidget(async () => (await import('./features/mirror/folder-mirror-widget')).default),
       'drive.save-to-drive': lazyWidget(async () => (await import('./features/save/save-to-drive')).default),
     });
+    // Background handlers (ADR 0196): portfolio folder names follow renames made on any page.
+    if (host.services.config.drive.enabled) void import('./features/mirror/background').then((m) => m.startDriveBackground(host));
   },
 } satisfies RemoteModule;
 

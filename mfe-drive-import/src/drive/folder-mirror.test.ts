@@ -69,4 +69,29 @@ describe('portfolio folders in Drive (SPEC §1/§3/§5)', () => {
     expect(after.id).toBe(before.id);
     expect(drive.folders.find((f) => f.id === before.id)!.name).toBe('Portfolio: House');
   });
+
+  it('syncing folder names renames every folder whose portfolio was renamed, and only those (ADR 0196)', async () => {
+    const drive = fakeDrive();
+    const mirror = new FolderMirror(drive.client);
+    const s = await mirror.structure([{ id: 'a', name: 'Home' }, { id: 'b', name: 'Car' }, { id: 'c', name: 'Tax' }]);
+    drive.api.rename.mockClear();
+    // 'a' renamed (on another page, device, or while Drive was disconnected); 'c' renamed onto Car's name.
+    const renamed = await mirror.syncFolderNames([{ id: 'a', name: 'House' }, { id: 'b', name: 'Car' }, { id: 'c', name: 'Car?' }]);
+    expect(renamed).toEqual([
+      { portfolioId: 'a', from: 'Portfolio: Home', to: 'Portfolio: House' },
+      { portfolioId: 'c', from: 'Portfolio: Tax', to: 'Portfolio: Car (1)' },
+    ]);
+    expect(drive.folders.find((f) => f.id === s.portfolioFolders.a.id)!.name).toBe('Portfolio: House');
+    expect(drive.folders.find((f) => f.id === s.portfolioFolders.b.id)!.name).toBe('Portfolio: Car');
+    expect(drive.api.rename).toHaveBeenCalledTimes(2);
+    // In step: nothing to do, nothing called; ' (1)' counts as the portfolio's name.
+    await expect(mirror.syncFolderNames([{ id: 'a', name: 'House' }, { id: 'b', name: 'Car' }, { id: 'c', name: 'Car?' }])).resolves.toEqual([]);
+    expect(drive.api.rename).toHaveBeenCalledTimes(2);
+  });
+
+  it('syncing folder names creates nothing when there is no mirror yet', async () => {
+    const drive = fakeDrive();
+    await expect(new FolderMirror(drive.client).syncFolderNames([{ id: 'a', name: 'Home' }])).resolves.toEqual([]);
+    expect(drive.api.createFolder).not.toHaveBeenCalled();
+  });
 });

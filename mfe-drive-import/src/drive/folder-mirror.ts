@@ -1,6 +1,6 @@
 import { DRIVE_FOLDER_NAMES, DRIVE_MESSAGES, DriveError, ValidationError } from '@dossier/shared/core';
 import type { DriveClient, DriveFolder } from './drive-client';
-import { portfolioFolderName, resolveNameConflict } from './folder-names';
+import { folderNameMatches, portfolioFolderName, resolveNameConflict } from './folder-names';
 
 /** SPEC §3 folder structure. */
 export interface FolderStructure {
@@ -43,10 +43,36 @@ export class FolderMirror {
   constructor(private readonly drive: DriveClient) {}
 
   async appFolder(): Promise<DriveFolder> {
+    return (await this.findAppFolder()) ?? this.drive.createFolder(DRIVE_FOLDER_NAMES.appRoot, 'root', APP_MARKER);
+  }
+
+  /** The app folder when it exists; never created here. */
+  async findAppFolder(): Promise<DriveFolder | null> {
     const candidates = (await this.drive.listFolders('root')).filter((f) => f.name === DRIVE_FOLDER_NAMES.appRoot);
-    const marked = candidates.find((f) => f.description === APP_MARKER) ?? candidates[0];
-    if (marked) return marked;
-    return this.drive.createFolder(DRIVE_FOLDER_NAMES.appRoot, 'root', APP_MARKER);
+    return candidates.find((f) => f.description === APP_MARKER) ?? candidates[0] ?? null;
+  }
+
+  /**
+   * Issue 12 §5, wherever the rename was done (ADR 0196): every portfolio folder whose portfolio
+   * now has another name is renamed (conflicts as SPEC §5). The portfolios table is the truth and
+   * each folder carries its portfolio's id, so nothing needs remembering between runs: a rename
+   * made while Drive was disconnected, or on another device, is found on the next run. Creates
+   * nothing; folders of deleted portfolios are left as they are. Answers what was renamed.
+   */
+  async syncFolderNames(portfolios: readonly PortfolioRef[]): Promise<Array<{ portfolioId: string; from: string; to: string }>> {
+    const app = await this.findAppFolder();
+    if (!app) return [];
+    const folders = await this.listPortfolioFolders(app.id);
+    const renamed: Array<{ portfolioId: string; from: string; to: string }> = [];
+    for (const portfolio of portfolios) {
+      const i = folders.findIndex((f) => f.description === markerFor(portfolio.id));
+      if (i === -1 || folderNameMatches(folders[i].name, portfolio.name)) continue;
+      const from = folders[i].name;
+      const next = await this.renameTo(app.id, folders[i], portfolioFolderName(portfolio.name), folders);
+      renamed.push({ portfolioId: portfolio.id, from, to: next.name });
+      folders[i] = next;
+    }
+    return renamed;
   }
 
   async uncategorizedFolder(appFolderId: string): Promise<DriveFolder> {

@@ -17,3 +17,17 @@ export function resolveNameConflict(wanted: string, taken: ReadonlySet<string> |
   const now = options.now;
   return conflictFreeName(wanted, (candidate) => used.has(candidate), { file: !options.isFolder, now: now ? () => new Date(now()) : undefined });
 }
+
+/**
+ * Whether a folder carries its portfolio's current name (or that name with SPEC §5's conflict
+ * suffix ' (n)'). A name that sanitises to nothing matches nothing.
+ */
+export function folderNameMatches(folderName: string, portfolioName: string): boolean {
+  let wanted: string;
+  try {
+    wanted = portfolioFolderName(portfolioName);
+  } catch {
+    return false;
+  }
+  return folderName === wanted || (folderName.startsWith(wanted) && /^ \(\d+\)$/.test(folderName.slice(wanted.length)));
+}

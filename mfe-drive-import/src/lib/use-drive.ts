@@ -1,11 +1,12 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { useAppConfig, useErrorLog, useSupabase } from '@dossier/shared';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useAppConfig, useErrorLog, useSupabase, type AppConfig } from '@dossier/shared';
 import type { ClassifiedDriveError } from '@dossier/shared/contract';
 import { DriveConnection, type DriveAuthState } from '../connection/drive-connection';
 import { driveTokenService } from '../connection/drive-token-service';
 import { DriveClient } from '../drive/drive-client';
 
-interface DriveServices {
+export interface DriveServices {
   connection: DriveConnection;
   client: DriveClient;
 }
@@ -13,38 +14,40 @@ interface DriveServices {
 let current: { key: string; services: DriveServices; report: (e: ClassifiedDriveError) => void } | null = null;
 
 /**
- * The page's one Drive connection and client (every widget of this area shares them, so a
- * circuit, the folder cache and the token are the same everywhere on the page).
+ * The page's one Drive connection and client (every widget of this area and its background
+ * handlers share them, so a circuit, the folder cache and the token are the same everywhere).
  */
+export function driveServices(config: AppConfig, supabase: SupabaseClient, report: (e: ClassifiedDriveError) => void): DriveServices {
+  const key = `${config.drive.clientId}|${config.drive.apiBaseUrl}|${config.drive.authUrl}`;
+  if (current?.key === key) {
+    current.report = report;
+    return current.services;
+  }
+  const holder = { key, services: null as unknown as DriveServices, report };
+  const connection = new DriveConnection({ clientId: config.drive.clientId, authUrl: config.drive.authUrl, apiBaseUrl: config.drive.apiBaseUrl, apiKey: config.drive.apiKey, tokens: driveTokenService(supabase) });
+  const client = new DriveClient({
+    apiBaseUrl: config.drive.apiBaseUrl,
+    apiKey: config.drive.apiKey || undefined,
+    getAccessToken: () => connection.usableAccessToken(),
+    // An access token that dies mid-import is refreshed on the server and the call repeated.
+    refreshAccessToken: () => connection.refresh(),
+    onError: (e) => {
+      holder.report(e);
+      connection.recordError(`${e.driveErrorType}: ${e.message}`);
+    },
+  });
+  holder.services = { connection, client };
+  current = holder;
+  // Signed in on another device before: the server's grant connects this browser too (ADR 0195).
+  void supabase.auth.getSession().then(({ data }) => (data.session ? connection.adoptServerGrant() : false), () => false);
+  return holder.services;
+}
+
 export function useDrive(): DriveServices & { state: DriveAuthState; enabled: boolean } {
   const config = useAppConfig();
   const errorLog = useErrorLog();
   const supabase = useSupabase();
-  const key = `${config.drive.clientId}|${config.drive.apiBaseUrl}|${config.drive.authUrl}`;
-  const services = useMemo(() => {
-    if (current?.key === key) {
-      current.report = (e) => errorLog.reportDrive(e);
-      return current.services;
-    }
-    const holder = { key, services: null as unknown as DriveServices, report: (e: ClassifiedDriveError) => errorLog.reportDrive(e) };
-    const connection = new DriveConnection({ clientId: config.drive.clientId, authUrl: config.drive.authUrl, apiBaseUrl: config.drive.apiBaseUrl, apiKey: config.drive.apiKey, tokens: driveTokenService(supabase) });
-    const client = new DriveClient({
-      apiBaseUrl: config.drive.apiBaseUrl,
-      apiKey: config.drive.apiKey || undefined,
-      getAccessToken: () => connection.usableAccessToken(),
-      // An access token that dies mid-import is refreshed on the server and the call repeated.
-      refreshAccessToken: () => connection.refresh(),
-      onError: (e) => {
-        holder.report(e);
-        connection.recordError(`${e.driveErrorType}: ${e.message}`);
-      },
-    });
-    holder.services = { connection, client };
-    current = holder;
-    // Signed in on another device before: the server's grant connects this browser too (ADR 0195).
-    void connection.adoptServerGrant();
-    return holder.services;
-  }, [key, config.drive, errorLog, supabase]);
+  const services = useMemo(() => driveServices(config, supabase, (e) => errorLog.reportDrive(e)), [config, errorLog, supabase]);
   const state = useSyncExternalStore(services.connection.subscribe, services.connection.getState);
   return { ...services, state, enabled: config.drive.enabled };
 }

@@ -4,24 +4,10 @@ import { DRIVE_FOLDER_NAMES, DriveError } from '@dossier/shared/core';
 import { Badge, Button } from '@dossier/shared/ui';
 import { DRIVE_WRITE_SCOPE } from '../../connection/drive-connection';
 import { FolderMirror } from '../../drive/folder-mirror';
-import { portfolioFolderName } from '../../drive/folder-names';
+import { folderNameMatches } from '../../drive/folder-names';
 import type { DriveFolder } from '../../drive/drive-client';
 import { useDrive } from '../../lib/use-drive';
 import '../connection/drive.css';
-
-const safeName = (name: string) => {
-  try {
-    return portfolioFolderName(name);
-  } catch {
-    return '';
-  }
-};
-
-/** The folder carries the portfolio's current name (or that name with SPEC §5's conflict suffix). */
-const matchesName = (folderName: string, portfolioName: string) => {
-  const wanted = safeName(portfolioName);
-  return folderName === wanted || (folderName.startsWith(wanted) && /^ \(\d+\)$/.test(folderName.slice(wanted.length)));
-};
 
 type MirrorState = { kind: 'loading' } | { kind: 'missing' } | { kind: 'mirrored'; folder: DriveFolder } | { kind: 'error'; error: DriveError | null };
 
@@ -46,7 +32,7 @@ export default function FolderMirrorWidget(props: WidgetPropsOf<'drive.folder-mi
       // Issue 12 §5: a renamed portfolio renames its folder — here, whenever the name this widget
       // is given no longer matches the folder's (the portfolio was renamed here or elsewhere).
       // Only with the write scope the person already gave; otherwise the button offers it.
-      if (found && !matchesName(found.name, portfolio.name) && connection.hasScope(DRIVE_WRITE_SCOPE)) found = await mirror.renamePortfolio(portfolio);
+      if (found && !folderNameMatches(found.name, portfolio.name) && connection.hasScope(DRIVE_WRITE_SCOPE)) found = await mirror.renamePortfolio(portfolio);
       if (live) setMirrorState(found ? { kind: 'mirrored', folder: found } : { kind: 'missing' });
     })().catch((e: unknown) => live && setMirrorState({ kind: 'error', error: e instanceof DriveError ? e : null }));
     return () => {
@@ -86,7 +72,7 @@ export default function FolderMirrorWidget(props: WidgetPropsOf<'drive.folder-mi
           {mirrorState.error ? `${mirrorState.error.title}: ${mirrorState.error.displayMessage}` : 'Something went wrong with Google Drive.'}
         </p>
       ) : null}
-      {mirrorState.kind !== 'loading' && (mirrorState.kind !== 'mirrored' || !matchesName(mirrorState.folder.name, portfolio.name)) ? (
+      {mirrorState.kind !== 'loading' && (mirrorState.kind !== 'mirrored' || !folderNameMatches(mirrorState.folder.name, portfolio.name)) ? (
         <Button loading={busy} onClick={() => void create()}>
           {mirrorState.kind === 'mirrored' ? 'Rename the Drive folder' : 'Create the Drive folder'}
         </Button>
