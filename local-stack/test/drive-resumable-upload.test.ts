@@ -4,6 +4,9 @@ import { resetCircuits } from '@dossier/shared/core';
 import { buildGoogleEmulator, type GoogleEmulatorParts } from '../src/google/index.js';
 import { DRIVE_SCOPES } from '../src/google/drive-api.js';
 import type { StackContext } from '../src/context.js';
+// A contract test between the app's Drive client and this emulator, so it imports both (as
+// bench/drive.ts does); nothing in local-stack's own code depends on the drive area.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { DriveClient } from '../../mfe-drive-import/src/drive/drive-client';
 
 // ADR 0198: "Save to Drive" uses Drive's resumable upload. The app's own DriveClient against the
@@ -34,7 +37,7 @@ beforeEach(() => {
 const KIB = 1024;
 const CHUNK = 256 * KIB;
 
-function content(size: number): Uint8Array {
+function content(size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   for (let i = 0; i < size; i++) bytes[i] = (i * 31 + (i >> 8)) & 0xff;
   return bytes;

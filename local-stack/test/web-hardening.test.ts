@@ -135,6 +135,21 @@ describe('local storage backend', () => {
         path.join(root, 'documents'),
         root,
       ]);
+      // A second object of the same person: only what changed is synced (ADR 0197) — the new
+      // file, its new directories and the directory that gained one; not every ancestor again.
+      synced.length = 0;
+      await backend.put('documents/u1/d2/b.pdf/v1', new Uint8Array([4]), 'application/pdf');
+      expect(synced[0]).toMatch(/b\.pdf[/\\]v1\..*\.part$/);
+      expect(synced.slice(1)).toEqual([path.join(root, 'documents', 'u1', 'd2', 'b.pdf'), path.join(root, 'documents', 'u1', 'd2'), path.join(root, 'documents', 'u1')]);
+      // A new version in an existing directory: the file and the directory it was renamed into.
+      synced.length = 0;
+      await backend.put('documents/u1/d2/b.pdf/v2', new Uint8Array([5]), 'application/pdf');
+      expect(synced.slice(1)).toEqual([path.join(root, 'documents', 'u1', 'd2', 'b.pdf')]);
+      // A directory removed (its last object deleted) and made again is synced again.
+      await backend.delete(['documents/u1/d2/b.pdf/v1', 'documents/u1/d2/b.pdf/v2']);
+      synced.length = 0;
+      await backend.put('documents/u1/d2/b.pdf/v3', new Uint8Array([6]), 'application/pdf');
+      expect(synced.slice(1)).toEqual([path.join(root, 'documents', 'u1', 'd2', 'b.pdf'), path.join(root, 'documents', 'u1', 'd2'), path.join(root, 'documents', 'u1')]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

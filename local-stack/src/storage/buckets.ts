@@ -4,7 +4,7 @@ import { objectKey } from './backend.js';
 import { storageCaller } from './caller.js';
 import { bucketNotFound, invalidRequest, StorageApiError } from './errors.js';
 import { validBucketName } from './keys.js';
-import { asCallerOrAdmin, removeBytes, type BucketRow, type StorageDeps } from './objects.js';
+import { asCallerOrAdmin, forgetBuckets, removeBytes, type BucketRow, type StorageDeps } from './objects.js';
 import { parseSize } from './settings.js';
 
 const BUCKET_COLUMNS = 'id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at';
@@ -38,6 +38,14 @@ function limitOf(v: unknown): number | null | undefined {
 
 /** Bucket management; storage.buckets' RLS decides (no policies: only service_role). */
 export function registerBucketRoutes(app: Hono, deps: StorageDeps): void {
+  // A bucket created, changed, emptied or removed through the API is read fresh by the next request.
+  const forget = async (c: Context, next: () => Promise<void>) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') forgetBuckets(deps);
+    await next();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') forgetBuckets(deps);
+  };
+  app.use('/bucket', forget);
+  app.use('/bucket/*', forget);
   const { ctx } = deps;
 
   app.get('/bucket', async (c) => {

@@ -26,11 +26,25 @@ export function createLocalBackend(root: string, options: { onSync?: (p: string)
     await fsyncPath(p);
     options.onSync?.(p);
   };
-  const syncDirsUp = async (p: string) => {
-    for (let dir = path.dirname(p); dir === base || dir.startsWith(base + path.sep); dir = path.dirname(dir)) {
-      await sync(dir);
-      if (dir === base) break;
+  // Directories whose own entry (in their parent) this backend has made durable. A new file needs
+  // its directory fsynced (the rename); a directory needs its parent fsynced only when it is new
+  // or not yet known durable — not every ancestor on every upload (ADR 0197).
+  const durableDirs = new Set<string>();
+  /** `created`: the first directory mkdir made for this path (its answer), if any. */
+  const syncDirsUp = async (p: string, created?: string) => {
+    const parent = path.dirname(p);
+    const toSync = [parent];
+    const chain: string[] = [];
+    for (let dir = parent; dir !== base && dir.startsWith(base + path.sep); dir = path.dirname(dir)) {
+      const isNew = created !== undefined && (dir === created || dir.startsWith(created + path.sep));
+      if (!isNew && durableDirs.has(dir)) break;
+      chain.push(dir);
+      toSync.push(path.dirname(dir));
     }
+    for (const dir of toSync) await sync(dir);
+    // Forgetting is always safe (the next upload there syncs the chain again): keep memory bounded.
+    if (durableDirs.size > 10_000) durableDirs.clear();
+    for (const dir of chain) durableDirs.add(dir);
   };
   // Keys are validated before they get here; resolving and re-checking is the second lock.
   const file = (key: string) => {
@@ -43,6 +57,7 @@ export function createLocalBackend(root: string, options: { onSync?: (p: string)
     while (dir.startsWith(base + path.sep)) {
       try {
         await rmdir(dir);
+        durableDirs.delete(dir);
       } catch {
         return; // not empty (or already gone): stop climbing
       }
@@ -53,7 +68,7 @@ export function createLocalBackend(root: string, options: { onSync?: (p: string)
     kind: 'local',
     async put(key, body) {
       const target = file(key);
-      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      const created = await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       // Write aside, then rename: a reader never sees half a file.
       const tmp = `${target}.${randomUUID()}.part`;
       const handle = await open(tmp, 'w', 0o600);
@@ -65,7 +80,7 @@ export function createLocalBackend(root: string, options: { onSync?: (p: string)
       }
       options.onSync?.(tmp);
       await rename(tmp, target);
-      await syncDirsUp(target);
+      await syncDirsUp(target, created);
     },
     async get(key, range) {
       const p = file(key);
@@ -85,10 +100,10 @@ export function createLocalBackend(root: string, options: { onSync?: (p: string)
     },
     async copy(from, to) {
       const target = file(to);
-      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      const created = await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       await copyFile(file(from), target);
       await sync(target);
-      await syncDirsUp(target);
+      await syncDirsUp(target, created);
     },
     async exists(key) {
       try {

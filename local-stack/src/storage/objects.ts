@@ -38,13 +38,32 @@ export interface ObjectRow {
 
 export const OBJECT_COLUMNS = 'id, bucket_id, name, owner, version, metadata, user_metadata, created_at, updated_at, last_accessed_at';
 
+/**
+ * Bucket rows are kept for a moment (ADR 0197): every upload and download looks its bucket up,
+ * and on PGlite each lookup is a transaction queued behind every other request's. Changes made
+ * through the bucket API drop the cache at once (see buckets.ts); a change made in SQL is seen
+ * within BUCKET_CACHE_MS.
+ */
+export const BUCKET_CACHE_MS = 1_000;
+const bucketCache = new WeakMap<StorageDeps['ctx'], Map<string, { row: BucketRow; at: number }>>();
+
+/** Forgets every cached bucket row of this stack (after a bucket was created, changed or removed). */
+export function forgetBuckets(deps: StorageDeps): void {
+  bucketCache.delete(deps.ctx);
+}
+
 /** Buckets are looked up by the service itself (as Supabase does): object access is RLS's call. */
 export async function getBucket(deps: StorageDeps, id: string): Promise<BucketRow> {
+  let cache = bucketCache.get(deps.ctx);
+  const hit = cache?.get(id);
+  if (hit && Date.now() - hit.at < BUCKET_CACHE_MS) return { ...hit.row };
   const r = await deps.ctx.db.admin((q) =>
     q.query<BucketRow>(`select id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at from storage.buckets where id = $1`, [id]),
   );
   if (!r.rows[0]) throw bucketNotFound();
-  return r.rows[0];
+  if (!cache) bucketCache.set(deps.ctx, (cache = new Map()));
+  cache.set(id, { row: r.rows[0], at: Date.now() });
+  return { ...r.rows[0] };
 }
 
 /** Runs `fn` as the caller (RLS decides), or as the owner for signed-URL and public access. */
@@ -181,9 +200,12 @@ export function checkMime(bucket: BucketRow, contentType: string): void {
 }
 
 /**
- * Inserts (or upserts) the object row as the caller — RLS decides — and writes the bytes inside
- * the same transaction: a refused row writes nothing, and a failed write rolls the row back.
- * The replaced version's bytes are removed only after the commit.
+ * Writes the bytes under a new version key (durable: fsynced) and then inserts (or upserts) the
+ * object row as the caller — RLS decides. The bytes go first and outside the transaction (ADR
+ * 0197): a version key nobody references yet is invisible, and the fsyncs no longer hold a
+ * database transaction open (on PGlite, the one connection every request shares). A refused or
+ * failed row removes the bytes it would have pointed to; the row commits only after the bytes are
+ * durable, so an acknowledged upload is both. The replaced version's bytes go after the commit.
  */
 export async function storeObject(
   deps: StorageDeps,
@@ -207,8 +229,8 @@ export async function storeObject(
     httpStatusCode: 200,
   };
   let oldVersion: string | null = null;
-  let wrote = false;
   let id: string;
+  await deps.backend.put(newKey, body.bytes, body.contentType);
   try {
     id = await asCallerOrAdmin(deps, auth, async (q) => {
       if (upsert) {
@@ -224,12 +246,10 @@ export async function storeObject(
          values ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb)${conflict} returning id`,
         [bucket.id, name, ownerId, ownerId, JSON.stringify(metadata), version, body.userMetadata ? JSON.stringify(body.userMetadata) : null],
       );
-      await deps.backend.put(newKey, body.bytes, body.contentType);
-      wrote = true;
       return r.rows[0].id;
     });
   } catch (e) {
-    if (wrote) await deps.backend.delete([newKey]).catch(() => undefined);
+    await deps.backend.delete([newKey]).catch(() => undefined);
     throw e;
   }
   if (oldVersion && oldVersion !== version) await removeBytes(deps, [objectKey(bucket.id, name, oldVersion)]);
