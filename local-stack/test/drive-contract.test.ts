@@ -1,30 +1,21 @@
-import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { serve, type ServerType } from '@hono/node-server';
 import { drive as driveApi, auth as googleAuth, type drive_v3 } from '@googleapis/drive';
-import { buildGoogleEmulator, type GoogleEmulatorParts } from '../src/google/index.js';
+import type { GoogleEmulatorParts } from '../src/google/index.js';
 import { DRIVE_SCOPES } from '../src/google/drive-api.js';
-import type { StackContext } from '../src/context.js';
+import { serveGoogleEmulator, type ServedGoogleEmulator } from './support/google-emulator';
 
 // Google's own Node client (@googleapis/drive) pointed at the emulator with rootUrl: if it can
 // list, page, read, export, upload, move and delete here, the emulator speaks Drive v3.
 
-let server: ServerType;
+let served: ServedGoogleEmulator;
 let base: string;
 let emulator: GoogleEmulatorParts;
 
 beforeAll(async () => {
-  const ctx = { config: { googleUrl: '' } } as unknown as StackContext;
-  emulator = buildGoogleEmulator(ctx);
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: emulator.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve());
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  ctx.config.googleUrl = base;
+  served = await serveGoogleEmulator();
+  ({ base, emulator } = served);
 });
-afterAll(async () => {
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => served.close());
 beforeEach(() => emulator.drive.reset());
 
 function tokenFor(email: string, scope: string): string {

@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { resetCircuits } from '@dossier/shared/core';
-import { buildGoogleEmulator, type GoogleEmulatorParts } from '../src/google/index.js';
+import type { GoogleEmulatorParts } from '../src/google/index.js';
 import { DRIVE_SCOPES } from '../src/google/drive-api.js';
-import type { StackContext } from '../src/context.js';
+import { serveGoogleEmulator, type ServedGoogleEmulator } from './support/google-emulator';
 // A contract test between the app's Drive client and this emulator, so it imports both (as
 // bench/drive.ts does); nothing in local-stack's own code depends on the drive area.
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -13,22 +11,15 @@ import { DriveClient } from '../../mfe-drive-import/src/drive/drive-client';
 // emulator over real HTTP: a connection cut in the middle of a chunk (the emulator keeps the bytes
 // that arrived, as Google does) is resumed from the last byte Drive confirmed, never restarted.
 
-let server: ServerType;
+let served: ServedGoogleEmulator;
 let base: string;
 let emulator: GoogleEmulatorParts;
 
 beforeAll(async () => {
-  const ctx = { config: { googleUrl: '' } } as unknown as StackContext;
-  emulator = buildGoogleEmulator(ctx);
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: emulator.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve());
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  ctx.config.googleUrl = base;
+  served = await serveGoogleEmulator();
+  ({ base, emulator } = served);
 });
-afterAll(async () => {
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => served.close());
 beforeEach(() => {
   emulator.drive.reset();
   resetCircuits();
@@ -61,6 +52,16 @@ function clientWith(before?: (range: string) => Promise<void>) {
   return { client, puts, token };
 }
 
+/** A hook for clientWith that acts once, just before the chunk starting at `offset` is sent. */
+function onceAt(offset: number, action: () => Promise<void> | void) {
+  let done = false;
+  return async (range: string) => {
+    if (done || !range.startsWith(`bytes ${offset}-`)) return;
+    done = true;
+    await action();
+  };
+}
+
 async function armFault(fault: Record<string, unknown>) {
   const res = await fetch(`${base}/__emulator/drive/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
   expect(res.status).toBe(201);
@@ -87,13 +88,7 @@ describe('resumable Save to Drive against the Drive emulator (ADR 0198)', () => 
   it('a connection cut in the middle of the second chunk resumes from the last confirmed byte', async () => {
     const data = content(900 * KIB);
     const cutAt = CHUNK + 100_000; // 100 000 bytes of the second chunk arrive, then the line drops
-    let armed = false;
-    const { client, puts, token } = clientWith(async (range) => {
-      if (!armed && range.startsWith(`bytes ${CHUNK}-`)) {
-        armed = true;
-        await armFault({ operation: 'upload', drop: true, keepBytes: 100_000 });
-      }
-    });
+    const { client, puts, token } = clientWith(onceAt(CHUNK, () => armFault({ operation: 'upload', drop: true, keepBytes: 100_000 })));
     const up = await client.uploadResumable({ name: 'scan.pdf', mimeType: 'application/pdf', parents: ['root'], data: new Blob([data]) }, { chunkSize: CHUNK });
     const ranges = puts.map((p) => p.range);
     // After the cut: a status query, then the upload goes on at the byte Drive confirmed.
@@ -110,13 +105,7 @@ describe('resumable Save to Drive against the Drive emulator (ADR 0198)', () => 
 
   it('a cut on the last chunk, after all of it arrived, finds the file done instead of sending it again', async () => {
     const data = content(300 * KIB);
-    let armed = false;
-    const { client, puts, token } = clientWith(async (range) => {
-      if (!armed && range.startsWith(`bytes ${CHUNK}-`)) {
-        armed = true;
-        await armFault({ operation: 'upload', drop: true, keepBytes: data.length - CHUNK });
-      }
-    });
+    const { client, puts, token } = clientWith(onceAt(CHUNK, () => armFault({ operation: 'upload', drop: true, keepBytes: data.length - CHUNK })));
     const up = await client.uploadResumable({ name: 'last.pdf', mimeType: 'application/pdf', parents: ['root'], data: new Blob([data]) }, { chunkSize: CHUNK });
     expect(puts.map((p) => p.range).slice(-1)).toEqual([`bytes */${data.length}`]);
     expect(Buffer.from(await driveContent(token, up.id)).equals(Buffer.from(data))).toBe(true);
@@ -127,13 +116,7 @@ describe('resumable Save to Drive against the Drive emulator (ADR 0198)', () => 
 
   it('a session Drive no longer knows starts a new one', async () => {
     const data = content(600 * KIB);
-    let forgotten = false;
-    const { client, puts, token } = clientWith(async (range) => {
-      if (!forgotten && range.startsWith(`bytes ${CHUNK}-`)) {
-        forgotten = true;
-        emulator.drive.uploads.clear();
-      }
-    });
+    const { client, puts, token } = clientWith(onceAt(CHUNK, () => emulator.drive.uploads.clear()));
     const up = await client.uploadResumable({ name: 'again.pdf', mimeType: 'application/pdf', parents: ['root'], data: new Blob([data]) }, { chunkSize: CHUNK });
     expect(puts.filter((p) => p.range.startsWith('bytes 0-'))).toHaveLength(2);
     expect(Buffer.from(await driveContent(token, up.id)).equals(Buffer.from(data))).toBe(true);
