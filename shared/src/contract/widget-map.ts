@@ -28,7 +28,8 @@ export type WidgetPropsMap = {
   'documents.upload-dialog': BaseWidgetProps & {
     files: File[];
     source?: 'share' | 'drive';
-    onComplete?: () => void;
+    /** Called once every file has settled; `stored` counts the files now in the library (or queued offline). */
+    onComplete?: (outcome: { stored: number }) => void;
     onStored?: (document: StoredDocumentSummary) => void;
   };
   /** The share dialog for one document or one portfolio. */

@@ -7,7 +7,7 @@ import { useUploadManager } from './use-upload-manager';
 
 const FINISHED = new Set(['done', 'refused', 'failed', 'cancelled', 'queued-offline', 'skipped']);
 
-function ShareUpload({ files, onComplete, source, onStored }: { files: readonly File[]; onComplete?: () => void; source: 'share' | 'drive'; onStored?: (document: DocumentRecord) => void }) {
+function ShareUpload({ files, onComplete, source, onStored }: { files: readonly File[]; onComplete?: (outcome: { stored: number }) => void; source: 'share' | 'drive'; onStored?: (document: DocumentRecord) => void }) {
   const { manager, snapshot } = useUploadManager(source, null, onStored);
   const added = useRef(false);
   const completed = useRef(false);
@@ -19,9 +19,11 @@ function ShareUpload({ files, onComplete, source, onStored }: { files: readonly 
   useEffect(() => {
     const { items } = snapshot;
     if (completed.current || items.length < files.length || items.length === 0) return;
-    if (items.every((item) => FINISHED.has(item.status)) && items.some((item) => item.status === 'done' || item.status === 'queued-offline')) {
+    // Settled even when nothing was stored (every file refused or skipped): the caller decides what
+    // that means; a Drive import must still reach its summary, the share page keeps the reasons shown.
+    if (items.every((item) => FINISHED.has(item.status))) {
       completed.current = true;
-      onComplete?.();
+      onComplete?.({ stored: items.filter((item) => item.status === 'done' || item.status === 'queued-offline').length });
     }
   }, [snapshot, files.length, onComplete]);
   if (!manager) return <p role="status">Sign in to add these files to your documents.</p>;

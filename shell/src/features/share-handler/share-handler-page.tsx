@@ -85,7 +85,10 @@ export function ShareHandlerPage() {
             ))}
           </ul>
           <div className="share-upload">
-            <Widget name={UPLOAD_WIDGET} placement="share-handler" files={item.files} onComplete={() => void uploaded(item.id)} />
+            <Widget name={UPLOAD_WIDGET} placement="share-handler" files={item.files} onComplete={({ stored }) => {
+              // Nothing stored: keep the files and their reasons on screen instead of leaving.
+              if (stored > 0) void uploaded(item.id);
+            }} />
           </div>
           <button type="button" className="share-discard" onClick={() => void discard(item.id)}>
             Discard
