@@ -20,7 +20,7 @@ if (root && isLandingVisit(window.location, browserStorage())) {
   // A visitor's `/`: the light landing, without the app (ADR 0185). The app is fetched on intent
   // and started when the visitor follows a link.
   if (window.location.search === '?logout') window.history.replaceState(window.history.state, '', '/');
-  import('./landing-start')
+  import(/* webpackChunkName: "landing" */ './landing-start')
     .then(({ startLightLanding }) =>
       startLightLanding(root, {
         prefetch: () => void loadApp().catch(() => undefined),
