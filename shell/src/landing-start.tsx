@@ -2,7 +2,7 @@ import { type MouseEvent, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LandingContent, type LandingLink } from './features/landing/landing-content';
 import { startServiceWorker } from './features/pwa/service-worker-client';
-import { NavIcon } from './frame/nav-icon';
+import { FrameLayout } from './frame/frame-layout';
 import { AREA_NAV_FALLBACK, SHELL_NAV } from './routing/nav-table';
 import '@dossier/shared/ui/tokens';
 import './styles.css';
@@ -69,37 +69,19 @@ export function startLightLanding(root: HTMLElement, { prefetch, open }: LightLa
   stopWorker = startServiceWorker({ onMessage: () => undefined, onUpdateAvailable: () => openApp() });
 }
 
-/** AppFrame's markup for a visitor: skip link, brand, the nav, "Sign in", one main landmark. */
+/** AppFrame for a visitor: the same layout, the nav fallbacks, "Sign in". */
 function LightFrame({ Link, children }: { Link: LandingLink; children: ReactNode }) {
   return (
-    <>
-      <a className="dossier-skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="dossier-header">
-        <Link to="/" className="dossier-brand">
-          Dossier
-        </Link>
-        <nav aria-label="Main" className="dossier-nav">
-          <ul>
-            {NAV.map((item) => (
-              <li key={item.path}>
-                <Link to={item.path} className="dossier-nav-link">
-                  <NavIcon path={item.path} />
-                  <span className="dossier-nav-label">{item.label}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+    <FrameLayout
+      Link={Link}
+      items={NAV}
+      account={
         <Link to="/auth" className="ds-button ds-button--primary ds-button--sm dossier-auth-state">
           Sign in
         </Link>
-      </header>
-      <div className="dossier-notices" />
-      <main id="main" tabIndex={-1}>
-        {children}
-      </main>
-    </>
+      }
+    >
+      {children}
+    </FrameLayout>
   );
 }
