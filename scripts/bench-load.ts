@@ -4,6 +4,8 @@
  * Figures are printed, never asserted. Budget to aim for: / under 150 KB of gzip JavaScript.
  * Also the phone profile of issue #9: 390×844, touch, 4× CPU slowdown and DevTools' "Fast 3G"
  * (562.5 ms latency, 1.44 Mbps down, 675 kbps × 0.9 up) — aim: / at most 120 KB gzip JS, LCP < 1.5 s.
+ * BENCH_DIST_DIR=<dir> measures another build (a folder like dist/, e.g. an older commit's) for a
+ * before/after in the same session; e2e/specs/landing-weight.spec.ts asserts /'s byte budget.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -71,9 +73,10 @@ const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms
 
 async function main() {
   const root = repoRoot();
-  buildMissing(root);
+  const distDir = process.env.BENCH_DIST_DIR ? path.resolve(process.env.BENCH_DIST_DIR) : undefined;
+  if (!distDir) buildMissing(root);
   const webVitals = readFileSync(path.join(root, 'node_modules/web-vitals/dist/web-vitals.iife.js'), 'utf8');
-  const environment = await startEnvironment({ withStack: true });
+  const environment = await startEnvironment({ withStack: true, distDir });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const rows: string[][] = [];
@@ -89,7 +92,7 @@ async function main() {
     const header = ['page', 'JS raw', 'JS gzip', 'JS files', 'requests', 'FCP', 'LCP'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-    console.log(`\nCold loads, production build, Chromium, median of ${RUNS} (budget: / under 150 KB gzip JS; phone profile: / at most 120 KB, LCP under 1.5 s)\n`);
+    console.log(`\nCold loads, production build${distDir ? ` (${distDir})` : ''}, Chromium, median of ${RUNS} (budget: / under 150 KB gzip JS; phone profile: / at most 120 KB, LCP under 1.5 s)\n`);
     console.log(line(header));
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
     for (const row of rows) console.log(line(row));

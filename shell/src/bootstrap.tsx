@@ -8,8 +8,10 @@ import './styles.css';
 
 /**
  * Reads the runtime config (from the request main.ts started), builds the services, renders.
- * Any failure here: 'Application Error' (main.ts).
- */export async function start(appConfigResponse?: Promise<Response>) {
+ * Any failure here: 'Application Error' (main.ts). `beforeRender` runs just before the first render
+ * (the light landing hands over #root and the address there, landing-start.tsx).
+ */
+export async function start(appConfigResponse?: Promise<Response>, { beforeRender }: { beforeRender?: () => void } = {}) {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   // Google Drive's consent answer (the drive popup, or its redirect fallback): stored, handed to
@@ -18,6 +20,7 @@ import './styles.css';
   const config = await loadAppConfig(appConfigResponse);
   const skipSessionCheck = consumeLogoutMarker();
   const shell = createServices(config, { skipSessionCheck });
+  beforeRender?.();
   createRoot(root).render(<App shell={shell} />);
 }
 

@@ -2,14 +2,32 @@
 // any of them is used. If even that fails, the last-resort screen is plain DOM.
 import { renderApplicationError } from '@dossier/application-error';
 import { requestAppConfig } from './config/request-app-config';
+import { browserStorage, isLandingVisit } from './landing-visit';
 
 // The runtime config is requested now, while the shared chunks that bootstrap needs download,
 // instead of after them: it was the last request before the first render.
 const appConfigResponse = requestAppConfig();
 
-import('./bootstrap')
-  .then(({ start }) => start(appConfigResponse))
-  .catch((error: unknown) => {
-    console.error('Dossier could not start', error);
-    renderApplicationError();
-  });
+const failed = (error: unknown) => {
+  console.error('Dossier could not start', error);
+  renderApplicationError();
+};
+const loadApp = () => import('./bootstrap');
+const startApp = (beforeRender?: () => void) => loadApp().then(({ start }) => start(appConfigResponse, { beforeRender }));
+
+const root = document.getElementById('root');
+if (root && isLandingVisit(window.location, browserStorage())) {
+  // A visitor's `/`: the light landing, without the app (ADR 0185). The app is fetched on intent
+  // and started when the visitor follows a link.
+  if (window.location.search === '?logout') window.history.replaceState(window.history.state, '', '/');
+  import(/* webpackChunkName: "landing" */ './landing-start')
+    .then(({ startLightLanding }) =>
+      startLightLanding(root, {
+        prefetch: () => void loadApp().catch(() => undefined),
+        open: (beforeRender) => startApp(beforeRender).catch(failed),
+      }),
+    )
+    .catch(failed);
+} else {
+  startApp().catch(failed);
+}

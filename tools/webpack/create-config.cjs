@@ -65,6 +65,9 @@ function createConfig({ project, name, port, title, isShell = false }) {
                 'react-router/dom$': path.join(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
               }
             : {}),
+          // supabase-js's Realtime client, fetched only with the first channel subscription
+          // (ADR 0186). The shell only: the areas use the shell's supabase client at runtime.
+          ...(isShell ? { '@supabase/realtime-js$': path.join(__dirname, 'lazy-realtime.ts') } : {}),
           // The last-resort screen, deliberately NOT a shared module (see main.ts).
           '@dossier/application-error$': path.join(root, 'shared/src/ui/application-error/index.ts'),
           // What this build was compiled against, deliberately NOT a shared module: each remote

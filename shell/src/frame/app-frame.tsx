@@ -2,7 +2,7 @@ import { Suspense, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { REMOTE_NAMES, useAuth, type NavItem } from '@dossier/shared';
 import { Button, LoadingSpinner, buttonClassName } from '@dossier/shared/ui';
-import { NavIcon } from './nav-icon';
+import { FrameLayout } from './frame-layout';
 import { TransferBadge } from '../features/transfer-badge';
 import { useAreas } from '../routing/areas-context';
 import { AREA_NAV_FALLBACK, SHELL_NAV } from '../routing/route-table';
@@ -45,41 +45,19 @@ function SignInState() {
 export function AppFrame({ overlays = [] }: { overlays?: React.ComponentType[] }) {
   const items = useNavItems();
   return (
-    <>
-      <a className="dossier-skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="dossier-header">
-        <Link to="/" className="dossier-brand">
-          Dossier
-        </Link>
-        <nav aria-label="Main" className="dossier-nav">
-          <ul>
-            {items.map((item) => (
-              <li key={item.path}>
-                <NavLink to={item.path} className="dossier-nav-link">
-                  <NavIcon path={item.path} />
-                  <span className="dossier-nav-label">{item.label}</span>
-                  {item.path === '/transfers' ? <TransferBadge /> : null}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <SignInState />
-      </header>
-      {/* The offline badge and the install hint sit in the flow, between header and page: an
-          overlay never covers a control (issue #9). The consent dialog is modal (top layer). */}
-      <div className="dossier-notices">
-        {overlays.map((Overlay, index) => (
-          <Overlay key={index} />
-        ))}
-      </div>
-      <main id="main" tabIndex={-1}>
-        <Suspense fallback={<LoadingSpinner />}>
-          <Outlet />
-        </Suspense>
-      </main>
-    </>
+    <FrameLayout
+      Link={Link}
+      NavItemLink={NavLink}
+      items={items}
+      account={<SignInState />}
+      badge={(path) => (path === '/transfers' ? <TransferBadge /> : null)}
+      notices={overlays.map((Overlay, index) => (
+        <Overlay key={index} />
+      ))}
+    >
+      <Suspense fallback={<LoadingSpinner />}>
+        <Outlet />
+      </Suspense>
+    </FrameLayout>
   );
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { NavItem, RemoteName } from '@dossier/shared';
+import type { RemoteName } from '@dossier/shared';
 import { lazyPage } from '@dossier/shared/ui';
 
 /** A page of the shell itself (SPEC §2 / ARCHITECTURE.md "Who owns what"). */
@@ -65,16 +65,6 @@ export const AREA_ROUTES: Readonly<Record<RemoteName, readonly string[]>> = {
   ],
 };
 
-/** The shell's own nav, and what stands for an area's nav until that area has loaded. */
-export const SHELL_NAV: NavItem[] = [{ label: 'Dashboard', path: '/dashboard', order: 0, requiresAuth: true }];
-
-export const AREA_NAV_FALLBACK: Readonly<Record<RemoteName, NavItem[]>> = {
-  documents: [{ label: 'Documents', path: '/documents', order: 10, requiresAuth: true }],
-  portfolios: [{ label: 'Portfolios', path: '/portfolios', order: 20, requiresAuth: true }],
-  driveImport: [],
-  account: [
-    { label: 'Transfers', path: '/transfers', order: 85, requiresAuth: true },
-    { label: 'Settings', path: '/settings', order: 90, requiresAuth: true },
-  ],
-  debug: [],
-};
+// The nav tables live in nav-table.ts: the light landing (landing-start.tsx) reads them without
+// this module's page loaders.
+export { AREA_NAV_FALLBACK, SHELL_NAV } from './nav-table';
