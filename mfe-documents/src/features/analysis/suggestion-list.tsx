@@ -22,12 +22,13 @@ export function jobText(job: AnalysisJob): string {
   return 'Read.';
 }
 
-export function JobProgress({ job, onCancel }: { job: AnalysisJob; onCancel: () => void }) {
+/** `inRow`: inside an upload row, whose own status is the row's one `role="status"`. */
+export function JobProgress({ job, onCancel, inRow = false }: { job: AnalysisJob; onCancel: () => void; inRow?: boolean }) {
   const progress = job.progress;
   const value = progress ? ((progress.page - 1 + progress.fraction) / progress.pages) * 100 : undefined;
   return (
     <div className="analysis-job">
-      <p role="status">{jobText(job)}</p>
+      {inRow ? <p aria-live="polite">{jobText(job)}</p> : <p role="status">{jobText(job)}</p>}
       <Progress value={value} label={`Reading progress for ${job.name}`} />
       <Button size="sm" onClick={onCancel}>
         Cancel reading
@@ -41,7 +42,7 @@ const sure = (confidence: number) => <Badge tone="accent">{Math.round(confidence
 type FiledDocument = Pick<DocumentRecord, 'id' | 'category_id' | 'expires_on' | 'issued_on'>;
 
 /** The suggestions of one analysis, each with its source and one-click accept (panel and upload list). */
-export function Suggestions({ doc, record }: { doc: FiledDocument; record: AnalysisRecord }) {
+export function Suggestions({ doc, record, label = 'Suggestions' }: { doc: FiledDocument; record: AnalysisRecord; label?: string }) {
   const client = useSupabase();
   const queryClient = useQueryClient();
   const actions = useDocumentActions();
@@ -93,10 +94,10 @@ export function Suggestions({ doc, record }: { doc: FiledDocument; record: Analy
     .filter(Boolean)
     .join(', ');
   return (
-    <ul className="analysis-suggestions" aria-label="Suggestions">
+    <ul className="analysis-suggestions" aria-label={label}>
       {applied ? (
         <li className="analysis-applied">
-          <span role="status">{appliedText}.</span>
+          <span aria-live="polite">{appliedText}.</span>
           <span className="analysis-actions">
             <Button size="sm" onClick={() => void run(() => undoApplied(client, doc.id, analysis), 'Undone')}>
               Undo
@@ -182,12 +183,12 @@ export function UploadAnalysis({ documentId }: { documentId: string }) {
   const record = useQuery({ queryKey: analysisKeys.detail(documentId), queryFn: () => getAnalysis(client, documentId), enabled: allowed && done });
   const doc = useQuery({ queryKey: documentKeys.detail(documentId), queryFn: () => getDocument(client, documentId), enabled: allowed && done });
   if (!allowed || !job) return null;
-  if (active && queue) return <JobProgress job={job} onCancel={() => queue.cancel(documentId)} />;
-  if (!done) return <p role="status">{jobText(job)}</p>;
+  if (active && queue) return <JobProgress job={job} onCancel={() => queue.cancel(documentId)} inRow />;
+  if (!done) return <p aria-live="polite">{jobText(job)}</p>;
   if (!record.data || !doc.data) return null;
   return (
-    <div className="analysis analysis-upload" aria-label={`Analysis of ${job.name}`} role="group">
-      <Suggestions doc={doc.data} record={record.data} />
+    <div className="analysis analysis-upload">
+      <Suggestions doc={doc.data} record={record.data} label={`Suggestions for ${job.name}`} />
     </div>
   );
 }
