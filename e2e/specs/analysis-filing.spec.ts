@@ -54,7 +54,7 @@ test('suggestions show in the upload list with their confidence; a tag is accept
   await expect(suggestions).toContainText('Category: Personal ID');
 
   await openDocument(page, 'id-scan.pdf');
-  await expect(panel(page).getByRole('region', { name: 'Document tags' })).toContainText('Passport');
+  await expect(panel(page).getByRole('region', { name: 'Document tags', exact: true })).toContainText('Passport');
   await expect(panel(page).getByLabel('Category').locator('option:checked')).not.toHaveText('Personal ID');
   // The panel offers the same category suggestion, not the accepted tag.
   const inPanel = panel(page).getByRole('list', { name: 'Suggestions' });
@@ -66,7 +66,7 @@ test('auto-apply: switched on in Settings, the next upload is filed at once, say
   test.setTimeout(120_000);
   await signInFreshUser(page);
   await page.goto('/settings');
-  const section = page.getByRole('region', { name: 'Analysis' });
+  const section = page.getByRole('region', { name: 'Analysis', exact: true });
   const toggle = section.getByRole('switch', { name: 'File documents automatically' });
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
   await toggle.click();
@@ -75,24 +75,24 @@ test('auto-apply: switched on in Settings, the next upload is filed at once, say
   await section.getByLabel('Only when at least').selectOption('0.8');
   await expect(section.getByRole('status')).toHaveText('Saved.');
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Analysis' }).getByLabel('Only when at least')).toHaveValue('0.8');
+  await expect(page.getByRole('region', { name: 'Analysis', exact: true }).getByLabel('Only when at least')).toHaveValue('0.8');
 
   await page.goto('/documents');
   await upload(page, browser, 'passport-auto.pdf');
   await expect(row(page, 'passport-auto.pdf')).toContainText('Filed automatically as Personal ID, tagged Passport.', { timeout: 60_000 });
   await openDocument(page, 'passport-auto.pdf');
   await expect(panel(page).getByLabel('Category').locator('option:checked')).toHaveText('Personal ID');
-  await expect(panel(page).getByRole('region', { name: 'Document tags' })).toContainText('Passport');
+  await expect(panel(page).getByRole('region', { name: 'Document tags', exact: true })).toContainText('Passport');
 
   await panel(page).getByRole('list', { name: 'Suggestions' }).getByRole('button', { name: 'Undo' }).click();
   await expect(panel(page).getByLabel('Category').locator('option:checked')).not.toHaveText('Personal ID');
-  await expect(panel(page).getByRole('region', { name: 'Document tags' })).not.toContainText('Passport');
+  await expect(panel(page).getByRole('region', { name: 'Document tags', exact: true })).not.toContainText('Passport');
   await expect(panel(page)).not.toContainText('Filed automatically');
 
   // Switched off again: the next upload is only suggested.
   await page.goto('/settings');
-  await page.getByRole('region', { name: 'Analysis' }).getByRole('switch', { name: 'File documents automatically' }).click();
-  await expect(page.getByRole('region', { name: 'Analysis' }).getByRole('status')).toHaveText('Saved.');
+  await page.getByRole('region', { name: 'Analysis', exact: true }).getByRole('switch', { name: 'File documents automatically' }).click();
+  await expect(page.getByRole('region', { name: 'Analysis', exact: true }).getByRole('status')).toHaveText('Saved.');
   await page.goto('/documents');
   await upload(page, browser, 'passport-again.pdf');
   const suggestions = row(page, 'passport-again.pdf').getByRole('list', { name: 'Suggestions for passport-again.pdf' });
