@@ -80,7 +80,7 @@ export function AnalysisSettings() {
             }
           />
         ))}
-        <p className="dossier-analysis-note">Each language’s data (2–4 MB) is downloaded from Dossier the next time a scan is read, then kept by the browser.</p>
+        <p className="dossier-analysis-note">Each language’s data (1–2 MB) is downloaded from Dossier the next time a scan is read, then kept by the browser.</p>
       </fieldset>
       <p role="status" className="dossier-analysis-note">
         {save.isError ? 'Your analysis settings could not be saved. Please try again.' : save.isSuccess ? 'Saved.' : ''}
