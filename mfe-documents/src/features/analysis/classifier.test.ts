@@ -1,3 +1,4 @@
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the labelled corpus (bench/, not a project) is read-only test data here, as in the bench
 import { corpus } from '../../../../bench/analysis-corpus';
 import { autoApplyPlan } from './auto-apply';
 import { categoryAccuracy, learnedWeight, rankCategories, suggestTags, tokens, trainClassifier, type Example } from './classifier';

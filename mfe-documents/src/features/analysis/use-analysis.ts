@@ -2,7 +2,9 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useAuth, useSupabase } from '@dossier/shared';
 import { CONSENT_CLEARED_EVENT, CONSENT_UPDATED_EVENT, DEFAULT_ANALYSIS_SETTINGS, getAnalysisSettings, ocrLanguageString, readConsent } from '@dossier/shared/core';
+import { categoryKeys } from '../../api/categories';
 import { analysisKeys, listUnanalysed, saveAnalysis } from '../../api/document-analysis';
+import { tagKeys } from '../../api/tags';
 import { documentKeys, getExtractedText } from '../../api/documents';
 import { downloadObject } from '../../api/storage';
 import { useDossierQueryClient } from '../../lib/query';
@@ -80,6 +82,9 @@ export function useAnalysisQueue(): AnalysisQueue | null {
     setQueue(
       queueFor(client, userId, (id) => {
         void queryClient.invalidateQueries({ queryKey: documentKeys.all });
+        // Auto-apply may have made the person's category or tag of that name.
+        void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
+        void queryClient.invalidateQueries({ queryKey: tagKeys.all });
         void queryClient.invalidateQueries({ queryKey: analysisKeys.detail(id) });
       }),
     );
