@@ -194,9 +194,10 @@ export interface CategoryAccuracy {
 /**
  * Category accuracy on a labelled set (the bench, issue 15 §4): the rules alone when `perCategory`
  * is 0, else after the person filed that many documents per category (the first ones of each
- * category train; every other document is tested).
+ * category train; every other document is tested). For scripts/bench-analysis.ts:
+ *   categoryAccuracy(corpus(10), 0) — the rules alone; categoryAccuracy(corpus(10), 5) — after 5.
  */
-export function categoryAccuracy(docs: ReadonlyArray<{ category: string; text: string }>, perCategory = 0): CategoryAccuracy {
+export function categoryAccuracy(docs: ReadonlyArray<{ category: string; text: string }>, perCategory = 0, options: { learnedOnly?: boolean } = {}): CategoryAccuracy {
   const seen = new Map<string, number>();
   const training: Example[] = [];
   const testing: Array<{ category: string; text: string }> = [];
@@ -210,7 +211,8 @@ export function categoryAccuracy(docs: ReadonlyArray<{ category: string; text: s
   let top1 = 0;
   let top3 = 0;
   for (const d of testing) {
-    const ranked = rankCategories(d.text, '', model).map((r) => r.name);
+    // learnedOnly: the classifier without the rules (how much the person's filing alone carries).
+    const ranked = options.learnedOnly ? (model ? posterior(model.categories, tokens(d.text)).map((p) => p.label) : []) : rankCategories(d.text, '', model).map((r) => r.name);
     const guess = ranked.length ? ranked : ['Miscellaneous'];
     if (guess[0] === d.category) top1 += 1;
     if (guess.slice(0, 3).includes(d.category)) top3 += 1;
