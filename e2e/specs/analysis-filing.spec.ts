@@ -4,7 +4,8 @@ import { signInFreshUser } from '../support/signed-in-session';
 // Issue 15 §2: documents that file themselves. A passport page as a text PDF (rendered by the test)
 // is analysed right after upload; its suggestions — category and a tag, each with a confidence —
 // show in the upload list and are accepted with one click. Auto-apply is off by default; switched
-// on in Settings it files the next upload at once, says so, and can be undone.
+// on in Settings it files the next upload at once, says so, and can be undone. An OCR language chosen
+// in Settings (§1) is fetched from the app's own origin only when a scan is next read.
 
 async function passportPdf(browser: Browser): Promise<Buffer> {
   const context = await browser.newContext();
@@ -98,4 +99,41 @@ test('auto-apply: switched on in Settings, the next upload is filed at once, say
   const suggestions = row(page, 'passport-again.pdf').getByRole('list', { name: 'Suggestions for passport-again.pdf' });
   await expect(suggestions).toContainText('Category: Personal ID', { timeout: 60_000 });
   await expect(row(page, 'passport-again.pdf')).not.toContainText('Filed automatically');
+});
+
+test('a language chosen in Settings is loaded on demand from the app’s own origin', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const ocrFiles: string[] = [];
+  const refused: string[] = [];
+  await page.context().route('**/*', (route) => {
+    const host = new URL(route.request().url()).hostname;
+    if (host === '127.0.0.1' || host === 'localhost') return route.continue();
+    refused.push(route.request().url());
+    return route.abort('blockedbyclient');
+  });
+  page.on('request', (request) => {
+    if (request.url().includes('/ocr/')) ocrFiles.push(request.url());
+  });
+  await signInFreshUser(page);
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Analysis', exact: true });
+  await section.getByRole('checkbox', { name: 'French' }).click();
+  await expect(section.getByRole('status')).toHaveText('Saved.');
+  // Choosing it downloads nothing yet.
+  expect(ocrFiles).toEqual([]);
+
+  const context = await browser.newContext({ viewport: { width: 700, height: 260 }, deviceScaleFactor: 1 });
+  const render = await context.newPage();
+  await render.setContent('<body style="margin:0;background:#fff;font:30px/1.5 Arial;padding:30px"><b>PASSEPORT</b><div>Nom: TESTER</div><div>Nationalité: FRANÇAISE</div></body>');
+  const png = await render.screenshot({ type: 'png' });
+  await context.close();
+  await page.goto('/documents');
+  await page.getByTestId('upload-input').setInputFiles({ name: 'passeport.png', mimeType: 'image/png', buffer: png });
+  await expect(row(page, 'passeport.png').getByRole('list', { name: 'Suggestions for passeport.png' })).toContainText('Personal ID', { timeout: 150_000 });
+  const origin = new URL(page.url()).hostname;
+  const fra = ocrFiles.filter((url) => url.endsWith('/fra.traineddata.gz'));
+  expect(fra.length).toBeGreaterThan(0);
+  expect(fra.every((url) => ['127.0.0.1', 'localhost', origin].includes(new URL(url).hostname))).toBe(true);
+  expect(ocrFiles.some((url) => url.endsWith('/eng.traineddata.gz'))).toBe(true);
+  expect(refused).toEqual([]);
 });
