@@ -3,6 +3,9 @@
 // for ever. `src/features/analysis/ocr-engine.ts` builds the same paths from OCR_ASSET_DIRS.
 const path = require('node:path');
 
+/** English and the optional languages (shared/src/core/analysis-settings: OCR_EXTRA_LANGUAGES). */
+const OCR_LANGUAGES = ['eng', 'fra', 'deu', 'spa'];
+
 const version = (root, name) => require(path.join(root, 'node_modules', name, 'package.json')).version;
 
 function ocrAssetDirs(root) {
@@ -24,8 +27,12 @@ function ocrAssetPatterns(root) {
       from: path.join(modules, 'tesseract.js-core', file),
       to: `${dirs.core}/${file}`,
     })),
-    // English ships with the app; other languages are the same package family, added here.
-    { from: path.join(modules, '@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz'), to: `${dirs.lang}/eng.traineddata.gz` },
+    // English ships with the app; the languages a person can add in Settings are the same package
+    // family, in the same folder, fetched by the worker only once chosen (docs/decisions/0202).
+    ...OCR_LANGUAGES.map((code) => ({
+      from: path.join(modules, `@tesseract.js-data/${code}/4.0.0_best_int/${code}.traineddata.gz`),
+      to: `${dirs.lang}/${code}.traineddata.gz`,
+    })),
   ];
 }
 

@@ -14,3 +14,4 @@ export * from './portfolios';
 export * from './format';
 export * from './names';
 export * from './naming';
+export * from './analysis-settings';

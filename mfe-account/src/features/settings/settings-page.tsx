@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAuth, useToasts, Widget } from '@dossier/shared';
 import { Page } from '@dossier/shared/ui';
 import { NotificationSettings } from './notification-settings';
+import { AnalysisSettings } from './analysis-settings';
 import { PlanSection } from '../billing';
 import { SecuritySection } from '../security';
 import { DeleteAccountSection, DeletionNotice } from '../delete-account';
@@ -81,6 +82,7 @@ export default function SettingsPage() {
       <NotificationSettings />
       {/* Expiry reminders and the calendar feed belong to the documents area (issue 15). */}
       <Widget name="documents.reminder-settings" />
+      <AnalysisSettings />
       <section aria-labelledby={`${id}-privacy`} className="dossier-settings-section">
         <h2 id={`${id}-privacy`}>Privacy</h2>
         <p>

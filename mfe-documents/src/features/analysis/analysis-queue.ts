@@ -46,7 +46,8 @@ export interface AnalysisDeps {
   /** A PDF's stored text layer (no OCR needed). */
   storedText(doc: AnalysableDocument): Promise<string | null>;
   read: ReadDocument;
-  suggest(text: string, name: string): DocumentAnalysis;
+  /** May consult the person's own filing (the per-person classifier, docs/decisions/0200). */
+  suggest(text: string, name: string): DocumentAnalysis | Promise<DocumentAnalysis>;
   save(id: string, result: AnalysisResult): Promise<void>;
   onSaved?(id: string): void;
   now?(): Date;
@@ -182,7 +183,8 @@ export class AnalysisQueue {
       const read = doc.extraction_status === 'done' ? null : await this.readText(doc, controller.signal);
       const text = read ?? (doc.extraction_status === 'done' ? await this.deps.storedText(doc) : null);
       if (controller.signal.aborted) throw controller.signal.reason;
-      const analysis = this.deps.suggest(text ?? '', doc.name);
+      const analysis = await this.deps.suggest(text ?? '', doc.name);
+      if (controller.signal.aborted) throw controller.signal.reason;
       const result: AnalysisResult = { analysed_at: (this.deps.now?.() ?? new Date()).toISOString(), analysis };
       if (read) Object.assign(result, { extracted_text: read, extraction_status: 'done', text_source: 'ocr' });
       await this.deps.save(id, result);

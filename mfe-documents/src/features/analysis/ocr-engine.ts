@@ -34,10 +34,12 @@ export interface OcrEngine {
 
 let worker: Promise<TesseractWorker> | null = null;
 let report: ((fraction: number) => void) | null = null;
+/** "eng", or English plus the languages chosen in Settings ("eng+fra"), docs/decisions/0202. */
+let languages = 'eng';
 
 async function startWorker(): Promise<TesseractWorker> {
   const { createWorker, OEM } = await import('tesseract.js');
-  return createWorker('eng', OEM.LSTM_ONLY, {
+  return createWorker(languages, OEM.LSTM_ONLY, {
     ...ocrAssetUrls(),
     workerBlobURL: true,
     gzip: true,
@@ -52,6 +54,13 @@ export async function stopOcr(): Promise<void> {
   const current = worker;
   worker = null;
   if (current) await current.then((w) => w.terminate()).catch(() => undefined);
+}
+
+/** The languages the next page is read in; a change starts a new worker (which fetches that data). */
+export function setOcrLanguages(next: string): void {
+  if (next === languages) return;
+  languages = next;
+  void stopOcr();
 }
 
 /** One worker for the page, started on first use and kept: the language data loads once. */

@@ -1,12 +1,16 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useAuth, useSupabase } from '@dossier/shared';
-import { CONSENT_CLEARED_EVENT, CONSENT_UPDATED_EVENT, readConsent } from '@dossier/shared/core';
+import { CONSENT_CLEARED_EVENT, CONSENT_UPDATED_EVENT, DEFAULT_ANALYSIS_SETTINGS, getAnalysisSettings, ocrLanguageString, readConsent } from '@dossier/shared/core';
+import { categoryKeys } from '../../api/categories';
 import { analysisKeys, listUnanalysed, saveAnalysis } from '../../api/document-analysis';
+import { tagKeys } from '../../api/tags';
 import { documentKeys, getExtractedText } from '../../api/documents';
 import { downloadObject } from '../../api/storage';
 import { useDossierQueryClient } from '../../lib/query';
 import { AnalysisQueue, type AnalysisSnapshot } from './analysis-queue';
+import { autoApply } from './apply-suggestions';
+import { forgetLearnedModel, learnedModel } from './learned-model';
 import { suggest } from './suggestions';
 
 /** SPEC §3/§4 consent: analysis runs only while "Data processing" is on. */
@@ -32,15 +36,30 @@ let current: { key: string; queue: AnalysisQueue } | null = null;
 function queueFor(client: SupabaseClient, userId: string, onSaved: (id: string) => void): AnalysisQueue {
   if (current?.key === userId) return current.queue;
   current?.queue.stopAll();
+  forgetLearnedModel();
   const queue = new AnalysisQueue({
     allowed: dataProcessingAllowed,
     listUnanalysed: (limit, except) => listUnanalysed(client, limit, except),
     download: (doc) => downloadObject(client, doc.storage_path),
     storedText: (doc) => getExtractedText(client, doc.id),
-    // pdf.js and tesseract load only when something is read.
-    read: async (blob, mimeType, options) => (await import('./read-document')).readDocument(blob, mimeType, options),
-    suggest: (text, name) => suggest(text, name),
-    save: (id, result) => saveAnalysis(client, id, result),
+    // pdf.js and tesseract load only when something is read; in English plus the chosen languages.
+    read: async (blob, mimeType, options) => {
+      const [{ readDocument }, { setOcrLanguages }, settings] = await Promise.all([
+        import('./read-document'),
+        import('./ocr-engine'),
+        getAnalysisSettings(client).catch(() => DEFAULT_ANALYSIS_SETTINGS),
+      ]);
+      setOcrLanguages(ocrLanguageString(settings));
+      return readDocument(blob, mimeType, options);
+    },
+    // The person's own filing teaches the suggestion (docs/decisions/0200); offline, the rules alone.
+    suggest: async (text, name) => suggest(text, name, new Date(), await learnedModel(client, userId).catch(() => null)),
+    // Above the person's threshold the suggestions are applied at once (docs/decisions/0201).
+    save: async (id, result) => {
+      const settings = await getAnalysisSettings(client).catch(() => null);
+      const analysis = await autoApply(client, userId, id, result.analysis, settings?.auto_apply_threshold ?? null);
+      await saveAnalysis(client, id, { ...result, analysis });
+    },
     onSaved,
   });
   current = { key: userId, queue };
@@ -63,6 +82,9 @@ export function useAnalysisQueue(): AnalysisQueue | null {
     setQueue(
       queueFor(client, userId, (id) => {
         void queryClient.invalidateQueries({ queryKey: documentKeys.all });
+        // Auto-apply may have made the person's category or tag of that name.
+        void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
+        void queryClient.invalidateQueries({ queryKey: tagKeys.all });
         void queryClient.invalidateQueries({ queryKey: analysisKeys.detail(id) });
       }),
     );

@@ -1,6 +1,7 @@
 import { Button, ButtonGroup } from '@dossier/shared/ui';
 import { useCallback, useRef } from 'react';
 import { formatBytes } from '../../lib/format';
+import { UploadAnalysis } from '../analysis';
 import type { UploadItem, UploadStatus } from './upload-manager';
 import { useFileDropAndPaste } from './use-file-drop';
 import { useUploadLimit, useUploadManager } from './use-upload-manager';
@@ -69,6 +70,7 @@ export function UploadRow({ item, onCancel, onDecide }: { item: UploadItem; onCa
           </ButtonGroup>
         </div>
       ) : null}
+      {item.status === 'done' ? <UploadAnalysis documentId={item.documentId} /> : null}
       {inFlight ? (
         <button type="button" className="link-button" onClick={onCancel} aria-label={`Cancel upload of ${item.name}`}>
           Cancel

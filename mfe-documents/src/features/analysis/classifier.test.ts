@@ -1,0 +1,106 @@
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the labelled corpus (bench/, not a project) is read-only test data here, as in the bench
+import { corpus } from '../../../../bench/analysis-corpus';
+import { autoApplyPlan } from './auto-apply';
+import { categoryAccuracy, learnedWeight, rankCategories, suggestTags, tokens, trainClassifier, type Example } from './classifier';
+import { signatureOf } from './learned-model';
+import { suggest } from './suggestions';
+
+const car = (n: number): Example => ({ text: `Volvo V70 service at Hill Garage, invoice ${n}, oil change, tyres`, category: 'Car', tags: ['Volvo'] });
+const vet = (n: number): Example => ({ text: `Rex the dog, vaccination booster at the vet, invoice ${n}`, category: 'Pets', tags: ['Rex'] });
+
+describe('the per-person classifier', () => {
+  it('tokenises into accent-free words and word pairs, without bare numbers', () => {
+    expect(tokens('Führerschein Nr. 12345 — Café')).toEqual(['fuhrerschein', 'nr', 'cafe', 'fuhrerschein nr', 'nr cafe']);
+  });
+
+  it('learns the person’s own categories, even ones the rules do not know', () => {
+    const model = trainClassifier([car(1), car(2), car(3), vet(1), vet(2), vet(3)]);
+    const ranked = rankCategories('Hill Garage: Volvo brake pads and tyres, invoice 88', '', model);
+    expect(ranked[0]).toMatchObject({ name: 'Car', source: 'learned' });
+    expect(rankCategories('Booster vaccination for Rex at the vet', '', model)[0]?.name).toBe('Pets');
+    // Without the person's filing, only the rules speak (an invoice is a receipt to them).
+    expect(rankCategories('Hill Garage: Volvo brake pads and tyres, invoice 88', '', null)[0]).toMatchObject({ name: 'Receipts', source: 'rules' });
+  });
+
+  it('leans on the rules while there are few examples and on the filing as they grow', () => {
+    expect(learnedWeight(null)).toBe(0);
+    const few = learnedWeight(trainClassifier([car(1)]));
+    const many = learnedWeight(trainClassifier([1, 2, 3, 4, 5].flatMap((n) => [car(n), vet(n)])));
+    expect(few).toBeGreaterThan(0);
+    expect(many).toBeGreaterThan(few);
+    expect(many).toBeLessThanOrEqual(0.85);
+    // One example does not outvote a passport's strong words.
+    const oneCar = trainClassifier([{ text: 'PASSPORT renewal form, Volvo', category: 'Car' }]);
+    expect(rankCategories('PASSPORT Surname Nationality Date of birth', '', oneCar)[0]?.name).toBe('Personal ID');
+  });
+
+  it('is retrained when the person recategorises: the model follows the new filing', () => {
+    const filing = [car(1), car(2), car(3), vet(1), vet(2)];
+    const before = trainClassifier(filing);
+    expect(rankCategories('Volvo tyres at Hill Garage', '', before)[0]?.name).toBe('Car');
+    // They move their garage bills to "Vehicle costs": the signature changes, the retrained model follows.
+    const moved = filing.map((e) => (e.category === 'Car' ? { ...e, category: 'Vehicle costs' } : e));
+    const rows = (examples: Example[]) => examples.map((e, i) => ({ id: String(i), category_id: e.category, document_tags: [] }));
+    expect(signatureOf(rows(moved))).not.toBe(signatureOf(rows(filing)));
+    const after = trainClassifier(moved);
+    const ranked = rankCategories('Volvo tyres at Hill Garage', '', after).map((r) => r.name);
+    expect(ranked[0]).toBe('Vehicle costs');
+    expect(ranked).not.toContain('Car');
+  });
+
+  it('is built only from the examples it is given: nothing of anyone else’s papers is in it', () => {
+    const mine = trainClassifier([car(1), car(2)]);
+    const vocabulary = new Set([...mine.categories.classes.values()].flatMap((c) => [...c.counts.keys()]));
+    expect(vocabulary.has('volvo')).toBe(true);
+    expect(vocabulary.has('rex')).toBe(false);
+    expect([...mine.categories.classes.keys()]).toEqual(['Car']);
+    expect(rankCategories('Rex the dog at the vet', '', mine).some((r) => r.name === 'Pets')).toBe(false);
+  });
+
+  it('suggests the person’s own tags with a confidence, and kind-of-paper tags at cold start', () => {
+    const model = trainClassifier([car(1), car(2), car(3), vet(1), vet(2), vet(3)]);
+    const text = 'Volvo V70 at Hill Garage, tyres and oil change';
+    const tags = suggestTags(text, '', model, rankCategories(text, '', model)[0] ?? null);
+    expect(tags[0]).toMatchObject({ name: 'Volvo' });
+    expect(tags[0]?.confidence).toBeGreaterThan(0.5);
+    expect(tags.map((t) => t.name)).not.toContain('Rex');
+    const passport = suggest('PASSPORT Surname TESTER Nationality BRITISH Date of birth 01 JAN 1990', 'scan.png');
+    expect(passport.category?.name).toBe('Personal ID');
+    expect(passport.tags?.[0]).toMatchObject({ name: 'Passport', because: 'It mentions “PASSPORT”' });
+  });
+
+  it('reaches ≥ 90 % top-1 on the generated corpus after 5 examples per category', () => {
+    const docs = corpus(10);
+    const rules = categoryAccuracy(docs, 0);
+    const learned = categoryAccuracy(docs, 5);
+    expect(rules.documents).toBe(200);
+    expect(learned.documents).toBe(100);
+    expect(learned.top1).toBeGreaterThanOrEqual(0.9);
+    expect(learned.top3).toBeGreaterThanOrEqual(learned.top1);
+    // The person's filing alone (no rules) carries it too: the corpus is not only the rules' words.
+    expect(categoryAccuracy(docs, 5, { learnedOnly: true }).top1).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('auto-apply', () => {
+  const analysis = {
+    category: { name: 'Insurance', confidence: 0.82, because: ['policy number'] },
+    alternatives: [],
+    tags: [
+      { name: 'Home', confidence: 0.82, because: 'It mentions “home insurance”' },
+      { name: 'Maybe', confidence: 0.4, because: 'x' },
+    ],
+    expires_on: null,
+    issued_on: null,
+  };
+
+  it('does nothing when off (the default)', () => {
+    expect(autoApplyPlan(analysis, null, { category_id: null, tagNames: [] })).toEqual({ category: null, tags: [] });
+  });
+
+  it('applies what is at least as sure as the threshold, never over the person’s own category', () => {
+    expect(autoApplyPlan(analysis, 0.8, { category_id: null, tagNames: [] })).toEqual({ category: 'Insurance', tags: ['Home'] });
+    expect(autoApplyPlan(analysis, 0.9, { category_id: null, tagNames: [] })).toEqual({ category: null, tags: [] });
+    expect(autoApplyPlan(analysis, 0.8, { category_id: 'c1', tagNames: ['home'] })).toEqual({ category: null, tags: [] });
+  });
+});
