@@ -1,0 +1,301 @@
+/**
+ * Straightening and cropping a phone photo of a page before OCR (issue 15 §1, docs/decisions/0205).
+ * Pure functions on raw RGBA pixels, so the browser (read-document.ts, on a canvas's ImageData), the
+ * benchmark (scripts/bench-analysis.ts, on sharp's raw buffers) and the unit tests run the same code.
+ *
+ * - `findPage`: the bright page on a darker background — the largest bright connected region after
+ *   an Otsu threshold, kept only when it is clearly brighter than what surrounds it and leaves
+ *   something to cut away.
+ * - `estimateSkew`: the angle of the text lines by projection profile — the dark pixels are
+ *   projected across lines at candidate angles; the angle whose profile is sharpest (the largest sum
+ *   of squared bin counts) is the text's slope. Coarse 0.5° search, then 0.05° refinement.
+ * - `planPreprocessing` decides on a small copy (fast, scale-independent); `applyPlan` carries the
+ *   plan out at full resolution: crop to the page, rotate the text level, crop again to the now
+ *   upright page. Nothing is done when neither a page nor a skew above `MIN_SKEW_DEGREES` is found,
+ *   because the bench shows tesseract reads a clean, straight scan best untouched.
+ *
+ * Angles are in degrees, positive = clockwise on screen (y grows downwards), like canvas `rotate`.
+ */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8Array | Uint8ClampedArray;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface PreprocessingPlan {
+  /** The page in the source image, or null to keep the whole image. */
+  crop: Box | null;
+  /** The text's slope in the (cropped) image; the plan rotates by its negative. 0 = leave straight. */
+  skew: number;
+  /** The upright page inside the rotated image (only when a page was found and rotated). */
+  trim: Box | null;
+}
+
+/** Below this slope tesseract's own line finding copes; rotating would only blur the glyphs. */
+export const MIN_SKEW_DEGREES = 1;
+/** The largest slope searched: a photo taken "roughly straight". */
+export const MAX_SKEW_DEGREES = 15;
+/** Long side of the copy the plan is made on. */
+export const PLAN_PIXELS = 1200;
+
+/** Rec. 601 luma of every pixel. */
+export function luminance(image: RgbaImage): Uint8Array {
+  const { data, width, height } = image;
+  const gray = new Uint8Array(width * height);
+  for (let i = 0, p = 0; i < gray.length; i += 1, p += 4) gray[i] = (data[p] * 299 + data[p + 1] * 587 + data[p + 2] * 114) / 1000;
+  return gray;
+}
+
+/** Otsu's threshold of a grey image (or of the pixels inside `box`). */
+export function otsuThreshold(gray: Uint8Array, width: number, box?: Box): number {
+  const histogram = new Float64Array(256);
+  const { x, y, width: w, height: h } = box ?? { x: 0, y: 0, width, height: gray.length / width };
+  for (let row = y; row < y + h; row += 1) for (let col = x; col < x + w; col += 1) histogram[gray[row * width + col]] += 1;
+  const total = w * h;
+  let sum = 0;
+  for (let v = 0; v < 256; v += 1) sum += v * histogram[v];
+  let weightBelow = 0;
+  let sumBelow = 0;
+  let best = 0;
+  let threshold = 128;
+  for (let v = 0; v < 256; v += 1) {
+    weightBelow += histogram[v];
+    if (weightBelow === 0) continue;
+    const weightAbove = total - weightBelow;
+    if (weightAbove === 0) break;
+    sumBelow += v * histogram[v];
+    const between = weightBelow * weightAbove * (sumBelow / weightBelow - (sum - sumBelow) / weightAbove) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = v;
+    }
+  }
+  return threshold;
+}
+
+/** A smaller copy whose long side is at most `maxSide` (box filter), and the factor used. */
+export function downscale(image: RgbaImage, maxSide: number): { image: RgbaImage; factor: number } {
+  const factor = Math.max(image.width, image.height) / maxSide;
+  if (factor <= 1) return { image, factor: 1 };
+  const width = Math.max(1, Math.round(image.width / factor));
+  const height = Math.max(1, Math.round(image.height / factor));
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    const y0 = Math.floor(y * factor);
+    const y1 = Math.min(image.height, Math.max(y0 + 1, Math.floor((y + 1) * factor)));
+    for (let x = 0; x < width; x += 1) {
+      const x0 = Math.floor(x * factor);
+      const x1 = Math.min(image.width, Math.max(x0 + 1, Math.floor((x + 1) * factor)));
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let sy = y0; sy < y1; sy += 1) {
+        for (let sx = x0; sx < x1; sx += 1) {
+          const p = (sy * image.width + sx) * 4;
+          r += image.data[p];
+          g += image.data[p + 1];
+          b += image.data[p + 2];
+        }
+      }
+      const n = (y1 - y0) * (x1 - x0);
+      const q = (y * width + x) * 4;
+      data[q] = r / n;
+      data[q + 1] = g / n;
+      data[q + 2] = b / n;
+      data[q + 3] = 255;
+    }
+  }
+  return { image: { width, height, data }, factor };
+}
+
+/**
+ * The page: the bounding box of the largest bright connected region, or null when there is no
+ * darker surround to cut away (a scan, a screenshot) or the region is not clearly a page.
+ */
+export function findPage(gray: Uint8Array, width: number, height: number): Box | null {
+  const threshold = otsuThreshold(gray, width);
+  const seen = new Uint8Array(gray.length);
+  const stack = new Int32Array(gray.length);
+  let best = { area: 0, minX: 0, minY: 0, maxX: 0, maxY: 0, sum: 0 };
+  for (let start = 0; start < gray.length; start += 1) {
+    if (seen[start] || gray[start] <= threshold) continue;
+    let top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    const region = { area: 0, minX: width, minY: height, maxX: 0, maxY: 0, sum: 0 };
+    while (top > 0) {
+      const i = stack[--top];
+      const x = i % width;
+      const y = (i - x) / width;
+      region.area += 1;
+      region.sum += gray[i];
+      if (x < region.minX) region.minX = x;
+      if (x > region.maxX) region.maxX = x;
+      if (y < region.minY) region.minY = y;
+      if (y > region.maxY) region.maxY = y;
+      if (x > 0 && !seen[i - 1] && gray[i - 1] > threshold) (seen[i - 1] = 1), (stack[top++] = i - 1);
+      if (x < width - 1 && !seen[i + 1] && gray[i + 1] > threshold) (seen[i + 1] = 1), (stack[top++] = i + 1);
+      if (y > 0 && !seen[i - width] && gray[i - width] > threshold) (seen[i - width] = 1), (stack[top++] = i - width);
+      if (y < height - 1 && !seen[i + width] && gray[i + width] > threshold) (seen[i + width] = 1), (stack[top++] = i + width);
+    }
+    if (region.area > best.area) best = region;
+  }
+  const box = { x: best.minX, y: best.minY, width: best.maxX - best.minX + 1, height: best.maxY - best.minY + 1 };
+  const imageArea = width * height;
+  // A page fills a good part of the photo, and there is a surround worth cutting (≥ 3 % of a side).
+  if (best.area < 0.15 * imageArea) return null;
+  if (box.width > 0.97 * width && box.height > 0.97 * height) return null;
+  // The surround must be clearly darker than the page (not text or a grey scan border).
+  let outside = 0;
+  let outsideCount = 0;
+  for (let y = 0; y < height; y += 2) {
+    for (let x = 0; x < width; x += 2) {
+      if (x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height) continue;
+      outside += gray[y * width + x];
+      outsideCount += 1;
+    }
+  }
+  if (outsideCount === 0 || best.sum / best.area - outside / outsideCount < 40) return null;
+  return box;
+}
+
+/** The slope of the text lines in degrees (positive = clockwise), or 0 when there is too little text. */
+export function estimateSkew(gray: Uint8Array, width: number, height: number): number {
+  const threshold = Math.min(otsuThreshold(gray, width), 160);
+  // Ignore a margin (page edges, shadows) and sample at most ~40,000 dark pixels.
+  const mx = Math.floor(width * 0.03);
+  const my = Math.floor(height * 0.03);
+  let dark = 0;
+  for (let y = my; y < height - my; y += 1) for (let x = mx; x < width - mx; x += 1) if (gray[y * width + x] < threshold) dark += 1;
+  if (dark < 200) return 0;
+  const step = Math.max(1, Math.ceil(dark / 40_000));
+  const xs: number[] = [];
+  const ys: number[] = [];
+  let k = 0;
+  for (let y = my; y < height - my; y += 1) {
+    for (let x = mx; x < width - mx; x += 1) {
+      if (gray[y * width + x] >= threshold) continue;
+      if (k++ % step === 0) {
+        xs.push(x - width / 2);
+        ys.push(y - height / 2);
+      }
+    }
+  }
+  const diagonal = Math.ceil(Math.hypot(width, height));
+  const bins = new Float64Array(diagonal * 2 + 2);
+  const sharpness = (degrees: number) => {
+    const a = (degrees * Math.PI) / 180;
+    const cos = Math.cos(a);
+    const sin = Math.sin(a);
+    bins.fill(0);
+    for (let i = 0; i < xs.length; i += 1) bins[Math.round(ys[i] * cos - xs[i] * sin) + diagonal] += 1;
+    let score = 0;
+    for (let i = 0; i < bins.length; i += 1) score += bins[i] * bins[i];
+    return score;
+  };
+  let best = 0;
+  let bestScore = -1;
+  for (let a = -MAX_SKEW_DEGREES; a <= MAX_SKEW_DEGREES; a += 0.5) {
+    const score = sharpness(a);
+    if (score > bestScore) [best, bestScore] = [a, score];
+  }
+  const coarse = best;
+  for (let a = coarse - 0.5; a <= coarse + 0.5; a += 0.05) {
+    const score = sharpness(a);
+    if (score > bestScore) [best, bestScore] = [a, score];
+  }
+  return Math.round(best * 100) / 100;
+}
+
+export function crop(image: RgbaImage, box: Box): RgbaImage {
+  const data = new Uint8ClampedArray(box.width * box.height * 4);
+  for (let y = 0; y < box.height; y += 1) {
+    const from = ((box.y + y) * image.width + box.x) * 4;
+    data.set(image.data.subarray(from, from + box.width * 4), y * box.width * 4);
+  }
+  return { width: box.width, height: box.height, data };
+}
+
+/** The image rotated by `degrees` (clockwise) about its centre, same size, corners filled with `fill`. Bilinear. */
+export function rotate(image: RgbaImage, degrees: number, fill = 255): RgbaImage {
+  const { width, height } = image;
+  const src = image.data;
+  const data = new Uint8ClampedArray(width * height * 4);
+  const a = (degrees * Math.PI) / 180;
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  const cx = width / 2;
+  const cy = height / 2;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      // Inverse mapping: the source point that lands on (x, y).
+      const dx = x - cx;
+      const dy = y - cy;
+      const sx = dx * cos + dy * sin + cx;
+      const sy = -dx * sin + dy * cos + cy;
+      const q = (y * width + x) * 4;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      if (x0 < 0 || y0 < 0 || x0 >= width - 1 || y0 >= height - 1) {
+        data[q] = data[q + 1] = data[q + 2] = fill;
+        data[q + 3] = 255;
+        continue;
+      }
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const p = (y0 * width + x0) * 4;
+      const below = p + width * 4;
+      for (let c = 0; c < 3; c += 1) {
+        const top = src[p + c] + (src[p + 4 + c] - src[p + c]) * fx;
+        const bottom = src[below + c] + (src[below + 4 + c] - src[below + c]) * fx;
+        data[q + c] = top + (bottom - top) * fy;
+      }
+      data[q + 3] = 255;
+    }
+  }
+  return { width, height, data };
+}
+
+const scaleBox = (box: Box, factor: number, limit: { width: number; height: number }): Box => {
+  const x = Math.max(0, Math.floor(box.x * factor));
+  const y = Math.max(0, Math.floor(box.y * factor));
+  return { x, y, width: Math.min(limit.width - x, Math.ceil(box.width * factor)), height: Math.min(limit.height - y, Math.ceil(box.height * factor)) };
+};
+
+/** What to do to this image before OCR, decided on a copy of at most PLAN_PIXELS a side. */
+export function planPreprocessing(image: RgbaImage): PreprocessingPlan {
+  const { image: small, factor } = downscale(image, PLAN_PIXELS);
+  const gray = luminance(small);
+  const page = findPage(gray, small.width, small.height);
+  const region = page ? crop(small, page) : small;
+  const regionGray = page ? luminance(region) : gray;
+  const skew = estimateSkew(regionGray, region.width, region.height);
+  const straighten = Math.abs(skew) >= MIN_SKEW_DEGREES;
+  let trim: Box | null = null;
+  if (page && straighten) {
+    const upright = rotate(region, -skew, 0);
+    trim = findPage(luminance(upright), upright.width, upright.height);
+  }
+  return {
+    crop: page ? scaleBox(page, factor, image) : null,
+    skew: straighten ? skew : 0,
+    trim: trim && page ? scaleBox(trim, factor, scaleBox(page, factor, image)) : null,
+  };
+}
+
+export const planChangesImage = (plan: PreprocessingPlan) => plan.crop !== null || plan.skew !== 0;
+
+/** Carries out a plan at full resolution (the browser does the same with a canvas). */
+export function applyPlan(image: RgbaImage, plan: PreprocessingPlan): RgbaImage {
+  let out = plan.crop ? crop(image, plan.crop) : image;
+  if (plan.skew !== 0) out = rotate(out, -plan.skew);
+  if (plan.trim) out = crop(out, plan.trim);
+  return out;
+}
