@@ -60,7 +60,7 @@ describe('findPage', () => {
 
 describe('planPreprocessing', () => {
   it('leaves a straight scan alone', () => {
-    expect(planPreprocessing(page(600, 800))).toEqual({ crop: null, skew: 0, trim: null });
+    expect(planPreprocessing(page(600, 800))).toEqual({ crop: null, skew: 0, trim: null, levels: null });
   });
 
   it('straightens a tilted scan', () => {
@@ -81,5 +81,25 @@ describe('planPreprocessing', () => {
     expect(Math.abs(out.height - box.height)).toBeLessThanOrEqual(0.05 * box.height);
     const gray = luminance(out);
     for (const i of [out.width * 3 + 3, out.width * 4 - 4, gray.length - out.width * 3 + 3, gray.length - 4]) expect(gray[i]).toBeGreaterThan(200);
+  });
+});
+
+describe('faint pages', () => {
+  const faint = (image: RgbaImage): RgbaImage => ({ ...image, data: image.data.map((v, i) => (i % 4 === 3 ? 255 : 130 + (v * 70) / 255)) });
+
+  it('finds the ink and paper of a faint page and stretches them apart', () => {
+    const plan = planPreprocessing(faint(page(400, 500)));
+    expect(plan.levels).not.toBeNull();
+    expect(plan.levels!.paper - plan.levels!.ink).toBeLessThan(80);
+    const gray = luminance(applyPlan(faint(page(400, 500)), plan));
+    expect(gray.reduce((a, b) => Math.min(a, b))).toBeLessThan(60);
+    expect(gray.reduce((a, b) => Math.max(a, b))).toBeGreaterThan(220);
+  });
+
+  it('leaves the caller’s pixels untouched', () => {
+    const image = faint(page(200, 240));
+    const before = Array.from(image.data);
+    applyPlan(image, planPreprocessing(image));
+    expect(Array.from(image.data)).toEqual(before);
   });
 });

@@ -11,8 +11,9 @@
  *   of squared bin counts) is the text's slope. Coarse 0.5° search, then 0.05° refinement.
  * - `planPreprocessing` decides on a small copy (fast, scale-independent); `applyPlan` carries the
  *   plan out at full resolution: crop to the page, rotate the text level, crop again to the now
- *   upright page. Nothing is done when neither a page nor a skew above `MIN_SKEW_DEGREES` is found,
- *   because the bench shows tesseract reads a clean, straight scan best untouched.
+ *   upright page, and smooth and stretch a faint page's levels (without smoothing, the stretch
+ *   turns paper grain into specks tesseract reads as text). Nothing is done when neither a page, a skew
+ *   above `MIN_SKEW_DEGREES` nor a faint page is found: tesseract reads a clean scan best untouched.
  *
  * Angles are in degrees, positive = clockwise on screen (y grows downwards), like canvas `rotate`.
  */
@@ -36,12 +37,16 @@ export interface PreprocessingPlan {
   skew: number;
   /** The upright page inside the rotated image (only when a page was found and rotated). */
   trim: Box | null;
+  /** A faint page's ink and paper grey, stretched to near black and white; null = contrast is fine. */
+  levels: { ink: number; paper: number } | null;
 }
 
 /** Below this slope tesseract's own line finding copes; rotating would only blur the glyphs. */
 export const MIN_SKEW_DEGREES = 1;
 /** The largest slope searched: a photo taken "roughly straight". */
 export const MAX_SKEW_DEGREES = 15;
+/** Ink and paper closer than this (of 255) make a faint page, which is stretched. */
+export const MIN_CONTRAST = 110;
 /** Long side of the copy the plan is made on. */
 export const PLAN_PIXELS = 1200;
 
@@ -166,26 +171,30 @@ export function findPage(gray: Uint8Array, width: number, height: number): Box |
   return box;
 }
 
-/** The slope of the text lines in degrees (positive = clockwise), or 0 when there is too little text. */
+/**
+ * The slope of the text lines in degrees (positive = clockwise), or 0 when there is too little text.
+ * Only dark pixels with paper a few pixels above or below count: strokes and the page's edges, not
+ * the inside of a dark background left in the corners of a tilted page.
+ */
 export function estimateSkew(gray: Uint8Array, width: number, height: number): number {
   const threshold = Math.min(otsuThreshold(gray, width), 160);
-  // Ignore a margin (page edges, shadows) and sample at most ~40,000 dark pixels.
-  const mx = Math.floor(width * 0.03);
-  const my = Math.floor(height * 0.03);
-  let dark = 0;
-  for (let y = my; y < height - my; y += 1) for (let x = mx; x < width - mx; x += 1) if (gray[y * width + x] < threshold) dark += 1;
-  if (dark < 200) return 0;
-  const step = Math.max(1, Math.ceil(dark / 40_000));
+  const reach = Math.max(2, Math.round(Math.max(width, height) / 300)) * width;
+  const mx = Math.floor(width * 0.02);
+  const my = Math.floor(height * 0.02) + reach / width;
+  const isStroke = (i: number) => gray[i] < threshold && (gray[i - reach] >= threshold || gray[i + reach] >= threshold);
+  let strokes = 0;
+  for (let y = my; y < height - my; y += 1) for (let x = mx; x < width - mx; x += 1) if (isStroke(y * width + x)) strokes += 1;
+  if (strokes < 200) return 0;
+  // At most ~20,000 sampled points keep a plan well under a second on a phone.
+  const step = Math.max(1, Math.ceil(strokes / 20_000));
   const xs: number[] = [];
   const ys: number[] = [];
   let k = 0;
   for (let y = my; y < height - my; y += 1) {
     for (let x = mx; x < width - mx; x += 1) {
-      if (gray[y * width + x] >= threshold) continue;
-      if (k++ % step === 0) {
-        xs.push(x - width / 2);
-        ys.push(y - height / 2);
-      }
+      if (!isStroke(y * width + x) || k++ % step !== 0) continue;
+      xs.push(x - width / 2);
+      ys.push(y - height / 2);
     }
   }
   const diagonal = Math.ceil(Math.hypot(width, height));
@@ -202,16 +211,74 @@ export function estimateSkew(gray: Uint8Array, width: number, height: number): n
   };
   let best = 0;
   let bestScore = -1;
-  for (let a = -MAX_SKEW_DEGREES; a <= MAX_SKEW_DEGREES; a += 0.5) {
-    const score = sharpness(a);
-    if (score > bestScore) [best, bestScore] = [a, score];
-  }
+  const search = (from: number, to: number, by: number) => {
+    for (let a = from; a <= to + 1e-9; a += by) {
+      const score = sharpness(a);
+      if (score > bestScore) [best, bestScore] = [a, score];
+    }
+  };
+  search(-MAX_SKEW_DEGREES, MAX_SKEW_DEGREES, 1);
   const coarse = best;
-  for (let a = coarse - 0.5; a <= coarse + 0.5; a += 0.05) {
-    const score = sharpness(a);
-    if (score > bestScore) [best, bestScore] = [a, score];
-  }
+  search(coarse - 1, coarse + 1, 0.1);
+  const fine = best;
+  search(fine - 0.1, fine + 0.1, 0.02);
   return Math.round(best * 100) / 100;
+}
+
+/**
+ * Ink and paper levels of a faint page (Otsu classes' means), or null when the page already has
+ * contrast enough. A faint scan is stretched so ink is near black and paper near white.
+ */
+export function faintLevels(gray: Uint8Array, width: number): { ink: number; paper: number } | null {
+  const threshold = otsuThreshold(gray, width);
+  let ink = 0;
+  let inkCount = 0;
+  let paper = 0;
+  for (let i = 0; i < gray.length; i += 1) {
+    if (gray[i] <= threshold) (ink += gray[i]), (inkCount += 1);
+    else paper += gray[i];
+  }
+  if (inkCount === 0 || inkCount === gray.length) return null;
+  const levels = { ink: Math.round(ink / inkCount), paper: Math.round(paper / (gray.length - inkCount)) };
+  return levels.paper - levels.ink < MIN_CONTRAST ? levels : null;
+}
+
+/** A 3×3 box blur: the grain a faint scan's stretch would otherwise amplify into specks. */
+export function smooth(image: RgbaImage): RgbaImage {
+  const { width, height, data: src } = image;
+  const across = new Uint16Array(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const left = Math.max(0, x - 1);
+      const right = Math.min(width - 1, x + 1);
+      for (let c = 0; c < 3; c += 1) across[(y * width + x) * 3 + c] = src[(y * width + left) * 4 + c] + src[(y * width + x) * 4 + c] + src[(y * width + right) * 4 + c];
+    }
+  }
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    const up = Math.max(0, y - 1);
+    const down = Math.min(height - 1, y + 1);
+    for (let x = 0; x < width; x += 1) {
+      const q = (y * width + x) * 4;
+      for (let c = 0; c < 3; c += 1) data[q + c] = (across[(up * width + x) * 3 + c] + across[(y * width + x) * 3 + c] + across[(down * width + x) * 3 + c]) / 9;
+      data[q + 3] = 255;
+    }
+  }
+  return { width, height, data };
+}
+
+/** Maps ink to 20 and paper to 235, in place. */
+export function stretchLevels(image: RgbaImage, levels: { ink: number; paper: number }): RgbaImage {
+  const scale = 215 / Math.max(1, levels.paper - levels.ink);
+  const lut = new Uint8ClampedArray(256);
+  for (let v = 0; v < 256; v += 1) lut[v] = 20 + (v - levels.ink) * scale;
+  const { data } = image;
+  for (let p = 0; p < data.length; p += 4) {
+    data[p] = lut[data[p]];
+    data[p + 1] = lut[data[p + 1]];
+    data[p + 2] = lut[data[p + 2]];
+  }
+  return image;
 }
 
 export function crop(image: RgbaImage, box: Box): RgbaImage {
@@ -287,15 +354,18 @@ export function planPreprocessing(image: RgbaImage): PreprocessingPlan {
     crop: page ? scaleBox(page, factor, image) : null,
     skew: straighten ? skew : 0,
     trim: trim && page ? scaleBox(trim, factor, scaleBox(page, factor, image)) : null,
+    levels: faintLevels(regionGray, region.width),
   };
 }
 
-export const planChangesImage = (plan: PreprocessingPlan) => plan.crop !== null || plan.skew !== 0;
+export const planChangesImage = (plan: PreprocessingPlan) => plan.crop !== null || plan.skew !== 0 || plan.levels !== null;
 
 /** Carries out a plan at full resolution (the browser does the same with a canvas). */
 export function applyPlan(image: RgbaImage, plan: PreprocessingPlan): RgbaImage {
   let out = plan.crop ? crop(image, plan.crop) : image;
   if (plan.skew !== 0) out = rotate(out, -plan.skew);
   if (plan.trim) out = crop(out, plan.trim);
+  // smooth() returns a new image, so the stretch never touches the caller's pixels.
+  if (plan.levels) out = stretchLevels(smooth(out), plan.levels);
   return out;
 }
