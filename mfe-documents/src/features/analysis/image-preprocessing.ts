@@ -145,10 +145,11 @@ export function findPage(gray: Uint8Array, width: number, height: number): Box |
       if (x > region.maxX) region.maxX = x;
       if (y < region.minY) region.minY = y;
       if (y > region.maxY) region.maxY = y;
-      if (x > 0 && !seen[i - 1] && gray[i - 1] > threshold) (seen[i - 1] = 1), (stack[top++] = i - 1);
-      if (x < width - 1 && !seen[i + 1] && gray[i + 1] > threshold) (seen[i + 1] = 1), (stack[top++] = i + 1);
-      if (y > 0 && !seen[i - width] && gray[i - width] > threshold) (seen[i - width] = 1), (stack[top++] = i - width);
-      if (y < height - 1 && !seen[i + width] && gray[i + width] > threshold) (seen[i + width] = 1), (stack[top++] = i + width);
+      for (const next of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1]) {
+        if (next < 0 || seen[next] || gray[next] <= threshold) continue;
+        seen[next] = 1;
+        stack[top++] = next;
+      }
     }
     if (region.area > best.area) best = region;
   }
@@ -235,8 +236,12 @@ export function faintLevels(gray: Uint8Array, width: number): { ink: number; pap
   let inkCount = 0;
   let paper = 0;
   for (let i = 0; i < gray.length; i += 1) {
-    if (gray[i] <= threshold) (ink += gray[i]), (inkCount += 1);
-    else paper += gray[i];
+    if (gray[i] > threshold) {
+      paper += gray[i];
+      continue;
+    }
+    ink += gray[i];
+    inkCount += 1;
   }
   if (inkCount === 0 || inkCount === gray.length) return null;
   const levels = { ink: Math.round(ink / inkCount), paper: Math.round(paper / (gray.length - inkCount)) };
@@ -350,12 +355,15 @@ export function planPreprocessing(image: RgbaImage): PreprocessingPlan {
     const upright = rotate(region, -skew, 0);
     trim = findPage(luminance(upright), upright.width, upright.height);
   }
-  return {
-    crop: page ? scaleBox(page, factor, image) : null,
-    skew: straighten ? skew : 0,
-    trim: trim && page ? scaleBox(trim, factor, scaleBox(page, factor, image)) : null,
-    levels: faintLevels(regionGray, region.width),
-  };
+  const plan = { crop: page, skew: straighten ? skew : 0, trim: page ? trim : null, levels: faintLevels(regionGray, region.width) };
+  return scalePlan(plan, factor, image);
+}
+
+/** A plan made on a copy `factor` times smaller, for the full-size image `size`. */
+export function scalePlan(plan: PreprocessingPlan, factor: number, size: { width: number; height: number }): PreprocessingPlan {
+  if (factor === 1) return plan;
+  const page = plan.crop ? scaleBox(plan.crop, factor, size) : null;
+  return { ...plan, crop: page, trim: plan.trim && page ? scaleBox(plan.trim, factor, page) : null };
 }
 
 export const planChangesImage = (plan: PreprocessingPlan) => plan.crop !== null || plan.skew !== 0 || plan.levels !== null;
