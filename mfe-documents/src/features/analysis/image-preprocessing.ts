@@ -335,6 +335,15 @@ export function rotate(image: RgbaImage, degrees: number, fill = 255): RgbaImage
   return { width, height, data };
 }
 
+/** Share of a found page's width and height cut away on each side. */
+const PAGE_INSET = 0.015;
+
+const inset = (box: Box): Box => {
+  const dx = Math.round(box.width * PAGE_INSET);
+  const dy = Math.round(box.height * PAGE_INSET);
+  return { x: box.x + dx, y: box.y + dy, width: box.width - 2 * dx, height: box.height - 2 * dy };
+};
+
 const scaleBox = (box: Box, factor: number, limit: { width: number; height: number }): Box => {
   const x = Math.max(0, Math.floor(box.x * factor));
   const y = Math.max(0, Math.floor(box.y * factor));
@@ -355,7 +364,13 @@ export function planPreprocessing(image: RgbaImage): PreprocessingPlan {
     const upright = rotate(region, -skew, 0);
     trim = findPage(luminance(upright), upright.width, upright.height);
   }
-  const plan = { crop: page, skew: straighten ? skew : 0, trim: page ? trim : null, levels: faintLevels(regionGray, region.width) };
+  // The page's own edge, kept, reads as a "|" beside every line: cut a little inside it.
+  const plan = {
+    crop: page && !trim ? inset(page) : page,
+    skew: straighten ? skew : 0,
+    trim: page && trim ? inset(trim) : null,
+    levels: faintLevels(regionGray, region.width),
+  };
   return scalePlan(plan, factor, image);
 }
 
