@@ -30,6 +30,9 @@ const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
 const load = () => loadavg().map((n) => n.toFixed(1)).join(' / ');
 
 function classifiers(docs: readonly LabelledDocument[]) {
+  if (!CLASSIFIERS.some((c) => c.examplesPerCategory > 0)) {
+    console.log('Category after the person filed 5 per category: not measured (no per-person classifier in bench/analysis-classifiers.ts)');
+  }
   for (const classifier of CLASSIFIERS) {
     const n = classifier.examplesPerCategory;
     const seen = new Map<string, number>();
