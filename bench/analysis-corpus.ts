@@ -5,6 +5,11 @@
  * Caveat: the phrases are written by the same hands as the rules, so rule accuracy here is an upper
  * bound, not a field measurement.
  */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import { makePdf } from '../e2e/fixtures/documents/make-files';
+
 export interface LabelledDocument {
   category: string;
   text: string;
@@ -91,9 +96,6 @@ export function corpus(perCategory = 10, seed = 15): LabelledDocument[] {
  * on a dark desk, unevenly lit, JPEG) — with a manifest of the truth. Rendered with sharp (SVG text,
  * DejaVu Sans), deterministic for a seed; written into bench/corpus/ (git-ignored) and reused.
  * ------------------------------------------------------------------------------------------- */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
 
 export const IMAGE_VARIANTS = ['clean', 'noisy', 'low-contrast', 'rotated', 'photo'] as const;
 export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
@@ -124,29 +126,6 @@ const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 function pageSvg(text: string): string {
   const lines = text.split('\n').map((line, i) => `<text x="90" y="${140 + i * 48}">${xml(line)}</text>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PAGE.width}" height="${PAGE.height}"><rect width="100%" height="100%" fill="#fff"/><g font-family="DejaVu Sans" font-size="28" fill="#111">${lines.join('')}</g></svg>`;
-}
-
-/** A one-page PDF with a real text layer (Helvetica, WinAnsi), written by hand: no dependency. */
-export function textPdf(text: string): Buffer {
-  const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
-  const stream = ['BT', '/F1 12 Tf', '16 TL', '60 770 Td', ...text.split('\n').map((line) => `(${escape(line)}) Tj T*`), 'ET'].join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body, 'latin1'));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
 }
 
 type Raw = { data: Buffer; info: { width: number; height: number } };
@@ -236,8 +215,7 @@ export async function writeCorpus(
     const photoRotation = tilt(2, 8);
     const images = Object.fromEntries(IMAGE_VARIANTS.map((v) => [v, `${v}/${id}.${v === 'photo' ? 'jpg' : 'png'}`])) as Record<ImageVariant, string>;
     documents.push({ ...doc, id, pdf: `pdf/${id}.pdf`, images, rotation, photoRotation });
-    const pdfPath = path.join(folder, 'pdf', `${id}.pdf`);
-    if (!existsSync(pdfPath)) writeFileSync(pdfPath, textPdf(doc.text));
+    writeFileSync(path.join(folder, 'pdf', `${id}.pdf`), makePdf(doc.text.split('\n')));
     if (!withImages(index)) continue;
     rendered += 1;
     if (Object.values(images).every((f) => existsSync(path.join(folder, f)))) continue;
