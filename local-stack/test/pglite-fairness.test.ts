@@ -92,6 +92,11 @@ for (const database of databasesSync().filter((d) => d === 'pglite')) describe(`
     const statuses = await Promise.all([pathological(stack), pathological(stack), pathological(stack), pathological(stack)]);
     expect(statuses.every((s) => s >= 400)).toBe(true); // 57014: cut off, or refused during the pause
     expect(db.restarts() - before).toBe(1);
+    // During the pause an anonymous request is refused at once, telling the client when to retry.
+    const refused = await fetch(`${stack.url}/rest/v1/default_document_categories?select=name`, { headers: { apikey: stack.anonKey } });
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await refused.json()).code).toBe('57014');
     // And a signed-in person is served right after, by the restarted worker.
     const mine = await user.client.from('user_document_categories').select('id');
     expect(mine.error).toBeNull();

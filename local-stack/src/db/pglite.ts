@@ -34,6 +34,11 @@ export class AnonPause {
     return now < this.until;
   }
 
+  /** Whole seconds until the pause ends (for Retry-After). */
+  retryAfterSeconds(now = Date.now()): number {
+    return Math.max(1, Math.ceil((this.until - now) / 1000));
+  }
+
   strike(now = Date.now()): number {
     if (now - this.lastStrike > this.forgetAfterMs) this.strikes = 0;
     this.lastStrike = now;
@@ -89,9 +94,35 @@ class PgliteWorker {
     this.spawn();
   }
 
-  private spawn(): void {
+  /** A thread with PGlite's modules loaded that has not opened anything yet (ADR 0210). */
+  private standby: Worker | undefined;
+  private closed = false;
+
+  private newWorker(): Worker {
     const file = path.join(findRepoRoot(), 'local-stack', 'src', 'db', 'pglite-worker.mjs');
-    const worker = new Worker(file, { workerData: { dir: this.dir, ...(this.assets ?? {}) } });
+    return new Worker(file, { workerData: { dir: this.dir, ...(this.assets ?? {}) } });
+  }
+
+  /**
+   * Starts the next worker ahead of time, so a restart skips starting a thread and loading
+   * PGlite's modules. It opens the data directory only when it takes over.
+   */
+  private prepareStandby(): void {
+    if (this.standby || this.closed) return;
+    const standby = this.newWorker();
+    const drop = () => {
+      if (this.standby === standby) this.standby = undefined;
+    };
+    standby.on('error', drop);
+    standby.on('exit', drop);
+    standby.unref();
+    this.standby = standby;
+  }
+
+  private spawn(): void {
+    const worker = this.standby ?? this.newWorker();
+    this.standby = undefined;
+    worker.ref();
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
       worker.once('error', reject);
@@ -119,6 +150,7 @@ class PgliteWorker {
     });
     // A failed start is reported by the first call; never an unhandled rejection.
     this.ready.catch(() => undefined);
+    worker.postMessage({ type: 'open' });
   }
 
   private failAll(e: unknown): void {
@@ -128,6 +160,7 @@ class PgliteWorker {
 
   async start(): Promise<void> {
     await this.ready;
+    this.prepareStandby();
   }
 
   /** Terminates the worker (the statement in it dies) and starts a fresh one on the same data. */
@@ -140,6 +173,7 @@ class PgliteWorker {
     await old.terminate().catch(() => undefined);
     await this.ready;
     this.restartTimes.push({ totalMs: performance.now() - started, createMs: this.lastCreateMs });
+    this.prepareStandby();
     for (const channel of this.channels.keys()) await this.call({ type: 'listen', channel });
   }
 
@@ -203,6 +237,9 @@ class PgliteWorker {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    await this.standby?.terminate();
+    this.standby = undefined;
     await this.call({ type: 'close' });
     await this.worker.terminate();
   }
@@ -365,7 +402,15 @@ export async function openPglite(
         auth.role === 'anon'
           ? () => {
               if (anonPause.paused()) {
-                throw pgError({ code: '57014', message: 'canceling statement due to statement timeout', hint: 'Anonymous queries are paused for a while after one ran past its time limit', paused: true });
+                // Refused at once, before the queue: 503 with Retry-After (rest/index.ts), like a pool
+                // that has no connection to give; the body keeps PostgreSQL's 57014.
+                throw pgError({
+                  code: '57014',
+                  message: 'canceling statement due to statement timeout',
+                  hint: 'Anonymous queries are paused for a while after one ran past its time limit',
+                  paused: true,
+                  retryAfterSeconds: anonPause.retryAfterSeconds(),
+                });
               }
             }
           : undefined;
