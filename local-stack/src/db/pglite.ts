@@ -64,6 +64,9 @@ function pgliteAssets() {
   return sharedAssets;
 }
 
+/** How long an anonymous request refused during the pause waits before its answer (ADR 0210). */
+const PAUSED_REFUSAL_HOLD_MS = 1000;
+
 /** How long a statement whose client went away may still run before the worker is restarted. */
 const ABORT_GRACE_MS = 1000;
 
@@ -414,6 +417,10 @@ export async function openPglite(
               }
             }
           : undefined;
+      // A refused request is held a moment before its 503: a client that retries at once (a hostile
+      // loop) then sends about one request a second instead of flooding the event loop that
+      // signed-in requests share. Holding costs a timer; the queue is never held.
+      if (admit && anonPause.paused()) await new Promise((r) => setTimeout(r, PAUSED_REFUSAL_HOLD_MS));
       admit?.();
       return transaction(
         limit,
