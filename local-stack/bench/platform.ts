@@ -198,11 +198,15 @@ async function benchHostile(database: TestDatabase): Promise<string[]> {
   try {
     const user = await createTestUser(stack, 'hostile');
     const idle = await selectLatencyUnderAttack(stack, user, 0, SECONDS);
+    const db = stack.db as unknown as { restarts?(): number; preempted?(): number };
+    const restartsBefore = db.restarts?.() ?? 0;
+    const attackLoad = loadavg()[0];
     const attacked = await selectLatencyUnderAttack(stack, user, 5, SECONDS * 2);
+    const cutOffs = db.restarts ? `; worker restarts ${db.restarts() - restartsBefore}, of them ${db.preempted?.() ?? 0} anonymous statements cut short for signed-in work` : '';
     const memory = await memoryDuringHostileUpload(stack, user, 200 * 1024 * 1024);
     return [
-      `${database}: signed-in select idle p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms (n=${idle.n}, errors ${idle.errors})`,
-      `${database}: with 5 pathological queries  p50 ${attacked.p50.toFixed(1)} ms, p99 ${attacked.p99.toFixed(1)} ms (n=${attacked.n}, errors ${attacked.errors})`,
+      `${database}: signed-in select idle p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms, max ${idle.max.toFixed(0)} ms (n=${idle.n}, errors ${idle.errors})`,
+      `${database}: with 5 pathological queries  p50 ${attacked.p50.toFixed(1)} ms, p99 ${attacked.p99.toFixed(1)} ms, max ${attacked.max.toFixed(0)} ms (n=${attacked.n}, errors ${attacked.errors}; load average ${attackLoad.toFixed(1)}${cutOffs})`,
       `${database}: 200 MB chunked multipart upload: answered ${memory.status} after ${memory.sentMiB.toFixed(0)} MiB sent; RSS ${memory.beforeMiB.toFixed(0)} MiB before, high-water ${memory.peakMiB.toFixed(0)} MiB`,
     ];
   } finally {
@@ -211,7 +215,9 @@ async function benchHostile(database: TestDatabase): Promise<string[]> {
 }
 
 async function main() {
-  const dbs = databasesSync();
+  // BENCH_DATABASES=pglite (or postgres) limits the run to one database.
+  const only = process.env.BENCH_DATABASES?.split(',').filter(Boolean);
+  const dbs = databasesSync().filter((d) => !only?.length || only.includes(d));
   // BENCH_ONLY=hostile runs only the issue #10 figures (the throughput table takes much longer).
   const onlyHostile = process.env.BENCH_ONLY === 'hostile';
   console.log(`platform benchmark: ${SECONDS}s per run, connections ${CONNECTIONS.join('/')}, databases ${dbs.join(', ')}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { StackConfig } from './context.js';
+import { DEFAULT_ANON_YIELD_MS } from './db/request-settings.js';
 import { DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from './keys.js';
 
 /** A configuration the stack refuses to start with; the message names what is wrong. */
@@ -112,6 +113,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}, env: NodeJS.Pro
       authenticated: millis(env.STACK_AUTHENTICATED_STATEMENT_TIMEOUT_MS, 'STACK_AUTHENTICATED_STATEMENT_TIMEOUT_MS', 8000),
       service_role: millis(env.STACK_SERVICE_ROLE_STATEMENT_TIMEOUT_MS, 'STACK_SERVICE_ROLE_STATEMENT_TIMEOUT_MS', 0),
     },
+    anonYieldMs: millis(env.STACK_ANON_YIELD_MS, 'STACK_ANON_YIELD_MS', DEFAULT_ANON_YIELD_MS),
     redirectUrls: list(env.ADDITIONAL_REDIRECT_URLS) ?? [],
     stripePort,
     stripeUrl: `http://${host}:${stripePort}`,

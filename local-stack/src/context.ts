@@ -40,6 +40,8 @@ export interface StackConfig {
   allowedHosts: string[];
   /** Statement timeout per database role, in milliseconds (Supabase: anon 3 s, authenticated 8 s). */
   statementTimeoutMs: { anon: number; authenticated: number; service_role: number };
+  /** PGlite only: how long an anonymous statement may run while signed-in work waits (ADR 0210; 0 = never cut short). */
+  anonYieldMs: number;
   /** Extra redirect targets besides siteUrl (GoTrue's additional_redirect_urls; a trailing * is a prefix). */
   redirectUrls: string[];
   /** Where PGlite data, stored files and the outbox live: <repo>/.local-stack by default. */

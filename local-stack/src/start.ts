@@ -49,7 +49,7 @@ export function bootstrapDir(): string {
 
 export async function openDatabase(config: StackConfig): Promise<ManagedDatabase> {
   const statementTimeoutMs = config.statementTimeoutMs;
-  return config.databaseUrl ? openPostgres(config.databaseUrl, { statementTimeoutMs }) : openPglite(path.join(config.dataDir, 'db'), { statementTimeoutMs });
+  return config.databaseUrl ? openPostgres(config.databaseUrl, { statementTimeoutMs }) : openPglite(path.join(config.dataDir, 'db'), { statementTimeoutMs, anonYieldMs: config.anonYieldMs });
 }
 
 /** Bootstrap, then pending migrations; seed.sql once, on a database that had no migrations yet. */

@@ -1,4 +1,4 @@
-import { AnonPause } from '../src/db/pglite';
+import { AnonPause, AnonYield } from '../src/db/pglite';
 import { Slots } from '../src/db/postgres';
 import { pathological } from './support/hostile';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
@@ -31,6 +31,49 @@ describe('AnonPause', () => {
   });
 });
 
+describe('AnonYield', () => {
+  const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('cuts a running anonymous statement short once signed-in work waits behind it', async () => {
+    const y = new AnonYield(5);
+    let cut = 0;
+    const over = y.statement(() => cut++);
+    await tick(30);
+    expect(cut).toBe(0); // nobody waits: the anonymous time limit alone applies
+    const reachedHead = y.waiter();
+    await tick(30);
+    expect(cut).toBe(1);
+    expect(y.preempted).toBe(1);
+    reachedHead();
+    over();
+  });
+
+  it('leaves the statement alone when it ends, or the waiter reaches the head, first', async () => {
+    const y = new AnonYield(20);
+    let cut = 0;
+    const over = y.statement(() => cut++);
+    const reachedHead = y.waiter();
+    over();
+    await tick(60);
+    const again = y.statement(() => cut++);
+    reachedHead();
+    await tick(60);
+    again();
+    expect(cut).toBe(0);
+  });
+
+  it('never cuts when switched off (0)', async () => {
+    const y = new AnonYield(0);
+    let cut = 0;
+    const over = y.statement(() => cut++);
+    const reachedHead = y.waiter();
+    await tick(30);
+    expect(cut).toBe(0);
+    reachedHead();
+    over();
+  });
+});
+
 // PGlite only (one connection, a cut-off restarts the worker); the PostgreSQL leg is below.
 for (const database of databasesSync().filter((d) => d === 'pglite')) describe(`hostile anonymous queries queued together on ${database}`, () => {
   let stack: TestStack;
@@ -49,9 +92,43 @@ for (const database of databasesSync().filter((d) => d === 'pglite')) describe(`
     const statuses = await Promise.all([pathological(stack), pathological(stack), pathological(stack), pathological(stack)]);
     expect(statuses.every((s) => s >= 400)).toBe(true); // 57014: cut off, or refused during the pause
     expect(db.restarts() - before).toBe(1);
+    // During the pause an anonymous request is refused at once, telling the client when to retry.
+    const refused = await fetch(`${stack.url}/rest/v1/default_document_categories?select=name`, { headers: { apikey: stack.anonKey } });
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await refused.json()).code).toBe('57014');
     // And a signed-in person is served right after, by the restarted worker.
     const mine = await user.client.from('user_document_categories').select('id');
     expect(mine.error).toBeNull();
+  });
+});
+
+for (const database of databasesSync().filter((d) => d === 'pglite')) describe(`a signed-in request behind a hostile anonymous query on ${database}`, () => {
+  let stack: TestStack;
+  let user: TestUser;
+  beforeAll(async () => {
+    // A long anonymous limit: without the yield, the signed-in request would wait for all of it.
+    stack = await startTestStack({ database, overrides: { statementTimeoutMs: { anon: 60_000, authenticated: 8000, service_role: 0 }, anonYieldMs: 100 } });
+    user = await createTestUser(stack, 'yield');
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('makes the anonymous statement give way (57014) instead of running to its limit', async () => {
+    const db = stack.db as unknown as { preempted(): number; restarts(): number };
+    const order: string[] = [];
+    const attack = pathological(stack).then((s) => order.push(`attack ${s}`));
+    // The attack is sent first; the signed-in request queues behind it once it runs.
+    await new Promise((r) => setTimeout(r, 300));
+    const mine = await user.client.from('user_document_categories').select('id');
+    order.push('signed-in');
+    await attack;
+    expect(mine.error).toBeNull();
+    expect(order).toContain('signed-in');
+    expect(order.find((o) => o.startsWith('attack'))).toMatch(/^attack [45]\d\d$/);
+    expect(db.preempted()).toBe(1);
+    expect(db.restarts()).toBe(1);
   });
 });
 

@@ -31,6 +31,9 @@ export const REQUEST_SETTINGS_SQL = `select
   set_config('request.path', $7, true),
   set_config('statement_timeout', $8, true)`;
 
+/** PGlite: how long an anonymous statement may run while signed-in work waits behind it (ADR 0210). */
+export const DEFAULT_ANON_YIELD_MS = 250;
+
 /** Statement time limits per role in milliseconds (0 = none), as Supabase sets them on the roles. */
 export type StatementTimeouts = Partial<Record<DbRole, number>>;
 

@@ -206,7 +206,12 @@ export function createRestApp(ctx: StackContext): RestApp {
       return toResponse(result);
     } catch (e) {
       if (e instanceof RestError) return errorResponse(e.status, e.body, e.headers);
-      if (isPgError(e)) return errorResponse(statusForSqlState(e.code!, role), pgErrorBody(e));
+      if (isPgError(e)) {
+        // Refused without running (PGlite's anonymous pause, ADR 0151/0210): try again later.
+        const retryAfter = (e as { retryAfterSeconds?: number }).retryAfterSeconds;
+        if (retryAfter) return errorResponse(503, pgErrorBody(e), { 'Retry-After': String(retryAfter) });
+        return errorResponse(statusForSqlState(e.code!, role), pgErrorBody(e));
+      }
       ctx.log(`rest: unexpected error on ${c.req.method} ${c.req.path}: ${(e as Error).stack ?? e}`);
       return errorResponse(500, pgrstError('PGRST000', 'Internal error in the local stack', (e as Error).message, null));
     }

@@ -41,7 +41,7 @@ export async function selectLatencyUnderAttack(stack: StartedStack, user: TestUs
   })();
   await Promise.all([...attack, reader]);
   latencies.sort((a, b) => a - b);
-  return { n: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  return { n: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? NaN, errors };
 }
 
 /** Memory high-water mark (RSS, this process: the stack runs in it) during a chunked upload of `bytes`. */
