@@ -19,7 +19,7 @@ function WidgetFailed({ onRetry }: { onRetry: () => void }) {
 
 interface BoundaryProps {
   name: string;
-  children: ReactNode;
+  children?: ReactNode;
   onError?: (error: unknown, info: ErrorInfo) => void;
 }
 

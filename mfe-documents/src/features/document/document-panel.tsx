@@ -11,7 +11,7 @@ import { sanitiseFileName } from '../../lib/file-name';
 import { useDescribeError } from '../../lib/query';
 import { useDocumentActions } from '../../lib/use-document-actions';
 import { useCategories, usePortfolios } from '../../lib/use-lookups';
-import { DocumentPreview } from './document-preview';
+import { DocumentPreview, NotAvailableOfflineNote } from './document-preview';
 import { TagEditor } from './tag-editor';
 import { NamedOptions } from '../../lib/named-options';
 import { ShareDialog } from '../share';
@@ -175,7 +175,12 @@ export function DocumentPanel({ id, onClose }: { id: string; onClose: () => void
     // The address carries ?doc=<id>: the browser's Back already closes it, so the sheet does not
     // push its own entry. Focus moves into the sheet and returns to the row's button on close.
     <Sheet open onOpenChange={(open) => !open && onClose()} title="Document details" closeLabel="Close document" closeOnBack={false} wide>
-      {query.isPending ? (
+      {query.isPending && query.fetchStatus === 'paused' ? (
+        // Offline, and this document was never opened on this device (ADR 0191): say so.
+        <NotAvailableOfflineNote>
+          <Button onClick={onClose}>Close</Button>
+        </NotAvailableOfflineNote>
+      ) : query.isPending ? (
         <p role="status">Loading...</p>
       ) : query.data ? (
         <DocumentDetails doc={query.data} tagIds={tagIds} onClose={onClose} />
