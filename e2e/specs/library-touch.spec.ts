@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import { file, makePdf } from '../fixtures/documents/make-files';
+import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
+import { NoRealtime } from '../support/signed-in-session';
+
+// Issue #9 §2 "Touch": on a phone, swiping a library row left reveals Share and Delete (Delete moves
+// it to the trash with the toast's Undo), and pulling the library down at its top refetches it.
+// Every gesture here is real touch input (CDP Input.dispatchTouchEvent), as a finger makes it.
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+async function drag(cdp: CDPSession, from: { x: number; y: number }, to: { x: number; y: number }, steps = 10) {
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
+  for (let step = 1; step <= steps; step += 1) {
+    const x = from.x + ((to.x - from.x) * step) / steps;
+    const y = from.y + ((to.y - from.y) * step) / steps;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+  }
+}
+const lift = (cdp: CDPSession) => cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+
+const row = (page: Page, name: string) => page.getByTestId('document-item').filter({ has: page.getByRole('button', { name, exact: true }) });
+
+test('swipe a row for Delete (with Undo) and Share; pull the library down to refresh it', async ({ page }, testInfo) => {
+  test.setTimeout(3 * 60_000);
+  const user = await signInThroughUi(page);
+  await openLibrary(page);
+  await page.getByTestId('upload-input').setInputFiles([
+    file('gas-bill.pdf', makePdf(['Gas bill March']), 'application/pdf'),
+    file('car-insurance.pdf', makePdf(['Car insurance 2026']), 'application/pdf'),
+  ]);
+  await expect(page.getByTestId('library-count')).toHaveText('2 documents', { timeout: 30_000 });
+  const cdp = await page.context().newCDPSession(page);
+
+  // Swipe "gas-bill.pdf" left: Share and Delete appear beside it.
+  const gas = row(page, 'gas-bill.pdf');
+  const box = (await gas.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await drag(cdp, { x: box.x + box.width - 30, y }, { x: box.x + box.width - 260, y });
+  await lift(cdp);
+  await expect(gas.getByTestId('row-actions')).toBeVisible();
+  for (const name of ['Share gas-bill.pdf', 'Move gas-bill.pdf to the trash']) {
+    const action = (await gas.getByRole('button', { name }).boundingBox())!;
+    expect(action.width).toBeGreaterThanOrEqual(44);
+    expect(action.height).toBeGreaterThanOrEqual(44);
+  }
+  await page.screenshot({ path: testInfo.outputPath('library-swipe-390.png') });
+  // A document opened by accident is what the tap closes instead: the row closes, nothing opens.
+  await gas.getByRole('button', { name: 'gas-bill.pdf', exact: true }).tap();
+  await expect(gas.getByTestId('row-actions')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/doc=/);
+
+  // Share: the share dialog for that document.
+  await drag(cdp, { x: box.x + box.width - 30, y }, { x: box.x + box.width - 260, y });
+  await lift(cdp);
+  await gas.getByRole('button', { name: 'Share gas-bill.pdf' }).tap();
+  const share = page.getByRole('dialog');
+  await expect(share).toContainText('gas-bill.pdf');
+  await page.keyboard.press('Escape');
+  await expect(share).toHaveCount(0);
+
+  // Delete: to the trash, with Undo on the toast.
+  await drag(cdp, { x: box.x + box.width - 30, y }, { x: box.x + box.width - 260, y });
+  await lift(cdp);
+  await gas.getByRole('button', { name: 'Move gas-bill.pdf to the trash' }).tap();
+  const toast = page.getByText('Moved 1 document to the trash');
+  await expect(toast).toBeVisible();
+  await expect(page.getByTestId('library-count')).toHaveText('1 document');
+  await expect(row(page, 'gas-bill.pdf')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo' }).tap();
+  await expect(page.getByTestId('library-count')).toHaveText('2 documents');
+  await expect(row(page, 'gas-bill.pdf')).toBeVisible();
+
+  // A document added elsewhere (here: by the API) appears after a pull at the top of the list.
+  const api = createClient(user.config.supabaseUrl, user.config.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
+    global: { headers: { Authorization: `Bearer ${user.session.access_token}` } },
+  });
+  const id = randomUUID();
+  const path = `${user.session.user.id}/${id}/added-elsewhere.pdf`;
+  const bytes = makePdf(['Added on another device']);
+  expect((await api.storage.from('documents').upload(path, new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), { contentType: 'application/pdf' })).error).toBeNull();
+  expect((await api.from('documents').insert({ id, name: 'added-elsewhere.pdf', storage_path: path, mime_type: 'application/pdf', size: bytes.length })).error).toBeNull();
+  await expect(page.getByTestId('library-count')).toHaveText('2 documents');
+
+  const list = (await page.locator('.doc-scroller').boundingBox())!;
+  const x = list.x + list.width / 2;
+  await drag(cdp, { x, y: list.y + 20 }, { x, y: list.y + 260 }, 12);
+  await expect(page.getByTestId('pull-to-refresh')).toHaveText('Release to refresh');
+  await page.screenshot({ path: testInfo.outputPath('library-pull-390.png') });
+  await lift(cdp);
+  await expect(row(page, 'added-elsewhere.pdf')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('library-count')).toHaveText('3 documents');
+  await expect(page.getByTestId('pull-to-refresh')).toHaveCount(0);
+  // No sideways scroll on the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
