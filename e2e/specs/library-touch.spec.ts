@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
 import { file, makePdf } from '../fixtures/documents/make-files';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
-import { NoRealtime } from '../support/signed-in-session';
+import { asPerson } from '../support/signed-in-session';
 
 // Issue #9 §2 "Touch": on a phone, swiping a library row left reveals Share and Delete (Delete moves
 // it to the trash with the toast's Undo), and pulling the library down at its top refetches it.
@@ -73,11 +72,7 @@ test('swipe a row for Delete (with Undo) and Share; pull the library down to ref
   await expect(row(page, 'gas-bill.pdf')).toBeVisible();
 
   // A document added elsewhere (here: by the API) appears after a pull at the top of the list.
-  const api = createClient(user.config.supabaseUrl, user.config.supabaseAnonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-    global: { headers: { Authorization: `Bearer ${user.session.access_token}` } },
-  });
+  const api = asPerson(user);
   const id = randomUUID();
   const path = `${user.session.user.id}/${id}/added-elsewhere.pdf`;
   const bytes = makePdf(['Added on another device']);

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
 import { file, makePdf } from '../fixtures/documents/make-files';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
-import { NoRealtime } from '../support/signed-in-session';
+import { asPerson } from '../support/signed-in-session';
 
 // Issue #9 §4 (SPEC §4 "cached documents and portfolios are used"): offline after a reload, a
 // document opened recently still shows its preview, one never opened says clearly that it is not
@@ -57,11 +56,7 @@ for (const viewport of [
     test.setTimeout(4 * 60_000);
     await page.setViewportSize(viewport);
     const user = await signInThroughUi(page);
-    const api = createClient(user.config.supabaseUrl, user.config.supabaseAnonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-      global: { headers: { Authorization: `Bearer ${user.session.access_token}` } },
-    });
+    const api = asPerson(user);
     const portfolio = await api.from('portfolios').insert({ name: 'Flat in Lisbon', description: 'Rental contract and deposit' }).select('id').single();
     expect(portfolio.error).toBeNull();
 
@@ -72,6 +67,7 @@ for (const viewport of [
       file('never-opened.pdf', makePdf(['Never opened here']), 'application/pdf'),
     ]);
     await expect(page.getByTestId('library-count')).toHaveText('2 documents', { timeout: 30_000 });
+    await page.screenshot({ path: testInfo.outputPath(`library-${viewport.width}.png`), fullPage: true });
 
     // Opened online: its preview shows, and its file is kept for offline.
     await item(page, 'rental-contract.pdf').getByRole('button', { name: 'rental-contract.pdf', exact: true }).click();

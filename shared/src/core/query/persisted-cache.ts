@@ -1,5 +1,5 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
-import { openDB, type IDBPDatabase } from 'idb';
+import { lazyDatabase } from './idb-database';
 import { forgetRecentFiles, indexedDbRecentFiles, type RecentFileStore } from './recent-files';
 
 /**
@@ -40,18 +40,7 @@ export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): bo
   return query.state.status === 'success' && query.state.data !== undefined;
 }
 
-let opening: Promise<IDBPDatabase> | null = null;
-function database(): Promise<IDBPDatabase> {
-  opening ??= openDB(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore(STORE);
-    },
-  });
-  opening.catch(() => {
-    opening = null;
-  });
-  return opening;
-}
+const database = lazyDatabase(DB_NAME, STORE);
 
 export interface SnapshotStore {
   read(userId: string): Promise<PersistedSnapshot | undefined>;

@@ -1,4 +1,4 @@
-import { openDB, type IDBPDatabase } from 'idb';
+import { lazyDatabase } from './idb-database';
 
 /**
  * Files of documents the person opened recently, kept on this device so their preview opens
@@ -32,18 +32,7 @@ export interface RecentFileStore {
   clear(): Promise<void>;
 }
 
-let opening: Promise<IDBPDatabase> | null = null;
-function database(): Promise<IDBPDatabase> {
-  opening ??= openDB(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore(STORE);
-    },
-  });
-  opening.catch(() => {
-    opening = null;
-  });
-  return opening;
-}
+const database = lazyDatabase(DB_NAME, STORE);
 
 export const indexedDbRecentFiles: RecentFileStore = {
   async all() {
