@@ -68,7 +68,7 @@ function SwipeRow({ doc, open, onOpenChange, actions, children }: { doc: Documen
       >
         {children}
       </div>
-    </>
+    </div>
   );
 }
 
@@ -191,69 +191,72 @@ export function DocumentList({ items, total, view, selected, categoryNames, tags
         aria-setsize={total}
         aria-posinset={index + 1}
       >
-        {wrap(doc, <>
-        <label className="doc-select-hit">
-          {/* Controlled: it shows the selection. (It used to cancel the click, which made the browser
-              undo React's update and show the opposite.) Shift+click selects a range. */}
-          <input
-            type="checkbox"
-            className="doc-select"
-            checked={isSelected}
-            aria-label={`Select ${doc.name}`}
-            onChange={(event) => onToggle(doc.id, { range: (event.nativeEvent as MouseEvent).shiftKey === true })}
-          />
-        </label>
-        {view === 'grid' ? (
-          <DocumentThumbnail doc={doc} className="doc-card-thumb" {...CARD_THUMB} />
-        ) : (
-          <DocumentThumbnail doc={doc} className="doc-row-thumb" {...ROW_THUMB} />
-        )}
-        <div className="doc-main">
-          <button type="button" className="doc-open" onClick={() => onOpen(doc.id)}>
-            {doc.name}
-          </button>
+        {wrap(
+          doc,
+          <>
+          <label className="doc-select-hit">
+            {/* Controlled: it shows the selection. (It used to cancel the click, which made the browser
+                undo React's update and show the opposite.) Shift+click selects a range. */}
+            <input
+              type="checkbox"
+              className="doc-select"
+              checked={isSelected}
+              aria-label={`Select ${doc.name}`}
+              onChange={(event) => onToggle(doc.id, { range: (event.nativeEvent as MouseEvent).shiftKey === true })}
+            />
+          </label>
           {view === 'grid' ? (
-            <div className="doc-meta">
-              <span>{category ?? typeLabel(doc.mime_type)}</span>
-              <ExpiryBadge expiresOn={doc.expires_on} />
-            </div>
+            <DocumentThumbnail doc={doc} className="doc-card-thumb" {...CARD_THUMB} />
           ) : (
-          <div className="doc-meta">
-            {category ? <span>{category}</span> : null}
-            <span>{formatBytes(doc.size)}</span>
-            <span>Added {formatDate(doc.created_at)}</span>
-            {doc.expires_on ? <span>Expires {formatDate(doc.expires_on)}</span> : null}
-            <ExpiryBadge expiresOn={doc.expires_on} />
-            <TagChips ids={doc.document_tag_ids ?? []} tagsById={tagsById} />
-          </div>
+            <DocumentThumbnail doc={doc} className="doc-row-thumb" {...ROW_THUMB} />
           )}
-          {doc.snippet ? <HighlightedText className="doc-snippet" snippet={doc.snippet} /> : null}
-        </div>
-        </>)}
+          <div className="doc-main">
+            <button type="button" className="doc-open" onClick={() => onOpen(doc.id)}>
+              {doc.name}
+            </button>
+            {view === 'grid' ? (
+              <div className="doc-meta">
+                <span>{category ?? typeLabel(doc.mime_type)}</span>
+                <ExpiryBadge expiresOn={doc.expires_on} />
+              </div>
+            ) : (
+            <div className="doc-meta">
+              {category ? <span>{category}</span> : null}
+              <span>{formatBytes(doc.size)}</span>
+              <span>Added {formatDate(doc.created_at)}</span>
+              {doc.expires_on ? <span>Expires {formatDate(doc.expires_on)}</span> : null}
+              <ExpiryBadge expiresOn={doc.expires_on} />
+              <TagChips ids={doc.document_tag_ids ?? []} tagsById={tagsById} />
+            </div>
+            )}
+            {doc.snippet ? <HighlightedText className="doc-snippet" snippet={doc.snippet} /> : null}
+          </div>
+          </>,
+        )}
       </div>
     );
   };
 
   return (
-    <>
-    <PullToRefreshIndicator pull={pull.pull} refreshing={pull.refreshing} />
-    <div ref={scroller} className={`doc-scroller doc-${view}`} onKeyDown={onKeyDown}>
-      <div role="list" aria-label="Documents" style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-        {virtualRows.map((row) => {
-          const start = row.index * columns;
-          const slice = items.slice(start, start + columns);
-          return (
-            <div
-              key={row.key}
-              className={view === 'grid' ? 'doc-grid-row' : undefined}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: row.size, transform: `translateY(${row.start}px)` }}
-            >
-              {slice.map((doc, offset) => renderItem(doc, start + offset))}
-            </div>
-          );
-        })}
+    <div className="doc-list">
+      <PullToRefreshIndicator pull={pull.pull} refreshing={pull.refreshing} />
+      <div ref={scroller} className={`doc-scroller doc-${view}`} onKeyDown={onKeyDown}>
+        <div role="list" aria-label="Documents" style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+          {virtualRows.map((row) => {
+            const start = row.index * columns;
+            const slice = items.slice(start, start + columns);
+            return (
+              <div
+                key={row.key}
+                className={view === 'grid' ? 'doc-grid-row' : undefined}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: row.size, transform: `translateY(${row.start}px)` }}
+              >
+                {slice.map((doc, offset) => renderItem(doc, start + offset))}
+              </div>
+            );
+          })}
+        </div>
       </div>
     </div>
-    </>
   );
 }

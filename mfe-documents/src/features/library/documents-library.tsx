@@ -195,7 +195,8 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
       ) : (
         <LibraryFilters state={state} update={update} />
       )}
-      {pages.data ? <OfflineDataNotice updatedAt={pages.dataUpdatedAt} /> : null}
+      {/* Inside a portfolio page (the widget), that page shows the one marker. */}
+      {pages.data && !portfolioId ? <OfflineDataNotice updatedAt={pages.dataUpdatedAt} /> : null}
       <p className="library-count" role="status" aria-live="polite" data-testid="library-count">
         {pages.isSuccess ? `${total} ${total === 1 ? 'document' : 'documents'}${state.trash ? ' in the trash' : ''}` : ''}
       </p>
