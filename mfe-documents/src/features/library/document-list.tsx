@@ -68,7 +68,7 @@ function SwipeRow({ doc, open, onOpenChange, actions, children }: { doc: Documen
       >
         {children}
       </div>
-    </div>
+    </>
   );
 }
 
