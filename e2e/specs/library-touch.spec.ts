@@ -34,6 +34,8 @@ test('swipe a row for Delete (with Undo) and Share; pull the library down to ref
 
   // Swipe "gas-bill.pdf" left: Share and Delete appear beside it.
   const gas = row(page, 'gas-bill.pdf');
+  // The list fills the screen below the controls: bring it up, as a person scrolls to it.
+  await page.locator('.doc-scroller').evaluate((element) => element.scrollIntoView({ block: 'start' }));
   const box = (await gas.boundingBox())!;
   const y = box.y + box.height / 2;
   await drag(cdp, { x: box.x + box.width - 30, y }, { x: box.x + box.width - 260, y });
@@ -80,6 +82,7 @@ test('swipe a row for Delete (with Undo) and Share; pull the library down to ref
   expect((await api.from('documents').insert({ id, name: 'added-elsewhere.pdf', storage_path: path, mime_type: 'application/pdf', size: bytes.length })).error).toBeNull();
   await expect(page.getByTestId('library-count')).toHaveText('2 documents');
 
+  await page.locator('.doc-scroller').evaluate((element) => element.scrollIntoView({ block: 'start' }));
   const list = (await page.locator('.doc-scroller').boundingBox())!;
   const x = list.x + list.width / 2;
   await drag(cdp, { x, y: list.y + 20 }, { x, y: list.y + 260 }, 12);
