@@ -4,8 +4,13 @@ import { signInFreshUser } from '../support/signed-in-session';
 
 // A widget whose own code chunk fails to load stays inside its card (an inline error with Try
 // Again): the dashboard and the other widgets still show, and Try Again loads it afresh.
-test('a blocked widget chunk shows an inline error; the page stays; Try Again after unblocking shows the widget', async ({ page }) => {
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+test(`a blocked widget chunk shows an inline error; the page stays; Try Again after unblocking shows the widget (${viewport.width}x${viewport.height})`, async ({ page }, testInfo) => {
   test.setTimeout(120_000);
+  await page.setViewportSize(viewport);
   // The portfolios summary widget's chunk is the script that carries its empty-state words.
   const WIDGET_TEXT = 'Group documents for a house purchase';
   let blocking = false;
@@ -33,9 +38,15 @@ test('a blocked widget chunk shows an inline error; the page stays; Try Again af
   await expect(page.locator('[data-widget="documents.recent"]').getByText('Loading...')).toHaveCount(0);
   await expect(page.locator('[data-widget="documents.recent"]').getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('button', { name: ERROR_SCREEN_BUTTONS.tryAgain })).toHaveCount(1);
+  const retry = (await summary.getByRole('button', { name: ERROR_SCREEN_BUTTONS.tryAgain }).boundingBox())!;
+  expect(retry.height).toBeGreaterThanOrEqual(44);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await summary.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath(`widget-failed-${viewport.width}.png`) });
 
   blocking = false;
   await summary.getByRole('button', { name: ERROR_SCREEN_BUTTONS.tryAgain }).click();
   await expect(summary).toContainText('No portfolios yet', { timeout: 30_000 });
   await expect(summary.getByRole('alert')).toHaveCount(0);
 });
+}
