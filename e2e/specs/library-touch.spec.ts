@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { file, makePdf } from '../fixtures/documents/make-files';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
 import { asPerson } from '../support/signed-in-session';
@@ -18,6 +18,12 @@ async function drag(cdp: CDPSession, from: { x: number; y: number }, to: { x: nu
   }
 }
 const lift = (cdp: CDPSession) => cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+
+/** A finger's tap at the middle of what `locator` shows now (no scrolling first). */
+async function tapOn(page: Page, locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
 
 const row = (page: Page, name: string) => page.getByTestId('document-item').filter({ has: page.getByRole('button', { name, exact: true }) });
 
@@ -47,15 +53,15 @@ test('swipe a row for Delete (with Undo) and Share; pull the library down to ref
     expect(action.height).toBeGreaterThanOrEqual(44);
   }
   await page.screenshot({ path: testInfo.outputPath('library-swipe-390.png') });
-  // A document opened by accident is what the tap closes instead: the row closes, nothing opens.
-  await gas.getByRole('button', { name: 'gas-bill.pdf', exact: true }).tap();
+  // A tap on the open row closes it instead of opening the document.
+  await page.touchscreen.tap(box.x + 60, y);
   await expect(gas.getByTestId('row-actions')).toHaveCount(0);
   await expect(page).not.toHaveURL(/doc=/);
 
   // Share: the share dialog for that document.
   await drag(cdp, { x: box.x + box.width - 30, y }, { x: box.x + box.width - 260, y });
   await lift(cdp);
-  await gas.getByRole('button', { name: 'Share gas-bill.pdf' }).tap();
+  await tapOn(page, gas.getByRole('button', { name: 'Share gas-bill.pdf' }));
   const share = page.getByRole('dialog');
   await expect(share).toContainText('gas-bill.pdf');
   await page.keyboard.press('Escape');
@@ -64,12 +70,12 @@ test('swipe a row for Delete (with Undo) and Share; pull the library down to ref
   // Delete: to the trash, with Undo on the toast.
   await drag(cdp, { x: box.x + box.width - 30, y }, { x: box.x + box.width - 260, y });
   await lift(cdp);
-  await gas.getByRole('button', { name: 'Move gas-bill.pdf to the trash' }).tap();
+  await tapOn(page, gas.getByRole('button', { name: 'Move gas-bill.pdf to the trash' }));
   const toast = page.getByText('Moved 1 document to the trash');
   await expect(toast).toBeVisible();
   await expect(page.getByTestId('library-count')).toHaveText('1 document');
   await expect(row(page, 'gas-bill.pdf')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Undo' }).tap();
+  await tapOn(page, page.getByRole('button', { name: 'Undo' }));
   await expect(page.getByTestId('library-count')).toHaveText('2 documents');
   await expect(row(page, 'gas-bill.pdf')).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Badge, PullToRefreshIndicator, usePullToRefresh, useSwipeReveal } from '@dossier/shared/ui';
+import { Badge, Button, PullToRefreshIndicator, usePullToRefresh, useSwipeReveal } from '@dossier/shared/ui';
 import type { DocumentSearchHit } from '../../api/search-documents';
 import type { Tag } from '../../api/tags';
 import { HighlightedText } from '../../lib/highlighted-text';
@@ -46,12 +46,12 @@ function SwipeRow({ doc, open, onOpenChange, actions, children }: { doc: Documen
     <>
       {revealed ? (
         <div className="doc-row-actions" style={{ width: SWIPE_ACTIONS_WIDTH }} data-testid="row-actions">
-          <button type="button" className="doc-row-action" aria-label={`Share ${doc.name}`} onClick={() => (onOpenChange(false), actions.share(doc))}>
+          <Button variant="primary" aria-label={`Share ${doc.name}`} onClick={() => (onOpenChange(false), actions.share(doc))}>
             Share
-          </button>
-          <button type="button" className="doc-row-action doc-row-action--danger" aria-label={`Move ${doc.name} to the trash`} onClick={() => (onOpenChange(false), actions.trash(doc))}>
+          </Button>
+          <Button variant="danger" aria-label={`Move ${doc.name} to the trash`} onClick={() => (onOpenChange(false), actions.trash(doc))}>
             Delete
-          </button>
+          </Button>
         </div>
       ) : null}
       <div
