@@ -101,7 +101,8 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
     );
   } else if (pages.isPending) {
     body = <LoadingSpinner />;
-  } else if (pages.isError) {
+  } else if (pages.isError && !pages.data) {
+    // (A failed refetch keeps showing what the list had.)
     body = (
       <div role="alert" className="library-message">
         <p>{describeError(pages.error)}</p>
