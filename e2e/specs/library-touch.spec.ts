@@ -16,6 +16,11 @@ async function drag(cdp: CDPSession, from: { x: number; y: number }, to: { x: nu
     const y = from.y + ((to.y - from.y) * step) / steps;
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
   }
+  // The finger rests before it lifts (no fling left running to swallow the next tap).
+  for (let rest = 0; rest < 3; rest += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: to.x, y: to.y }] });
+  }
 }
 const lift = (cdp: CDPSession) => cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 

@@ -48,6 +48,26 @@ function snapshotHas(page: Page, text: string): Promise<boolean> {
   );
 }
 
+/** Whether the persisted snapshot holds the query with exactly this key. */
+function snapshotHasQuery(page: Page, key: readonly unknown[]): Promise<boolean> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('dossier-query-cache');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('snapshots')) return resolve(false);
+          const all = db.transaction('snapshots').objectStore('snapshots').getAll();
+          all.onsuccess = () =>
+            resolve((all.result as { state: { queries: { queryKey: unknown[] }[] } }[]).some((snapshot) => snapshot.state.queries.some((query) => JSON.stringify(query.queryKey) === wanted)));
+          all.onerror = () => resolve(false);
+        };
+        open.onerror = () => resolve(false);
+      }),
+    JSON.stringify(key),
+  );
+}
+
 for (const viewport of [
   { width: 390, height: 844 },
   { width: 1440, height: 900 },
@@ -86,7 +106,7 @@ for (const viewport of [
     await expect(page.getByTestId('portfolio-card')).toContainText('Flat in Lisbon');
     await page.goto(`/portfolios/${portfolio.data!.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Flat in Lisbon' })).toBeVisible();
-    await expect.poll(() => snapshotHas(page, 'Rental contract and deposit'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => snapshotHasQuery(page, ['portfolios', 'detail', portfolio.data!.id]), { timeout: 15_000 }).toBe(true);
     await openLibrary(page);
     await expect.poll(() => snapshotHas(page, 'never-opened.pdf'), { timeout: 15_000 }).toBe(true);
 

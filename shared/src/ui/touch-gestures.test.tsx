@@ -37,6 +37,16 @@ describe('touch gestures', () => {
     expect(row.dataset.open).toBe('true');
     expect(row.dataset.offset).toBe('-168');
 
+    // A tap on the open row closes it.
+    fireEvent.touchStart(row, touch(100, 20));
+    fireEvent.touchEnd(row, { touches: [] });
+    expect(row.dataset.open).toBe('false');
+    fireEvent.touchStart(row, touch(300, 20));
+    fireEvent.touchMove(row, touch(280, 22));
+    fireEvent.touchMove(row, touch(100, 24));
+    fireEvent.touchEnd(row, { touches: [] });
+    expect(row.dataset.open).toBe('true');
+
     fireEvent.touchStart(row, touch(150, 20));
     fireEvent.touchMove(row, touch(170, 20));
     fireEvent.touchMove(row, touch(300, 20));

@@ -36,6 +36,8 @@ export function swipeSettlesOpen(offset: number, actionsWidth: number): boolean 
 export function useSwipeReveal({ open, onOpenChange, actionsWidth }: { open: boolean; onOpenChange: (open: boolean) => void; actionsWidth: number }) {
   const start = useRef<{ x: number; y: number; axis: Axis; base: number } | null>(null);
   const [drag, setDrag] = useState<number | null>(null);
+  /** True just after a tap closed the row: the click that follows the tap is swallowed. */
+  const closedByTap = useRef(false);
   const offset = drag ?? (open ? -actionsWidth : 0);
 
   const onTouchStart = useCallback(
@@ -60,13 +62,21 @@ export function useSwipeReveal({ open, onOpenChange, actionsWidth }: { open: boo
   const onTouchEnd = useCallback(() => {
     const from = start.current;
     start.current = null;
-    if (!from || from.axis !== 'x' || drag === null) return setDrag(null);
     setDrag(null);
+    // A tap on an open row closes it (and its click is not taken as "open the document").
+    if (from && from.axis === null && open) {
+      closedByTap.current = true;
+      setTimeout(() => (closedByTap.current = false), 600);
+      onOpenChange(false);
+      return;
+    }
+    if (!from || from.axis !== 'x' || drag === null) return;
     onOpenChange(swipeSettlesOpen(drag, actionsWidth));
-  }, [drag, actionsWidth, onOpenChange]);
+  }, [drag, open, actionsWidth, onOpenChange]);
 
   return {
     offset,
+    closedByTap,
     dragging: drag !== null,
     handlers: { onTouchStart, onTouchMove, onTouchEnd, onTouchCancel: onTouchEnd },
   };

@@ -60,7 +60,7 @@ function SwipeRow({ doc, open, onOpenChange, actions, children }: { doc: Documen
         {...swipe.handlers}
         onClickCapture={(event) => {
           // A tap on an open row closes it instead of opening the document.
-          if (!open) return;
+          if (!open && !swipe.closedByTap.current) return;
           event.preventDefault();
           event.stopPropagation();
           onOpenChange(false);
