@@ -63,7 +63,8 @@ test('swipe a row for Delete (with Undo) and Share; pull the library down to ref
   await expect(gas.getByTestId('row-actions')).toHaveCount(0);
   await expect(page).not.toHaveURL(/doc=/);
 
-  // Share: the share dialog for that document.
+  // Share: the share dialog for that document. (A new gesture, past the double-tap window.)
+  await page.waitForTimeout(500);
   await drag(cdp, { x: box.x + box.width - 30, y }, { x: box.x + box.width - 260, y });
   await lift(cdp);
   await tapOn(page, gas.getByRole('button', { name: 'Share gas-bill.pdf' }));
@@ -73,6 +74,7 @@ test('swipe a row for Delete (with Undo) and Share; pull the library down to ref
   await expect(share).toHaveCount(0);
 
   // Delete: to the trash, with Undo on the toast.
+  await page.waitForTimeout(500);
   await drag(cdp, { x: box.x + box.width - 30, y }, { x: box.x + box.width - 260, y });
   await lift(cdp);
   await tapOn(page, gas.getByRole('button', { name: 'Move gas-bill.pdf to the trash' }));
