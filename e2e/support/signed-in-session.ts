@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
-import { createClient, type Session } from '@supabase/supabase-js';
+import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import type { AppConfig } from '@dossier/shared';
 import { CONSENT } from '@dossier/shared/core';
 
@@ -29,6 +29,15 @@ export interface SignedInUser {
   name: string;
   session: Session;
   config: AppConfig;
+}
+
+/** supabase-js as this person (their access token), without a session store or realtime: for arranging data. */
+export function asPerson(user: SignedInUser): SupabaseClient {
+  return createClient(user.config.supabaseUrl, user.config.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
+    global: { headers: { Authorization: `Bearer ${user.session.access_token}` } },
+  });
 }
 
 /** A fresh user, signed up through supabase-js against the same stack the page uses. */

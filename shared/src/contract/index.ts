@@ -9,3 +9,4 @@ export * from './device';
 export * from './remotes';
 export * from './services';
 export * from './hooks';
+export * from './load-retry';

@@ -10,3 +10,4 @@ export * from './design-system';
 export * from './consent';
 export * from './retryable-lazy';
 export * from './offline-data-notice';
+export * from './touch-gestures';

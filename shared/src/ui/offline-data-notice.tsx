@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener('online', onChange);
@@ -30,9 +31,22 @@ export function offlineDataText(updatedAt: number | null | undefined): string {
  * while online, so it never tells an online person their data is old. `updatedAt` is the query's
  * dataUpdatedAt (the time it was last fetched, kept by the snapshot).
  */
-export function OfflineDataNotice({ updatedAt, className }: { updatedAt?: number | null; className?: string }) {
+export function OfflineDataNotice({ updatedAt, queryRoots, className }: { updatedAt?: number | null; queryRoots?: readonly string[]; className?: string }) {
   const online = useOnline();
   if (online) return null;
+  return <OfflineMarker updatedAt={updatedAt ?? (queryRoots ? undefined : null)} queryRoots={queryRoots} className={className} />;
+}
+
+/** The oldest fetch time among the successful queries under these key roots (a page of widgets). */
+export function oldestDataUpdatedAt(queries: readonly { queryKey: readonly unknown[]; state: { status: string; dataUpdatedAt: number } }[], roots: readonly string[]): number | null {
+  const times = queries.filter((q) => q.state.status === 'success' && roots.includes(String(q.queryKey[0])) && q.state.dataUpdatedAt > 0).map((q) => q.state.dataUpdatedAt);
+  return times.length > 0 ? Math.min(...times) : null;
+}
+
+function OfflineMarker({ updatedAt, queryRoots, className }: { updatedAt: number | null | undefined; queryRoots?: readonly string[]; className?: string }) {
+  const client = useQueryClient();
+  // A page made of widgets (the dashboard) says how old the oldest of what it shows is.
+  if (updatedAt === undefined && queryRoots) updatedAt = oldestDataUpdatedAt(client.getQueryCache().getAll(), queryRoots);
   return (
     <p role="status" className={`ds-offline-data${className ? ` ${className}` : ''}`} data-testid="offline-data-notice">
       <span className="ds-offline-data-dot" aria-hidden="true" />

@@ -1,16 +1,12 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadGeneration, retryFailedLoads } from '@dossier/shared/contract';
 
 /**
  * Failed loads are kept until someone asks to try again: a user action, never a render (a render
  * can be restarted any number of times by React, e.g. inside a transition, and must not start a
- * new download each time). AreaErrorBoundary's Try Again calls retryFailedLoads().
+ * new download each time). AreaErrorBoundary's and <Widget>'s Try Again call retryFailedLoads().
  */
-let generation = 0;
-
-/** Lets every lazy page or widget whose load failed load afresh on its next render. */
-export function retryFailedLoads(): void {
-  generation += 1;
-}
+export { retryFailedLoads };
 
 type Loaded<P> = ComponentType<P> | { default: ComponentType<P> };
 
@@ -32,7 +28,7 @@ export function retryableLazy<P extends object>(load: () => Promise<Loaded<P>>):
 
   function start(): Attempt<P> {
     const entry: Attempt<P> = {
-      generation,
+      generation: loadGeneration(),
       failed: false,
       Lazy: lazy(async () => {
         try {
@@ -48,7 +44,7 @@ export function retryableLazy<P extends object>(load: () => Promise<Loaded<P>>):
   }
 
   function RetryableLazy(props: P) {
-    if (!current || (current.failed && current.generation !== generation)) current = start();
+    if (!current || (current.failed && current.generation !== loadGeneration())) current = start();
     return createElement(current.Lazy as ComponentType<P>, props);
   }
   return RetryableLazy;

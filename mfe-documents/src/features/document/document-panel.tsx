@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Widget, useSupabase, useToasts } from '@dossier/shared';
-import { Badge, Button, NativeSelect, Sheet, TextArea, TextField, useConfirm } from '@dossier/shared/ui';
+import { Badge, Button, NativeSelect, Sheet, TextArea, TextField, useConfirm, useOnline } from '@dossier/shared/ui';
 import { listDocumentTagIds } from '../../api/document-tags';
 import { documentKeys, getDocument, type DocumentRecord } from '../../api/documents';
 import { signedObjectUrl } from '../../api/storage';
@@ -11,7 +11,7 @@ import { sanitiseFileName } from '../../lib/file-name';
 import { useDescribeError } from '../../lib/query';
 import { useDocumentActions } from '../../lib/use-document-actions';
 import { useCategories, usePortfolios } from '../../lib/use-lookups';
-import { DocumentPreview } from './document-preview';
+import { DocumentPreview, NotAvailableOfflineNote } from './document-preview';
 import { TagEditor } from './tag-editor';
 import { NamedOptions } from '../../lib/named-options';
 import { ShareDialog } from '../share';
@@ -171,11 +171,17 @@ export function DocumentPanel({ id, onClose }: { id: string; onClose: () => void
   const query = useQuery({ queryKey: documentKeys.detail(id), queryFn: () => getDocument(client, id) });
   const tags = useQuery({ queryKey: [...documentKeys.detail(id), 'tags'], queryFn: () => listDocumentTagIds(client, id) });
   const tagIds = tags.data ?? [];
+  const online = useOnline();
   return (
     // The address carries ?doc=<id>: the browser's Back already closes it, so the sheet does not
     // push its own entry. Focus moves into the sheet and returns to the row's button on close.
     <Sheet open onOpenChange={(open) => !open && onClose()} title="Document details" closeLabel="Close document" closeOnBack={false} wide>
-      {query.isPending ? (
+      {query.isPending && (query.fetchStatus === 'paused' || !online) ? (
+        // Offline, and this document was never opened on this device (ADR 0191): say so.
+        <NotAvailableOfflineNote>
+          <Button onClick={onClose}>Close</Button>
+        </NotAvailableOfflineNote>
+      ) : query.isPending ? (
         <p role="status">Loading...</p>
       ) : query.data ? (
         <DocumentDetails doc={query.data} tagIds={tagIds} onClose={onClose} />

@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSupabase } from '@dossier/shared';
+import { useAuth, useSupabase } from '@dossier/shared';
+import { recallRecentFile, rememberRecentFile } from '@dossier/shared/core';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DocumentRecord } from '../../api/documents';
 import { downloadObject } from '../../api/storage';
 import { typeGroupOf } from '../../lib/document-types';
@@ -111,18 +113,66 @@ export function BlobPreview({ data, name, mimeType }: { data: Blob; name: string
   return <ImagePreview data={data} name={name} />;
 }
 
+/** Thrown when offline for a file this device did not keep (never opened here, or evicted). */
+export class NotAvailableOffline extends Error {
+  override name = 'NotAvailableOffline';
+}
+
+export const NOT_AVAILABLE_OFFLINE = {
+  title: 'Not available offline',
+  description: 'This document has not been opened on this device recently, so its preview is not saved here. It opens as soon as you are back online.',
+};
+
+/** The clear offline state of a document this device did not keep. */
+export function NotAvailableOfflineNote({ children }: { children?: ReactNode }) {
+  return (
+    <div className="preview-note preview-offline" role="status" data-testid="preview-not-offline">
+      <strong>{NOT_AVAILABLE_OFFLINE.title}</strong>
+      <p>{NOT_AVAILABLE_OFFLINE.description}</p>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A document's file for its preview: downloaded when online (and kept, bounded, for offline — the
+ * recently opened files of ADR 0191), from the device's copy when offline or when the download fails.
+ */
+export async function previewFile(client: SupabaseClient, userId: string | undefined, path: string, online = navigator.onLine !== false): Promise<Blob> {
+  const kept = () => (userId ? recallRecentFile(userId, path).catch(() => undefined) : Promise.resolve(undefined));
+  if (!online) {
+    const blob = await kept();
+    if (blob) return blob;
+    throw new NotAvailableOffline('not kept on this device');
+  }
+  try {
+    const blob = await downloadObject(client, path);
+    if (userId) void rememberRecentFile(userId, path, blob).catch(() => undefined);
+    return blob;
+  } catch (error) {
+    const blob = await kept();
+    if (blob) return blob;
+    throw error;
+  }
+}
+
 /** PDF pages through pdf.js, images, plain text; other types offer the download. */
 export function DocumentPreview({ document: doc }: { document: DocumentRecord }) {
   const client = useSupabase();
+  const userId = useAuth().user?.id;
   const previewable = isPreviewable(doc.mime_type);
   const blob = useQuery({
     queryKey: ['documents', 'object', doc.storage_path],
-    queryFn: () => downloadObject(client, doc.storage_path),
+    queryFn: () => previewFile(client, userId, doc.storage_path),
     enabled: previewable,
     staleTime: Infinity,
+    // Runs offline too: the device's copy answers, or "not available offline" at once.
+    networkMode: 'always',
+    retry: (count, error) => !(error instanceof NotAvailableOffline) && count < 2,
   });
   if (!previewable) return <p className="preview-note">No preview for this type of file. Download it to open it.</p>;
   if (blob.isPending) return <p role="status">Loading preview…</p>;
+  if (blob.error instanceof NotAvailableOffline) return <NotAvailableOfflineNote />;
   if (blob.isError || !blob.data) return <p className="preview-note">The preview could not be loaded. You can still download it.</p>;
   return <BlobPreview data={blob.data} name={doc.name} mimeType={doc.mime_type} />;
 }

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Badge } from '@dossier/shared/ui';
+import { Badge, Button, PullToRefreshIndicator, usePullToRefresh, useSwipeReveal } from '@dossier/shared/ui';
 import type { DocumentSearchHit } from '../../api/search-documents';
 import type { Tag } from '../../api/tags';
 import { HighlightedText } from '../../lib/highlighted-text';
@@ -20,6 +20,56 @@ export interface DocumentListProps {
   onOpen(id: string): void;
   /** Asks for the next page when the end of what is loaded comes into view. */
   onNearEnd(): void;
+  /** Quick actions revealed by swiping a row left (touch, list view); none in the trash. */
+  rowActions?: RowActions;
+  /** Pull to refresh (touch): called when the list is pulled down at its top and let go. */
+  onRefresh?: () => Promise<unknown>;
+}
+
+export interface RowActions {
+  share(doc: DocumentSearchHit): void;
+  trash(doc: DocumentSearchHit): void;
+}
+
+/** Width (px) of the two actions a swipe reveals: two 44 px+ touch targets with their labels. */
+const SWIPE_ACTIONS_WIDTH = 168;
+
+/**
+ * A list row that slides left under a finger to reveal Share and Delete. The same actions are in
+ * the document panel and the bulk actions bar for mouse, keyboard and screen-reader users, so the
+ * revealed buttons exist only while revealed (nothing hidden to tab through).
+ */
+function SwipeRow({ doc, open, onOpenChange, actions, children }: { doc: DocumentSearchHit; open: boolean; onOpenChange(open: boolean): void; actions: RowActions; children: ReactNode }) {
+  const swipe = useSwipeReveal({ open, onOpenChange, actionsWidth: SWIPE_ACTIONS_WIDTH });
+  const revealed = swipe.offset < 0;
+  return (
+    <>
+      {revealed ? (
+        <div className="doc-row-actions" style={{ width: SWIPE_ACTIONS_WIDTH }} data-testid="row-actions">
+          <Button variant="primary" aria-label={`Share ${doc.name}`} onClick={() => (onOpenChange(false), actions.share(doc))}>
+            Share
+          </Button>
+          <Button variant="danger" aria-label={`Move ${doc.name} to the trash`} onClick={() => (onOpenChange(false), actions.trash(doc))}>
+            Delete
+          </Button>
+        </div>
+      ) : null}
+      <div
+        className={`doc-row-slide${swipe.dragging ? ' is-dragging' : ''}`}
+        style={revealed ? { transform: `translateX(${swipe.offset}px)` } : undefined}
+        {...swipe.handlers}
+        onClickCapture={(event) => {
+          // A tap on an open row closes it instead of opening the document.
+          if (!open && !swipe.closedByTap.current) return;
+          event.preventDefault();
+          event.stopPropagation();
+          onOpenChange(false);
+        }}
+      >
+        {children}
+      </div>
+    </>
+  );
 }
 
 const LIST_ROW_HEIGHT = 76;
@@ -60,8 +110,10 @@ function TagChips({ ids, tagsById }: { ids: readonly string[]; tagsById: Readonl
  * The library as a virtualised list or grid: only the rows in view are in the DOM, so 10,000
  * documents scroll as smoothly as 10. Arrow keys move between documents; Space selects.
  */
-export function DocumentList({ items, total, view, selected, categoryNames, tagsById, onToggle, onOpen, onNearEnd }: DocumentListProps) {
+export function DocumentList({ items, total, view, selected, categoryNames, tagsById, onToggle, onOpen, onNearEnd, rowActions, onRefresh }: DocumentListProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  const [swiped, setSwiped] = useState<string | null>(null);
+  const pull = usePullToRefresh(scroller, onRefresh ?? (async () => undefined), onRefresh !== undefined);
   const [width, setWidth] = useState(960);
   useEffect(() => {
     const element = scroller.current;
@@ -115,6 +167,16 @@ export function DocumentList({ items, total, view, selected, categoryNames, tags
     }
   };
 
+  const swipeable = view === 'list' && rowActions !== undefined;
+  const wrap = (doc: DocumentSearchHit, content: ReactNode) =>
+    swipeable && rowActions ? (
+      <SwipeRow doc={doc} open={swiped === doc.id} onOpenChange={(open) => setSwiped(open ? doc.id : null)} actions={rowActions}>
+        {content}
+      </SwipeRow>
+    ) : (
+      content
+    );
+
   const renderItem = (doc: DocumentSearchHit, index: number) => {
     const isSelected = selected.has(doc.id);
     const category = doc.category_id ? categoryNames.get(doc.category_id) : undefined;
@@ -122,70 +184,78 @@ export function DocumentList({ items, total, view, selected, categoryNames, tags
       <div
         key={doc.id}
         role="listitem"
-        className={`${view === 'grid' ? 'doc-card' : 'doc-row'}${isSelected ? ' is-selected' : ''}`}
+        className={`${view === 'grid' ? 'doc-card' : 'doc-row'}${swipeable ? ' doc-row--swipe' : ''}${isSelected ? ' is-selected' : ''}`}
         style={view === 'grid' ? { width: `calc((100% - ${(columns - 1) * 12}px) / ${columns})` } : undefined}
         data-item-index={index}
         data-testid="document-item"
         aria-setsize={total}
         aria-posinset={index + 1}
       >
-        <label className="doc-select-hit">
-          {/* Controlled: it shows the selection. (It used to cancel the click, which made the browser
-              undo React's update and show the opposite.) Shift+click selects a range. */}
-          <input
-            type="checkbox"
-            className="doc-select"
-            checked={isSelected}
-            aria-label={`Select ${doc.name}`}
-            onChange={(event) => onToggle(doc.id, { range: (event.nativeEvent as MouseEvent).shiftKey === true })}
-          />
-        </label>
-        {view === 'grid' ? (
-          <DocumentThumbnail doc={doc} className="doc-card-thumb" {...CARD_THUMB} />
-        ) : (
-          <DocumentThumbnail doc={doc} className="doc-row-thumb" {...ROW_THUMB} />
-        )}
-        <div className="doc-main">
-          <button type="button" className="doc-open" onClick={() => onOpen(doc.id)}>
-            {doc.name}
-          </button>
+        {wrap(
+          doc,
+          <>
+          <label className="doc-select-hit">
+            {/* Controlled: it shows the selection. (It used to cancel the click, which made the browser
+                undo React's update and show the opposite.) Shift+click selects a range. */}
+            <input
+              type="checkbox"
+              className="doc-select"
+              checked={isSelected}
+              aria-label={`Select ${doc.name}`}
+              onChange={(event) => onToggle(doc.id, { range: (event.nativeEvent as MouseEvent).shiftKey === true })}
+            />
+          </label>
           {view === 'grid' ? (
-            <div className="doc-meta">
-              <span>{category ?? typeLabel(doc.mime_type)}</span>
-              <ExpiryBadge expiresOn={doc.expires_on} />
-            </div>
+            <DocumentThumbnail doc={doc} className="doc-card-thumb" {...CARD_THUMB} />
           ) : (
-          <div className="doc-meta">
-            {category ? <span>{category}</span> : null}
-            <span>{formatBytes(doc.size)}</span>
-            <span>Added {formatDate(doc.created_at)}</span>
-            {doc.expires_on ? <span>Expires {formatDate(doc.expires_on)}</span> : null}
-            <ExpiryBadge expiresOn={doc.expires_on} />
-            <TagChips ids={doc.document_tag_ids ?? []} tagsById={tagsById} />
-          </div>
+            <DocumentThumbnail doc={doc} className="doc-row-thumb" {...ROW_THUMB} />
           )}
-          {doc.snippet ? <HighlightedText className="doc-snippet" snippet={doc.snippet} /> : null}
-        </div>
+          <div className="doc-main">
+            <button type="button" className="doc-open" onClick={() => onOpen(doc.id)}>
+              {doc.name}
+            </button>
+            {view === 'grid' ? (
+              <div className="doc-meta">
+                <span>{category ?? typeLabel(doc.mime_type)}</span>
+                <ExpiryBadge expiresOn={doc.expires_on} />
+              </div>
+            ) : (
+            <div className="doc-meta">
+              {category ? <span>{category}</span> : null}
+              <span>{formatBytes(doc.size)}</span>
+              <span>Added {formatDate(doc.created_at)}</span>
+              {doc.expires_on ? <span>Expires {formatDate(doc.expires_on)}</span> : null}
+              <ExpiryBadge expiresOn={doc.expires_on} />
+              <TagChips ids={doc.document_tag_ids ?? []} tagsById={tagsById} />
+            </div>
+            )}
+            {doc.snippet ? <HighlightedText className="doc-snippet" snippet={doc.snippet} /> : null}
+          </div>
+          </>,
+        )}
       </div>
     );
   };
 
   return (
-    <div ref={scroller} className={`doc-scroller doc-${view}`} onKeyDown={onKeyDown}>
-      <div role="list" aria-label="Documents" style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-        {virtualRows.map((row) => {
-          const start = row.index * columns;
-          const slice = items.slice(start, start + columns);
-          return (
-            <div
-              key={row.key}
-              className={view === 'grid' ? 'doc-grid-row' : undefined}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: row.size, transform: `translateY(${row.start}px)` }}
-            >
-              {slice.map((doc, offset) => renderItem(doc, start + offset))}
-            </div>
-          );
-        })}
+    <div className="doc-list">
+      <PullToRefreshIndicator pull={pull.pull} refreshing={pull.refreshing} />
+      <div ref={scroller} className={`doc-scroller doc-${view}`} onKeyDown={onKeyDown}>
+        <div role="list" aria-label="Documents" style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+          {virtualRows.map((row) => {
+            const start = row.index * columns;
+            const slice = items.slice(start, start + columns);
+            return (
+              <div
+                key={row.key}
+                className={view === 'grid' ? 'doc-grid-row' : undefined}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: row.size, transform: `translateY(${row.start}px)` }}
+              >
+                {slice.map((doc, offset) => renderItem(doc, start + offset))}
+              </div>
+            );
+          })}
+        </div>
       </div>
     </div>
   );

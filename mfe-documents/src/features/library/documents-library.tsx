@@ -8,9 +8,11 @@ import { useCategories, useTags } from '../../lib/use-lookups';
 import { BulkActionsBar } from '../bulk';
 import { CategoryManager } from '../categories';
 import { DocumentPanel } from '../document';
+import { ShareDialog } from '../share';
 import { QueuedUploads, UploadPanel } from '../upload';
 import { AddDocumentsPicker } from './add-documents-picker';
-import { DocumentList } from './document-list';
+import { DocumentList, type RowActions } from './document-list';
+import type { DocumentSearchHit } from '../../api/search-documents';
 import { LibraryFilters, LibraryToolbar } from './library-controls';
 import { isFiltered } from './library-state';
 import { useDocumentPages } from './use-document-pages';
@@ -80,6 +82,11 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
     [items],
   );
   const onOpen = useCallback((id: string) => update({ doc: id }), [update]);
+  // Swipe a row left (touch): Share, or Delete — to the trash, with the toast's Undo.
+  const [sharing, setSharing] = useState<DocumentSearchHit | null>(null);
+  const rowActions = useMemo<RowActions>(() => ({ share: setSharing, trash: (doc) => void actions.trash([doc.id]) }), [actions]);
+  const { refetch } = pages;
+  const onRefresh = useCallback(() => refetch(), [refetch]);
   const closePanel = useCallback(() => update({ doc: null }), [update]);
   const selectedDocs = items.filter((d) => selected.has(d.id));
   const filtered = isFiltered(portfolioId ? { ...state, portfolio: [] } : state);
@@ -94,7 +101,8 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
     );
   } else if (pages.isPending) {
     body = <LoadingSpinner />;
-  } else if (pages.isError) {
+  } else if (pages.isError && !pages.data) {
+    // (A failed refetch keeps showing what the list had.)
     body = (
       <div role="alert" className="library-message">
         <p>{describeError(pages.error)}</p>
@@ -139,6 +147,8 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
         onToggle={onToggle}
         onOpen={onOpen}
         onNearEnd={onNearEnd}
+        rowActions={state.trash ? undefined : rowActions}
+        onRefresh={onRefresh}
       />
     );
   }
@@ -186,7 +196,8 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
       ) : (
         <LibraryFilters state={state} update={update} />
       )}
-      {pages.data ? <OfflineDataNotice updatedAt={pages.dataUpdatedAt} /> : null}
+      {/* Inside a portfolio page (the widget), that page shows the one marker. */}
+      {pages.data && !portfolioId ? <OfflineDataNotice updatedAt={pages.dataUpdatedAt} /> : null}
       <p className="library-count" role="status" aria-live="polite" data-testid="library-count">
         {pages.isSuccess ? `${total} ${total === 1 ? 'document' : 'documents'}${state.trash ? ' in the trash' : ''}` : ''}
       </p>
@@ -197,6 +208,7 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
         {body}
         {state.doc ? <DocumentPanel key={state.doc} id={state.doc} onClose={closePanel} /> : null}
       </div>
+      {sharing ? <ShareDialog target={{ documentId: sharing.id }} title={sharing.name} onClose={() => setSharing(null)} /> : null}
     </div>
   );
 }

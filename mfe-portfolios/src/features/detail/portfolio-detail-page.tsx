@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSupabase, useToasts, Widget } from '@dossier/shared';
 import { getPortfolio, portfolioKeys, updatePortfolio } from '@dossier/shared/core';
-import { LoadingSpinner, Page } from '@dossier/shared/ui';
+import { LoadingSpinner, OfflineDataNotice, Page } from '@dossier/shared/ui';
 import { AreaProviders, ICON_GLYPHS, useDescribeError, usePortfolioOverview } from '../../lib/area';
 import { PortfolioChecklist } from '../checklist';
 import { PortfolioForm, useDeletePortfolio } from '../list';
@@ -47,6 +47,7 @@ function PortfolioDetail({ id }: { id: string }) {
         <p className="portfolio-crumb">
           <Link to="/portfolios">Portfolios</Link> › <span aria-hidden="true">{ICON_GLYPHS[p.icon] ?? ICON_GLYPHS.folder}</span> {p.name}
         </p>
+        <OfflineDataNotice updatedAt={portfolio.dataUpdatedAt} />
         {p.description ? <p className="portfolio-description">{p.description}</p> : null}
         <div className="portfolio-actions">
           <button type="button" className="primary-button" onClick={() => setMode('share')}>

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSupabase, useToasts } from '@dossier/shared';
 import { createPortfolio, formatBytes, formatDate, portfolioKeys, type PortfolioOverview } from '@dossier/shared/core';
-import { LoadingSpinner, Page } from '@dossier/shared/ui';
+import { LoadingSpinner, OfflineDataNotice, Page } from '@dossier/shared/ui';
 import { AreaProviders, ICON_GLYPHS, useDescribeError, usePortfolioOverview } from '../../lib/area';
 import { FamilySpace } from '../family-space';
 import { PortfolioForm } from './portfolio-form';
@@ -64,6 +64,7 @@ function PortfolioList() {
 
   return (
     <div className="portfolios">
+      {overview.data ? <OfflineDataNotice updatedAt={overview.dataUpdatedAt} /> : null}
       {creating ? (
         <section aria-label="New portfolio" className="portfolio-new">
           <h2>New portfolio</h2>

@@ -1,2 +1,3 @@
 export * from './query-client';
 export * from './persisted-cache';
+export * from './recent-files';

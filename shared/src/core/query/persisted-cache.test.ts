@@ -38,6 +38,8 @@ describe('persisted query cache (offline library)', () => {
     first.setQueryData(['documents', 'list', { q: '' }], { items: [{ id: 'd1', name: 'passport.pdf' }], total: 1 });
     first.setQueryData(['billing', 'subscription'], { plan: 'plus' });
     first.setQueryData(['documents', 'thumbnail', 'a/b/c.png'], 'https://signed');
+    // Files live in the bounded recent-files store (ADR 0191), never in every snapshot.
+    first.setQueryData(['documents', 'object', 'ann/d1/passport.pdf'], new Blob(['%PDF']));
     await jest.advanceTimersByTimeAsync(1000);
     const saved = store.snapshots.get('ann')!;
     expect(saved.state.queries.map((q) => q.queryKey)).toEqual([['documents', 'list', { q: '' }]]);
@@ -55,11 +57,14 @@ describe('persisted query cache (offline library)', () => {
     expect(await restoreQueryCache(new QueryClient(), 'ann', { buster: 'b1', store, now: () => saved.savedAt + PERSISTED_CACHE_MAX_AGE_MS + 1 })).toBe(false);
 
     const third = new QueryClient();
-    persistQueryCache(third, auth, { buster: 'b1', store });
+    const recentFiles = { all: jest.fn(), get: jest.fn(), put: jest.fn(), delete: jest.fn(), clear: jest.fn(async () => undefined) };
+    persistQueryCache(third, auth, { buster: 'b1', store, recentFiles });
     await flush();
     expect(third.getQueryData(['documents', 'list', { q: '' }])).toBeDefined();
     auth.set({ status: 'signed-out', user: null });
     await flush();
     expect(store.snapshots.size).toBe(0);
+    // The files of recently opened documents go with it.
+    expect(recentFiles.clear).toHaveBeenCalledTimes(1);
   });
 });

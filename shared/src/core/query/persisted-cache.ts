@@ -1,5 +1,6 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
-import { openDB, type IDBPDatabase } from 'idb';
+import { lazyDatabase } from './idb-database';
+import { forgetRecentFiles, indexedDbRecentFiles, type RecentFileStore } from './recent-files';
 
 /**
  * The library, dashboard and portfolios as last seen, for an offline reload (issue #9 §4, SPEC §4
@@ -33,23 +34,13 @@ export const PERSISTED_QUERY_ROOTS: ReadonlySet<string> = new Set(['documents', 
 export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
   const root = query.queryKey[0];
   if (typeof root !== 'string' || !PERSISTED_QUERY_ROOTS.has(root)) return false;
-  // Signed thumbnail URLs expire within the hour: not worth keeping.
-  if (query.queryKey[1] === 'thumbnail') return false;
+  // Signed thumbnail URLs expire within the hour: not worth keeping. Files (Blobs) are kept,
+  // bounded, in the recent-files store instead (recent-files.ts), not in every snapshot.
+  if (query.queryKey[1] === 'thumbnail' || query.queryKey[1] === 'object') return false;
   return query.state.status === 'success' && query.state.data !== undefined;
 }
 
-let opening: Promise<IDBPDatabase> | null = null;
-function database(): Promise<IDBPDatabase> {
-  opening ??= openDB(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore(STORE);
-    },
-  });
-  opening.catch(() => {
-    opening = null;
-  });
-  return opening;
-}
+const database = lazyDatabase(DB_NAME, STORE);
 
 export interface SnapshotStore {
   read(userId: string): Promise<PersistedSnapshot | undefined>;
@@ -72,6 +63,8 @@ export const indexedDbSnapshots: SnapshotStore = {
 export interface PersistOptions {
   buster: string;
   store?: SnapshotStore;
+  /** The files of recently opened documents, cleared with the snapshots on sign-out. */
+  recentFiles?: RecentFileStore;
   now?: () => number;
   onError?: (error: unknown) => void;
 }
@@ -128,6 +121,7 @@ export function persistQueryCache(client: QueryClient, auth: AuthSource, options
       if (timer) clearTimeout(timer);
       timer = undefined;
       store.clear().catch(report);
+      forgetRecentFiles({ store: options.recentFiles ?? indexedDbRecentFiles }).catch(report);
     }
   };
   const unsubscribeAuth = auth.subscribe(onAuth);

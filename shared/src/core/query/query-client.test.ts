@@ -97,3 +97,19 @@ describe('createQueryClient', () => {
     client.clear();
   });
 });
+
+describe('a page opened offline', () => {
+  it('starts with TanStack offline, so cached queries pause instead of failing', () => {
+    const { onlineManager } = jest.requireActual<typeof import('@tanstack/react-query')>('@tanstack/react-query');
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    Object.defineProperty(globalThis, 'navigator', { value: { onLine: false }, configurable: true });
+    try {
+      createQueryClient();
+      expect(onlineManager.isOnline()).toBe(false);
+    } finally {
+      if (original) Object.defineProperty(globalThis, 'navigator', original);
+      else delete (globalThis as { navigator?: unknown }).navigator;
+      onlineManager.setOnline(true);
+    }
+  });
+});

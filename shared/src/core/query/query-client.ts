@@ -1,4 +1,4 @@
-import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import { onlineManager, QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { QUERY_DEFAULTS } from '../limits';
 import { readHttpStatus } from '../resilience/failure-kind';
 
@@ -42,5 +42,8 @@ export const QUERY_CLIENT_DEFAULTS = {
 
 /** The one QueryClient of the page, shared with every remote through the contract. */
 export function createQueryClient(config: Omit<QueryClientConfig, 'defaultOptions'> = {}): QueryClient {
+  // TanStack assumes "online" until the browser's next online/offline event: a page opened offline
+  // would fetch (and fail, and replace the cached data by an error) instead of pausing.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
   return new QueryClient({ ...config, defaultOptions: QUERY_CLIENT_DEFAULTS });
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Widget, useAuth, usePendingOperations, type PendingOperation } from '@dossier/shared/contract';
+import { OfflineDataNotice } from '@dossier/shared/ui';
 import { greeting, isFirstVisit, markVisited } from './greeting';
 import './dashboard-page.css';
 
@@ -13,6 +14,9 @@ export const DASHBOARD_WIDGETS = [
   { name: 'drive.connection-card', title: 'Google Drive' },
   { name: 'account.plan-badge', title: 'Your plan' },
 ] as const;
+
+/** The query-key roots the dashboard's widgets read (for the offline marker's time). */
+const DASHBOARD_QUERY_ROOTS = ['documents', 'document-categories', 'portfolios', 'dashboard'];
 
 /** Uploads made offline that are still waiting, so nobody wonders where their file went. */
 function PendingUploadsNotice() {
@@ -48,6 +52,8 @@ export function DashboardPage() {
           <Link to="/portfolios">Portfolios</Link>
         </nav>
       </header>
+      {/* Offline, the widgets show the persisted cache (ADR 0121): say so, with the oldest time. */}
+      <OfflineDataNotice queryRoots={DASHBOARD_QUERY_ROOTS} />
       <PendingUploadsNotice />
       {/* Account deletion scheduled: the banner that offers to keep the account (renders nothing otherwise). */}
       <Widget name="account.deletion-notice" placement="dashboard" />
