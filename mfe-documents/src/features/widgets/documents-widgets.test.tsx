@@ -92,4 +92,11 @@ describe('documents widgets', () => {
     expect(links.map((l) => l.textContent)).toEqual(['Tax Documents', 'Travel']);
     expect(links[0]).toHaveAttribute('href', '/documents?category=c2');
   });
+
+  it('category counts: documents that are all uncategorised are not called "no documents"', async () => {
+    jest.mocked(listCategoriesWithCounts).mockResolvedValue([{ id: 'c1', name: 'Travel', document_count: 0 }]);
+    renderWidget(CategoryCountsWidget);
+    expect(await screen.findByText(/No document is in a category yet/)).toBeInTheDocument();
+    expect(screen.queryByText(/No documents yet/)).toBeNull();
+  });
 });

@@ -21,7 +21,8 @@ function CategoryCounts() {
       state={categories.status}
       error={categories.error ? describeError(categories.error) : undefined}
       onRetry={() => void categories.refetch()}
-      empty={used.length === 0 ? <p>No documents yet. <Link to="/documents">Upload your first one</Link>.</p> : null}
+      // Documents without a category are not "no documents": say what is actually missing.
+      empty={used.length === 0 ? <p>No document is in a category yet. <Link to="/documents">Open your documents</Link> to file them.</p> : null}
     >
       <ul className="widget-list">
         {used.map((c) => (
