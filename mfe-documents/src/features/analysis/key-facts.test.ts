@@ -155,3 +155,14 @@ describe('notes', () => {
     expect(inNotes(fact, null)).toBe(false);
   });
 });
+
+describe('the source of a fact in a long line', () => {
+  it('shows the words around it, not the start of the line', () => {
+    const layer = `${'Terms and conditions apply to this schedule of cover. '.repeat(4)}Policy number: HX-4471-22 ${'Please keep this document safe. '.repeat(4)}`;
+    const source = find(layer, 'Policy number')?.source ?? '';
+    expect(source).toContain('Policy number: HX-4471-22');
+    expect(source.startsWith('…')).toBe(true);
+    expect(source.endsWith('…')).toBe(true);
+    expect(source.length).toBeLessThan(140);
+  });
+});
