@@ -46,14 +46,14 @@ test('amounts and identifiers show with their source; Add to notes appends one l
   await expect(facts).toContainText('Annual premium: £1,234.56');
   // Not a phone number, not a date.
   await expect(facts).not.toContainText('0800');
-  await expect(panel(page).getByLabel('Notes')).toHaveValue('');
+  await expect(panel(page).getByLabel('Notes', { exact: true })).toHaveValue('');
 
   await policy.getByRole('button', { name: 'Add Policy number to notes' }).click();
-  await expect(panel(page).getByLabel('Notes')).toHaveValue('Policy number: HX-4471-22');
+  await expect(panel(page).getByLabel('Notes', { exact: true })).toHaveValue('Policy number: HX-4471-22');
   await expect(policy.getByText('In notes')).toBeVisible();
   const premium = facts.getByRole('listitem').filter({ hasText: 'Annual premium' });
   await premium.getByRole('button', { name: 'Add Annual premium to notes' }).click();
-  await expect(panel(page).getByLabel('Notes')).toHaveValue('Policy number: HX-4471-22\nAnnual premium: £1,234.56');
+  await expect(panel(page).getByLabel('Notes', { exact: true })).toHaveValue('Policy number: HX-4471-22\nAnnual premium: £1,234.56');
 
   await facts.getByRole('listitem').filter({ hasText: 'IBAN' }).getByRole('button', { name: 'Copy IBAN' }).click();
   await expect(page.getByText('IBAN copied')).toBeVisible();
