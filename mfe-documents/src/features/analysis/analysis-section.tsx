@@ -5,6 +5,7 @@ import { useSupabase } from '@dossier/shared';
 import { Button, TextArea } from '@dossier/shared/ui';
 import { analysisKeys, getAnalysis, saveAnalysis, type AnalysisRecord } from '../../api/document-analysis';
 import { documentKeys, type DocumentRecord } from '../../api/documents';
+import { KeyFacts } from './key-facts-list';
 import { canReadWithOcr } from './ocr-support';
 import { JobProgress, jobText, Suggestions } from './suggestion-list';
 import { useAnalysisQueue, useAnalysisSnapshot, useDataProcessingConsent } from './use-analysis';
@@ -75,6 +76,7 @@ export function AnalysisSection({ doc }: { doc: DocumentRecord }) {
         </p>
       ) : null}
       {!active && data ? <Suggestions doc={doc} record={data} /> : null}
+      {!active && data ? <KeyFacts doc={doc} text={data.extracted_text} /> : null}
       {!active && data && data.text_source ? <ReadText doc={doc} record={data} /> : null}
     </section>
   );

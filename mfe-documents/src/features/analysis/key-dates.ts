@@ -33,8 +33,9 @@ const ISSUE_LABELS = [
   'data di rilascio', 'afgiftedatum',
 ];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const labelPattern = (labels: readonly string[]) =>
+export const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Word-bounded, longest label first; group 1 is the label as printed (shared with key-facts.ts). */
+export const labelPattern = (labels: readonly string[]) =>
   new RegExp(`(?:^|[^\\p{L}])(${[...labels].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}])`, 'giu');
 const EXPIRY = labelPattern(EXPIRY_LABELS);
 const ISSUE = labelPattern(ISSUE_LABELS);
@@ -49,10 +50,19 @@ function monthFirst(text: string): boolean {
 const iso = (date: Date) =>
   `${date.getFullYear().toString().padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
-function sourceLines(text: string, from: number, to: number): string {
+/**
+ * The line(s) a match spans, as printed, spaces folded — or, in a long line (a text layer without
+ * line ends), the words around it with "…". At most 200 characters.
+ */
+export function sourceLines(text: string, from: number, to: number): string {
   const start = text.lastIndexOf('\n', from - 1) + 1;
   const endNewline = text.indexOf('\n', to);
-  return text.slice(start, endNewline < 0 ? text.length : endNewline).replace(/\s+/g, ' ').trim().slice(0, 200);
+  const end = endNewline < 0 ? text.length : endNewline;
+  const left = from - start > 80 ? Math.max(start, text.lastIndexOf(' ', from - 50) + 1) : start;
+  const space = text.indexOf(' ', to + 50);
+  const right = end - to > 80 && space >= 0 ? Math.min(end, space) : end;
+  const snippet = text.slice(left, right).replace(/\s+/g, ' ').trim();
+  return `${left > start ? '…' : ''}${snippet}${right < end ? '…' : ''}`.slice(0, 200);
 }
 
 function dateAfter(text: string, pattern: RegExp, parser: chrono.Chrono, reference: Date): DateSuggestion | null {

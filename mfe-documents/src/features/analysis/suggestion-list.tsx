@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth, useSupabase, useToasts } from '@dossier/shared';
-import { Badge, Button, Progress } from '@dossier/shared/ui';
+import { Button, Progress } from '@dossier/shared/ui';
 import { analysisKeys, getAnalysis, type AnalysisRecord } from '../../api/document-analysis';
 import { documentKeys, getDocument, type DocumentRecord } from '../../api/documents';
 import { tagKeys } from '../../api/tags';
@@ -10,6 +10,8 @@ import { useDescribeError } from '../../lib/query';
 import { useDocumentActions } from '../../lib/use-document-actions';
 import { useCategories } from '../../lib/use-lookups';
 import type { AnalysisJob } from './analysis-queue';
+import { sure } from './confidence';
+import { KeyFacts } from './key-facts-list';
 import { acceptTag, categoryIdFor, settleSuggestions, undoApplied } from './apply-suggestions';
 import { useAnalysisQueue, useAnalysisSnapshot, useDataProcessingConsent } from './use-analysis';
 
@@ -36,8 +38,6 @@ export function JobProgress({ job, onCancel, inRow = false }: { job: AnalysisJob
     </div>
   );
 }
-
-const sure = (confidence: number) => <Badge tone="accent">{Math.round(confidence * 100)}% sure</Badge>;
 
 type FiledDocument = Pick<DocumentRecord, 'id' | 'category_id' | 'expires_on' | 'issued_on'>;
 
@@ -189,6 +189,8 @@ export function UploadAnalysis({ documentId }: { documentId: string }) {
   return (
     <div className="analysis analysis-upload">
       <Suggestions doc={doc.data} record={record.data} label={`Suggestions for ${job.name}`} />
+      {/* Compact: the two surest facts; the panel shows them all. */}
+      <KeyFacts doc={doc.data} text={record.data.extracted_text} limit={2} minConfidence={0.85} />
     </div>
   );
 }
