@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Widget, useSupabase, useToasts } from '@dossier/shared';
 import { Badge, Button, NativeSelect, Sheet, TextArea, TextField, useConfirm, useOnline } from '@dossier/shared/ui';
@@ -17,24 +17,7 @@ import { NamedOptions } from '../../lib/named-options';
 import { ShareDialog } from '../share';
 import { AnalysisSection } from '../analysis';
 import { DocumentHistory } from '../history';
-
-interface Draft {
-  name: string;
-  category_id: string;
-  portfolio_id: string;
-  notes: string;
-  issued_on: string;
-  expires_on: string;
-}
-
-const draftOf = (doc: DocumentRecord): Draft => ({
-  name: doc.name,
-  category_id: doc.category_id ?? '',
-  portfolio_id: doc.portfolio_id ?? '',
-  notes: doc.notes ?? '',
-  issued_on: doc.issued_on ?? '',
-  expires_on: doc.expires_on ?? '',
-});
+import { draftOf, rebaseDraft, type Draft } from './document-draft';
 
 function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds: readonly string[]; onClose: () => void }) {
   const { confirm, dialog } = useConfirm();
@@ -45,7 +28,15 @@ function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds
   const toasts = useToasts().stacked;
   const describeError = useDescribeError();
   const [draft, setDraft] = useState<Draft>(() => draftOf(doc));
-  useEffect(() => setDraft(draftOf(doc)), [doc]);
+  // The stored version the draft was last based on, so a reload keeps the person's unsaved edits.
+  const base = useRef({ id: doc.id, draft: draftOf(doc) });
+  useEffect(() => {
+    const next = draftOf(doc);
+    const sameDocument = base.current.id === doc.id;
+    const previous = base.current.draft;
+    setDraft((current) => (sameDocument ? rebaseDraft(current, previous, next) : next));
+    base.current = { id: doc.id, draft: next };
+  }, [doc]);
   const notice = extractionNotice(doc.extraction_status, doc.mime_type);
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(doc));
   const trashed = Boolean(doc.deleted_at);
