@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
@@ -111,6 +112,21 @@ describe('static hosts', () => {
     expect(res.headers.get('permissions-policy')).toContain('microphone=()');
     const remote = await fetch(hosts.appConfig.remotes.documents);
     expect(remote.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it("allows index.html's own inline script by its sha256 and nothing inline besides (ADR 0220)", async () => {
+    const script = "document.documentElement.classList.add('dossier-landing')";
+    const index = path.join(dist, 'shell', 'index.html');
+    writeFileSync(index, `<!doctype html><title>Dossier</title><script>${script}</script><script defer src="/main.js"></script>`);
+    try {
+      const csp = (await fetch(`${hosts.shellUrl}/`)).headers.get('content-security-policy') ?? '';
+      const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src ')) ?? '';
+      const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+      expect(scriptSrc).toBe(`script-src 'self' 'wasm-unsafe-eval' ${hash} ${Object.values(hosts.remotes).map((r) => r.url).join(' ')}`);
+      expect(scriptSrc).not.toContain('unsafe-inline');
+    } finally {
+      writeFileSync(index, '<!doctype html><title>Dossier</title>');
+    }
   });
 
   it('answers only its own host names (DNS rebinding)', async () => {

@@ -1,9 +1,7 @@
 import { type MouseEvent, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { LandingContent, type LandingLink } from './features/landing/landing-content';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { startServiceWorker } from './features/pwa/service-worker-client';
-import { FrameLayout } from './frame/frame-layout';
-import { AREA_NAV_FALLBACK, SHELL_NAV } from './routing/nav-table';
+import { LightLandingView } from './landing-view';
 import '@dossier/shared/ui/tokens';
 import './styles.css';
 
@@ -13,6 +11,7 @@ import './styles.css';
  * frame for a visitor (same markup and classes as AppFrame) and registers the service worker.
  * The app itself (bootstrap.tsx) is fetched when the visitor shows intent (pointer over, focus
  * or touch on a link) and started on the click, at the link's address.
+ * When the build prerendered the page into #root (ADR 0220), it is hydrated, not rendered again.
  */
 export interface LightLandingOptions {
   /** Starts downloading the app without running it. */
@@ -21,10 +20,8 @@ export interface LightLandingOptions {
   open(beforeRender: () => void): Promise<void>;
 }
 
-const NAV = [...SHELL_NAV, ...AREA_NAV_FALLBACK.documents, ...AREA_NAV_FALLBACK.portfolios, ...AREA_NAV_FALLBACK.account].sort((a, b) => (a.order ?? 50) - (b.order ?? 50));
-
 export function startLightLanding(root: HTMLElement, { prefetch, open }: LightLandingOptions): void {
-  const reactRoot = createRoot(root);
+  let reactRoot: Root | undefined;
   let opening = false;
   let stopWorker = () => undefined as void;
   const openApp = (to?: string) => {
@@ -33,7 +30,7 @@ export function startLightLanding(root: HTMLElement, { prefetch, open }: LightLa
     document.documentElement.setAttribute('aria-busy', 'true');
     void open(() => {
       stopWorker();
-      reactRoot.unmount();
+      reactRoot?.unmount();
       document.documentElement.removeAttribute('aria-busy');
       if (to) window.history.pushState(null, '', to);
     });
@@ -58,30 +55,15 @@ export function startLightLanding(root: HTMLElement, { prefetch, open }: LightLa
     </a>
   );
 
-  reactRoot.render(
-    <LightFrame Link={AppLink}>
-      <LandingContent Link={AppLink} />
-    </LightFrame>,
-  );
+  const page = <LightLandingView Link={AppLink} />;
+  if (root.hasChildNodes()) {
+    reactRoot = hydrateRoot(root, page);
+  } else {
+    reactRoot = createRoot(root);
+    reactRoot.render(page);
+  }
 
   // The installed app's worker, registered as the app does. A waiting update is offered by the
   // app's own toast: the app starts (at this address) and finds the waiting worker.
   stopWorker = startServiceWorker({ onMessage: () => undefined, onUpdateAvailable: () => openApp() });
-}
-
-/** AppFrame for a visitor: the same layout, the nav fallbacks, "Sign in". */
-function LightFrame({ Link, children }: { Link: LandingLink; children: ReactNode }) {
-  return (
-    <FrameLayout
-      Link={Link}
-      items={NAV}
-      account={
-        <Link to="/auth" className="ds-button ds-button--primary ds-button--sm dossier-auth-state">
-          Sign in
-        </Link>
-      }
-    >
-      {children}
-    </FrameLayout>
-  );
 }

@@ -16,7 +16,14 @@ const loadApp = () => import('./bootstrap');
 const startApp = (beforeRender?: () => void) => loadApp().then(({ start }) => start(appConfigResponse, { beforeRender }));
 
 const root = document.getElementById('root');
-if (root && isLandingVisit(window.location, browserStorage())) {
+const landing = root !== null && isLandingVisit(window.location, browserStorage());
+// The production index.html carries the landing prerendered in a hidden #root (ADR 0220): shown
+// at the first paint on a visitor's `/` only. Anywhere else it leaves before #root is shown.
+if (root?.hidden) {
+  if (!landing) root.replaceChildren();
+  root.hidden = false;
+}
+if (root && landing) {
   // A visitor's `/`: the light landing, without the app (ADR 0185). The app is fetched on intent
   // and started when the visitor follows a link.
   if (window.location.search === '?logout') window.history.replaceState(window.history.state, '', '/');

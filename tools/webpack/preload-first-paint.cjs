@@ -8,6 +8,28 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const NAME = 'PreloadFirstPaint';
 const FIRST_PAINT_MODULES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]shared[\\/]src[\\/]ui[\\/](tokens[\\/]|design-system[\\/]design-system\.css$)/;
 
+/**
+ * The files of the named chunk groups, then those of the async chunks holding React, react-dom or
+ * the design tokens' stylesheet (the prerendered landing inlines the CSS among them, ADR 0220).
+ * @returns {Set<string>}
+ */
+function firstPaintFiles(compilation, chunkGroups) {
+  const files = new Set();
+  for (const name of chunkGroups) {
+    const group = compilation.namedChunkGroups.get(name);
+    if (!group) throw new Error(`${NAME}: no chunk group named '${name}' (webpackChunkName)`);
+    for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
+  }
+  for (const chunk of compilation.chunks) {
+    if (chunk.canBeInitial()) continue;
+    const modules = compilation.chunkGraph.getChunkModules(chunk);
+    if (modules.some((module) => FIRST_PAINT_MODULES.test(module.nameForCondition?.() ?? ''))) {
+      for (const file of chunk.files) files.add(file);
+    }
+  }
+  return files;
+}
+
 class PreloadFirstPaint {
   /** @param {{ chunkGroups: string[] }} options named chunk groups (webpackChunkName) to preload */
   constructor({ chunkGroups }) {
@@ -17,19 +39,7 @@ class PreloadFirstPaint {
   apply(compiler) {
     compiler.hooks.compilation.tap(NAME, (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(NAME, (data) => {
-        const files = new Set();
-        for (const name of this.chunkGroups) {
-          const group = compilation.namedChunkGroups.get(name);
-          if (!group) throw new Error(`${NAME}: no chunk group named '${name}' (webpackChunkName)`);
-          for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
-        }
-        for (const chunk of compilation.chunks) {
-          if (chunk.canBeInitial()) continue;
-          const modules = compilation.chunkGraph.getChunkModules(chunk);
-          if (modules.some((module) => FIRST_PAINT_MODULES.test(module.nameForCondition?.() ?? ''))) {
-            for (const file of chunk.files) files.add(file);
-          }
-        }
+        const files = firstPaintFiles(compilation, this.chunkGroups);
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : String(compilation.outputOptions.publicPath ?? '');
         for (const file of [...files].sort()) {
           const as = file.endsWith('.css') ? 'style' : file.endsWith('.js') ? 'script' : undefined;
@@ -42,4 +52,4 @@ class PreloadFirstPaint {
   }
 }
 
-module.exports = { PreloadFirstPaint };
+module.exports = { PreloadFirstPaint, firstPaintFiles };

@@ -2,6 +2,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { AppConfig, RemoteName } from '@dossier/shared';
 import { hostAllowList, MISDIRECTED_MESSAGE } from '../http/host-check.js';
@@ -101,9 +102,10 @@ const origin = (url: string | undefined): string | null => {
  * The shell's Content-Security-Policy, from its app-config: scripts only from itself and the
  * remotes' origins (Module Federation loads their chunks), data from the API, the Google emulator
  * or Drive, no plugins, no framing, no foreign form targets. pdf.js and the diagnostics start
- * workers from blob: URLs; sonner and the remotes' CSS need inline styles.
+ * workers from blob: URLs; sonner and the remotes' CSS need inline styles. `inlineScripts`: the
+ * sha256 sources of index.html's own inline scripts (the prerendered landing's, ADR 0220).
  */
-export function contentSecurityPolicy(config: AppConfig): string {
+export function contentSecurityPolicy(config: AppConfig, inlineScripts: string[] = []): string {
   const remotes = [...new Set(Object.values(config.remotes).map(origin).filter((o): o is string => o !== null))];
   const api = origin(config.supabaseUrl);
   const apiSocket = api ? api.replace(/^http/, 'ws') : null;
@@ -113,7 +115,7 @@ export function contentSecurityPolicy(config: AppConfig): string {
     `default-src 'self'`,
     // 'wasm-unsafe-eval': OCR on the device compiles tesseract's WebAssembly (docs/decisions/0110);
     // it allows WebAssembly only, never eval() of JavaScript.
-    `script-src ${list("'self'", "'wasm-unsafe-eval'", remotes)}`,
+    `script-src ${list("'self'", "'wasm-unsafe-eval'", inlineScripts, remotes)}`,
     `worker-src ${list("'self'", 'blob:', remotes)}`,
     `style-src ${list("'self'", "'unsafe-inline'", remotes)}`,
     `img-src ${list("'self'", 'data:', 'blob:', api, remotes, 'https:')}`,
@@ -210,12 +212,29 @@ function methodNotAllowed(req: IncomingMessage, res: ServerResponse): boolean {
   return true;
 }
 
+/** CSP hash sources ('sha256-…') of the inline <script> elements (no src) of an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(match[1] ?? '') || match[2] === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(match[2]!, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
 function shellHandler(root: string, appConfig: () => AppConfig, hostAllowed: (h: string | undefined) => boolean) {
-  const csp = contentSecurityPolicy(appConfig());
+  // index.html's inline scripts are allowed by hash; read again when a new build replaces it.
+  let csp = { mtimeMs: -1, value: contentSecurityPolicy(appConfig()) };
+  const cspNow = () => {
+    const index = path.join(root, 'index.html');
+    const mtimeMs = existsSync(index) ? statSync(index).mtimeMs : 0;
+    if (mtimeMs !== csp.mtimeMs) csp = { mtimeMs, value: contentSecurityPolicy(appConfig(), mtimeMs ? inlineScriptHashes(readFileSync(index, 'utf8')) : []) };
+    return csp.value;
+  };
   return (req: IncomingMessage, res: ServerResponse) => {
     if (misdirected(req, res, hostAllowed)) return;
     setHeaders(res, BASE_SECURITY_HEADERS);
-    res.setHeader('Content-Security-Policy', csp);
+    res.setHeader('Content-Security-Policy', cspNow());
     res.setHeader('X-Frame-Options', 'DENY');
     if (methodNotAllowed(req, res)) return;
     const urlPath = (req.url ?? '/').split('?')[0] ?? '/';

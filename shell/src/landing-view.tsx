@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { LandingContent, type LandingLink } from './features/landing/landing-content';
+import { FrameLayout } from './frame/frame-layout';
+import { AREA_NAV_FALLBACK, SHELL_NAV } from './routing/nav-table';
+
+const NAV = [...SHELL_NAV, ...AREA_NAV_FALLBACK.documents, ...AREA_NAV_FALLBACK.portfolios, ...AREA_NAV_FALLBACK.account].sort((a, b) => (a.order ?? 50) - (b.order ?? 50));
+
+/**
+ * A visitor's `/` without the app: AppFrame's visitor markup (the nav fallbacks, "Sign in")
+ * around the landing page. The light landing renders it in the browser (landing-start.tsx) and
+ * the shell's build renders it into index.html (prerender/, ADR 0220): the same markup, so the
+ * browser's hydration adopts the prerendered page.
+ */
+export function LightLandingView({ Link }: { Link: LandingLink }) {
+  return (
+    <LightFrame Link={Link}>
+      <LandingContent Link={Link} />
+    </LightFrame>
+  );
+}
+
+function LightFrame({ Link, children }: { Link: LandingLink; children: ReactNode }) {
+  return (
+    <FrameLayout
+      Link={Link}
+      items={NAV}
+      account={
+        <Link to="/auth" className="ds-button ds-button--primary ds-button--sm dossier-auth-state">
+          Sign in
+        </Link>
+      }
+    >
+      {children}
+    </FrameLayout>
+  );
+}

@@ -1,0 +1,64 @@
+import { act, screen } from '@testing-library/react';
+import { startLightLanding } from '../landing-start';
+import { browserStorage } from '../landing-visit';
+import { FIRST_PAINT_STYLE_ID, LANDING_CLASS, markFirstPaint } from './first-paint';
+import { landingMarkup } from './landing-markup';
+
+// ADR 0220: the build puts landingMarkup() in index.html's hidden #root and first-paint-script.ts
+// (markFirstPaint) in <head>; these check the two halves in a browser-like DOM.
+
+function runFirstPaintScript(path: string) {
+  window.history.replaceState(null, '', path);
+  document.documentElement.classList.remove(LANDING_CLASS);
+  document.getElementById(FIRST_PAINT_STYLE_ID)?.remove();
+  const style = document.createElement('style');
+  style.id = FIRST_PAINT_STYLE_ID;
+  document.head.append(style);
+  markFirstPaint(window.location, browserStorage(), document);
+  return { shown: document.documentElement.classList.contains(LANDING_CLASS), styleKept: style.isConnected };
+}
+
+afterEach(() => {
+  localStorage.clear();
+  document.getElementById(FIRST_PAINT_STYLE_ID)?.remove();
+  document.documentElement.classList.remove(LANDING_CLASS);
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the first-paint script', () => {
+  it("shows the prerendered landing on a visitor's / (and /?logout) only", () => {
+    expect(runFirstPaintScript('/')).toEqual({ shown: true, styleKept: true });
+    expect(runFirstPaintScript('/?logout')).toEqual({ shown: true, styleKept: true });
+  });
+
+  it('keeps it hidden, and drops its stylesheet, on every other address and for a stored session', () => {
+    for (const path of ['/documents', '/auth', '/?code=abc', '/#access_token=x', '/share-target', '/privacy']) {
+      expect(runFirstPaintScript(path)).toEqual({ shown: false, styleKept: false });
+    }
+    localStorage.setItem('sb-127-auth-token', '{}');
+    expect(runFirstPaintScript('/')).toEqual({ shown: false, styleKept: false });
+  });
+});
+
+describe('the prerendered landing', () => {
+  it('is what the light landing renders: hydration keeps the same nodes and reports no mismatch', async () => {
+    const root = document.createElement('div');
+    root.innerHTML = landingMarkup();
+    document.body.append(root);
+    const heading = root.querySelector('h1');
+    expect(heading).toHaveTextContent('Keep the documents that matter, in one safe place');
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reported = jest.fn();
+    window.addEventListener('error', reported);
+    try {
+      await act(async () => startLightLanding(root, { prefetch: jest.fn(), open: jest.fn(async () => undefined) }));
+      expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
+      expect(errors).not.toHaveBeenCalled();
+      expect(reported).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      window.removeEventListener('error', reported);
+      root.remove();
+    }
+  });
+});

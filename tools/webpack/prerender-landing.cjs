@@ -1,0 +1,90 @@
+// The light landing of `/` prerendered into index.html (ADR 0220), so its first paint does not
+// wait for JavaScript: #root carries the landing's markup (react-dom/server, the same component
+// tree the light landing hydrates), <head> its stylesheet inlined and a tiny inline script that
+// shows #root only on a visitor's `/` (path `/`, no stored session — landing-visit.ts). Every
+// other address and a signed-in person keep #root hidden until main.ts empties it: index.html
+// is the SPA fallback and the service worker's navigation answer, so it must never flash.
+// The static host allows the inline script by its sha256 (static-host.ts reads index.html).
+const path = require('node:path');
+const { createRequire } = require('node:module');
+const esbuild = require('esbuild');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { firstPaintFiles } = require('./preload-first-paint.cjs');
+
+const NAME = 'PrerenderLanding';
+const ROOT_DIV = '<div id="root"></div>';
+
+/** Bundles a shell source file with esbuild for Node or the browser (CSS imports left out). */
+function bundle(entry, { platform, tsconfig }) {
+  const result = esbuild.buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    platform,
+    format: platform === 'node' ? 'cjs' : 'iife',
+    target: platform === 'node' ? 'node20' : 'es2019',
+    minify: platform !== 'node',
+    jsx: 'automatic',
+    tsconfig,
+    loader: { '.css': 'empty' },
+    // React comes from node_modules at render time, as react-dom/server expects.
+    external: platform === 'node' ? ['react', 'react/*', 'react-dom', 'react-dom/*'] : [],
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text.trim();
+}
+
+/** Evaluates a CommonJS bundle (its `require` resolves from the repository's root). */
+function evaluate(code, requireFrom) {
+  const module = { exports: {} };
+  new Function('require', 'module', 'exports', code)(createRequire(requireFrom), module, module.exports);
+  return module.exports;
+}
+
+class PrerenderLanding {
+  /**
+   * @param {{ projectRoot: string, chunkGroups: string[] }} options the shell's folder; the chunk
+   *   groups whose stylesheets (with the design tokens') the landing needs at its first paint
+   */
+  constructor({ projectRoot, chunkGroups }) {
+    this.projectRoot = projectRoot;
+    this.chunkGroups = chunkGroups;
+  }
+
+  render() {
+    const tsconfig = path.join(this.projectRoot, 'tsconfig.json');
+    const src = path.join(this.projectRoot, 'src/prerender');
+    const markupModule = evaluate(bundle(path.join(src, 'landing-markup.tsx'), { platform: 'node', tsconfig }), path.join(this.projectRoot, 'package.json'));
+    const script = bundle(path.join(src, 'first-paint-script.ts'), { platform: 'browser', tsconfig });
+    return { markup: markupModule.landingMarkup(), styleId: markupModule.FIRST_PAINT_STYLE_ID, landingClass: markupModule.LANDING_CLASS, script };
+  }
+
+  apply(compiler) {
+    compiler.hooks.compilation.tap(NAME, (compilation) => {
+      let rendered;
+      const hooks = HtmlWebpackPlugin.getHooks(compilation);
+      hooks.alterAssetTagGroups.tap(NAME, (data) => {
+        rendered = this.render();
+        const css = [...firstPaintFiles(compilation, this.chunkGroups)]
+          .filter((file) => file.endsWith('.css'))
+          .map((file) => String(compilation.getAsset(file).source.source()).replace(/\/\*# sourceMappingURL=.*?\*\/\s*$/, '').trim());
+        if (css.length === 0) throw new Error(`${NAME}: no stylesheet found for the landing`);
+        // Shown only when the inline script marked a visitor's `/`: [hidden] hides it otherwise.
+        const reveal = `html.${rendered.landingClass} #root[hidden]{display:block}`;
+        const style = { tagName: 'style', voidTag: false, attributes: { id: rendered.styleId }, innerHTML: `${css.join('\n')}\n${reveal}`, meta: { plugin: NAME } };
+        // After the style (it removes it on other addresses), before any other tag.
+        const script = { tagName: 'script', voidTag: false, attributes: {}, innerHTML: rendered.script, meta: { plugin: NAME } };
+        data.headTags.unshift(style, script);
+        return data;
+      });
+      hooks.beforeEmit.tap(NAME, (data) => {
+        if (!rendered) throw new Error(`${NAME}: the landing was not rendered`);
+        if (!data.html.includes(ROOT_DIV)) throw new Error(`${NAME}: index.html has no ${ROOT_DIV}`);
+        data.html = data.html.replace(ROOT_DIV, () => `<div id="root" hidden>${rendered.markup}</div>`);
+        return data;
+      });
+    });
+  }
+}
+
+module.exports = { PrerenderLanding };
