@@ -29,43 +29,38 @@ function keptFiles(page: Page): Promise<number> {
   );
 }
 
-/** Whether the persisted query snapshot mentions `text` (it is written a second after changes). */
-function snapshotHas(page: Page, text: string): Promise<boolean> {
+interface QuerySnapshot {
+  state: { queries: { queryKey: unknown[] }[] };
+}
+
+/** The persisted query snapshots (IndexedDB 'dossier-query-cache'), as JSON; null when there are none. */
+function persistedSnapshots(page: Page): Promise<string | null> {
   return page.evaluate(
-    (needle) =>
-      new Promise<boolean>((resolve) => {
+    () =>
+      new Promise<string | null>((resolve) => {
         const open = indexedDB.open('dossier-query-cache');
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('snapshots')) return resolve(false);
+          if (!db.objectStoreNames.contains('snapshots')) return resolve(null);
           const all = db.transaction('snapshots').objectStore('snapshots').getAll();
-          all.onsuccess = () => resolve(JSON.stringify(all.result).includes(needle));
-          all.onerror = () => resolve(false);
+          all.onsuccess = () => resolve(JSON.stringify(all.result));
+          all.onerror = () => resolve(null);
         };
-        open.onerror = () => resolve(false);
+        open.onerror = () => resolve(null);
       }),
-    text,
   );
 }
 
+/** Whether the persisted query snapshot mentions `text` (it is written a second after changes). */
+async function snapshotHas(page: Page, text: string): Promise<boolean> {
+  return (await persistedSnapshots(page))?.includes(text) ?? false;
+}
+
 /** Whether the persisted snapshot holds the query with exactly this key. */
-function snapshotHasQuery(page: Page, key: readonly unknown[]): Promise<boolean> {
-  return page.evaluate(
-    (wanted) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('dossier-query-cache');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('snapshots')) return resolve(false);
-          const all = db.transaction('snapshots').objectStore('snapshots').getAll();
-          all.onsuccess = () =>
-            resolve((all.result as { state: { queries: { queryKey: unknown[] }[] } }[]).some((snapshot) => snapshot.state.queries.some((query) => JSON.stringify(query.queryKey) === wanted)));
-          all.onerror = () => resolve(false);
-        };
-        open.onerror = () => resolve(false);
-      }),
-    JSON.stringify(key),
-  );
+async function snapshotHasQuery(page: Page, key: readonly unknown[]): Promise<boolean> {
+  const snapshots = JSON.parse((await persistedSnapshots(page)) ?? '[]') as QuerySnapshot[];
+  const wanted = JSON.stringify(key);
+  return snapshots.some((snapshot) => snapshot.state.queries.some((query) => JSON.stringify(query.queryKey) === wanted));
 }
 
 for (const viewport of [
