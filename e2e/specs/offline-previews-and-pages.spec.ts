@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { file, makePdf } from '../fixtures/documents/make-files';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
+import { snapshotHas, snapshotHasQuery } from '../support/persisted-queries';
 import { asPerson } from '../support/signed-in-session';
 
 // Issue #9 §4 (SPEC §4 "cached documents and portfolios are used"): offline after a reload, a
@@ -27,40 +28,6 @@ function keptFiles(page: Page): Promise<number> {
         open.onerror = () => resolve(-1);
       }),
   );
-}
-
-interface QuerySnapshot {
-  state: { queries: { queryKey: unknown[] }[] };
-}
-
-/** The persisted query snapshots (IndexedDB 'dossier-query-cache'), as JSON; null when there are none. */
-function persistedSnapshots(page: Page): Promise<string | null> {
-  return page.evaluate(
-    () =>
-      new Promise<string | null>((resolve) => {
-        const open = indexedDB.open('dossier-query-cache');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('snapshots')) return resolve(null);
-          const all = db.transaction('snapshots').objectStore('snapshots').getAll();
-          all.onsuccess = () => resolve(JSON.stringify(all.result));
-          all.onerror = () => resolve(null);
-        };
-        open.onerror = () => resolve(null);
-      }),
-  );
-}
-
-/** Whether the persisted query snapshot mentions `text` (it is written a second after changes). */
-async function snapshotHas(page: Page, text: string): Promise<boolean> {
-  return (await persistedSnapshots(page))?.includes(text) ?? false;
-}
-
-/** Whether the persisted snapshot holds the query with exactly this key. */
-async function snapshotHasQuery(page: Page, key: readonly unknown[]): Promise<boolean> {
-  const snapshots = JSON.parse((await persistedSnapshots(page)) ?? '[]') as QuerySnapshot[];
-  const wanted = JSON.stringify(key);
-  return snapshots.some((snapshot) => snapshot.state.queries.some((query) => JSON.stringify(query.queryKey) === wanted));
 }
 
 for (const viewport of [
