@@ -3,11 +3,10 @@
 // every document (byte for byte), the portfolio and its checklist are there again.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
 import { unzipSync } from 'fflate';
 import { file, makePdf, makePng } from '../fixtures/documents/make-files';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
-import { NoRealtime } from '../support/signed-in-session';
+import { asPerson } from '../support/signed-in-session';
 
 // The download streams through the download service worker (ADR 0161); the suite blocks workers by default.
 test.use({ serviceWorkers: 'allow' });
@@ -61,11 +60,7 @@ test('export everything, delete it all, import the zip: documents, portfolio and
   }
 
   // Wipe everything with the person's own session (as an emptied account would be).
-  const api = createClient(user.config.supabaseUrl, user.config.supabaseAnonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-    global: { headers: { Authorization: `Bearer ${user.session.access_token}` } },
-  });
+  const api = asPerson(user);
   const stored = await api.from('documents').select('storage_path');
   expect(stored.error).toBeNull();
   expect((await api.storage.from('documents').remove(stored.data!.map((d) => d.storage_path as string))).error).toBeNull();

@@ -3,11 +3,10 @@
 // /portfolios and Olga sees it there. Screenshots of both pages at 390x844 and 1440x900.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
 import { makePdf } from '../fixtures/documents/make-files';
 import { signInThroughUi } from '../fixtures/documents/sign-in';
 import { setPlan } from '../support/shell-auth';
-import { NoRealtime } from '../support/signed-in-session';
+import { asPerson } from '../support/signed-in-session';
 
 test('a Family plan: invite, join, share a document in the Family space', async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000);
@@ -31,11 +30,7 @@ test('a Family plan: invite, join, share a document in the Family space', async 
   await expect(maxPage.getByRole('list', { name: 'Family members' }).getByRole('listitem')).toHaveCount(2);
 
   // Max puts one of his documents into the Family space.
-  const api = createClient(max.config.supabaseUrl, max.config.supabaseAnonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-    global: { headers: { Authorization: `Bearer ${max.session.access_token}` } },
-  });
+  const api = asPerson(max);
   const id = randomUUID();
   const path = `${max.session.user.id}/${id}/vaccination record.pdf`;
   const bytes = makePdf(['Vaccination record']);

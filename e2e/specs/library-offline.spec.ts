@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { file, makePdf } from '../fixtures/documents/make-files';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
+import { snapshotHas } from '../support/persisted-queries';
 
 // Issue #9 §4 (SPEC §4 "cached documents and portfolios are used"): an offline reload shows the
 // library as last seen, marked as such; an upload queued offline stays listed after a reload and
@@ -8,23 +9,6 @@ import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
 test.use({ serviceWorkers: 'allow' });
 
 const item = (page: Page, name: string) => page.getByTestId('document-item').filter({ has: page.getByRole('button', { name, exact: true }) });
-
-async function snapshotSaved(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('dossier-query-cache');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('snapshots')) return resolve(0);
-          const all = db.transaction('snapshots').objectStore('snapshots').getAll();
-          all.onsuccess = () => resolve(JSON.stringify(all.result).includes('lease-2026.pdf') ? 1 : 0);
-          all.onerror = () => resolve(0);
-        };
-        open.onerror = () => resolve(0);
-      }),
-  );
-}
 
 test('an offline reload shows the library from cache; a queued duplicate waits for "Keep both"', async ({ page, context }) => {
   test.setTimeout(3 * 60_000);
@@ -36,7 +20,7 @@ test('an offline reload shows the library from cache; a queued duplicate waits f
   await expect(page.getByTestId('upload-row').getByRole('status')).toHaveText('Uploaded', { timeout: 30_000 });
   await expect(item(page, 'lease-2026.pdf')).toBeVisible();
   await expect(page.getByTestId('offline-data-notice')).toHaveCount(0);
-  await expect.poll(() => snapshotSaved(page), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => snapshotHas(page, 'lease-2026.pdf'), { timeout: 15_000 }).toBe(true);
 
   await context.setOffline(true);
   try {

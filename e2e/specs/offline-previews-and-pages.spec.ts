@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { file, makePdf } from '../fixtures/documents/make-files';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
+import { snapshotHas, snapshotHasQuery } from '../support/persisted-queries';
 import { asPerson } from '../support/signed-in-session';
 
 // Issue #9 §4 (SPEC §4 "cached documents and portfolios are used"): offline after a reload, a
@@ -26,45 +27,6 @@ function keptFiles(page: Page): Promise<number> {
         };
         open.onerror = () => resolve(-1);
       }),
-  );
-}
-
-/** Whether the persisted query snapshot mentions `text` (it is written a second after changes). */
-function snapshotHas(page: Page, text: string): Promise<boolean> {
-  return page.evaluate(
-    (needle) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('dossier-query-cache');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('snapshots')) return resolve(false);
-          const all = db.transaction('snapshots').objectStore('snapshots').getAll();
-          all.onsuccess = () => resolve(JSON.stringify(all.result).includes(needle));
-          all.onerror = () => resolve(false);
-        };
-        open.onerror = () => resolve(false);
-      }),
-    text,
-  );
-}
-
-/** Whether the persisted snapshot holds the query with exactly this key. */
-function snapshotHasQuery(page: Page, key: readonly unknown[]): Promise<boolean> {
-  return page.evaluate(
-    (wanted) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('dossier-query-cache');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('snapshots')) return resolve(false);
-          const all = db.transaction('snapshots').objectStore('snapshots').getAll();
-          all.onsuccess = () =>
-            resolve((all.result as { state: { queries: { queryKey: unknown[] }[] } }[]).some((snapshot) => snapshot.state.queries.some((query) => JSON.stringify(query.queryKey) === wanted)));
-          all.onerror = () => resolve(false);
-        };
-        open.onerror = () => resolve(false);
-      }),
-    JSON.stringify(key),
   );
 }
 

@@ -3,10 +3,9 @@
 // sideways, the main controls are reachable, and a screenshot of each is attached to the report.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
 import { makePdf } from '../fixtures/documents/make-files';
 import { signInThroughUi } from '../fixtures/documents/sign-in';
-import { NoRealtime } from '../support/signed-in-session';
+import { asPerson } from '../support/signed-in-session';
 
 
 async function noSidewaysScroll(page: Page) {
@@ -22,11 +21,7 @@ for (const viewport of [
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const user = await signInThroughUi(page);
-    const api = createClient(user.config.supabaseUrl, user.config.supabaseAnonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-      global: { headers: { Authorization: `Bearer ${user.session.access_token}` } },
-    });
+    const api = asPerson(user);
     const portfolio = await api
       .from('portfolios')
       .insert({ name: 'Residence permit renewal for the whole family 2026', description: 'Everything the immigration office asked for in the letter of 3 March, including certified translations.' })

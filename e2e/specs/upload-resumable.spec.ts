@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
 import { file, makePng } from '../fixtures/documents/make-files';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
-import type { SignedInUser } from '../support/signed-in-session';
+import { asPerson, type SignedInUser } from '../support/signed-in-session';
 
 // Issue 8 §6: a 40 MB upload cut at about 60 % goes on from there — when the connection returns,
 // and after a reload — and the stored bytes are the file's bytes.
@@ -52,19 +51,6 @@ function cutAtSixtyPercent(page: Page, cut: () => Promise<void>): Promise<number
 }
 
 /** supabase-js on Node 20 needs a realtime transport; nothing here subscribes. */
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used here');
-  }
-}
-
-const asPerson = (user: SignedInUser) =>
-  createClient(user.config.supabaseUrl, user.config.supabaseAnonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-    global: { headers: { Authorization: `Bearer ${user.session.access_token}` } },
-  });
-
 /** How many of the person's documents have this name (read through supabase-js). */
 async function documentsNamed(user: SignedInUser, name: string): Promise<number> {
   const { count, error } = await asPerson(user).from('documents').select('id', { count: 'exact', head: true }).eq('name', name);

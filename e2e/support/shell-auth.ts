@@ -1,26 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { readAppConfig, signInFreshUser, type SignedInUser } from './signed-in-session';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { nodeSupabase, readAppConfig, signInFreshUser, type SignedInUser } from './signed-in-session';
 
 // The e2e stack's service-role key: the Supabase CLI's public demo key, which the e2e environment
 // asks for explicitly (demoKeys: true in environment-process.ts; local-stack/src/keys.ts).
 export const LOCAL_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used by the e2e helpers');
-  }
-}
-
 /** A supabase-js client on Node against the stack the page uses (no session kept). */
 export async function nodeClient(page: Page): Promise<SupabaseClient> {
-  const config = await readAppConfig(page);
-  return createClient(config.supabaseUrl, config.supabaseAnonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-  });
+  return nodeSupabase(await readAppConfig(page));
 }
 
 export function freshEmail(prefix = 'e2e'): string {

@@ -8,7 +8,7 @@ import { CONSENT } from '@dossier/shared/core';
  * supabase-js builds its realtime client eagerly and, on Node 20 (no global WebSocket), throws
  * without a transport. Nothing here subscribes, so a transport that refuses to connect is right.
  */
-export class NoRealtime {
+class NoRealtime {
   constructor() {
     throw new Error('realtime is not used by the e2e helpers');
   }
@@ -31,22 +31,27 @@ export interface SignedInUser {
   config: AppConfig;
 }
 
-/** supabase-js as this person (their access token), without a session store or realtime: for arranging data. */
-export function asPerson(user: SignedInUser): SupabaseClient {
-  return createClient(user.config.supabaseUrl, user.config.supabaseAnonKey, {
+/**
+ * supabase-js on Node against the stack in `config`, without a session store or realtime; with
+ * `accessToken`, as that person. The one place the e2e helpers build a client.
+ */
+export function nodeSupabase(config: AppConfig, accessToken?: string): SupabaseClient {
+  return createClient(config.supabaseUrl, config.supabaseAnonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-    global: { headers: { Authorization: `Bearer ${user.session.access_token}` } },
+    ...(accessToken ? { global: { headers: { Authorization: `Bearer ${accessToken}` } } } : {}),
   });
+}
+
+/** supabase-js as this person (their access token), without a session store or realtime: for arranging data. */
+export function asPerson(user: SignedInUser): SupabaseClient {
+  return nodeSupabase(user.config, user.session.access_token);
 }
 
 /** A fresh user, signed up through supabase-js against the same stack the page uses. */
 export async function signUpFreshUser(page: Page, name = 'Casey Tester'): Promise<SignedInUser> {
   const config = await readAppConfig(page);
-  const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-  });
+  const supabase = nodeSupabase(config);
   const email = `e2e-${randomUUID()}@example.com`;
   const password = `pw-${randomUUID()}`;
   const { data, error } = await supabase.auth.signUp({ email, password, options: { data: { name } } });

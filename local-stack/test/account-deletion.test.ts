@@ -7,8 +7,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { listMail } from '../src/outbox/index.js';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
-import { anonClient, createTestUser, type TestUser } from './support/users.js';
+import { databasesSync, type TestStack } from './support/test-stack.js';
+import { anonClient, type TestUser, withPeople } from './support/users.js';
 
 const DAY = 86_400_000;
 
@@ -62,24 +62,17 @@ async function rowsMentioning(stack: TestStack, needle: string): Promise<string[
 }
 
 describe.each(databasesSync())('account deletion and scheduled jobs on %s', (database) => {
-  let stack: TestStack;
-  let alice: TestUser;
-  let bob: TestUser;
+  const people = withPeople(database, { overrides: { schedulerTickMs: 0 } });
   let bobDoc: { docId: string; path: string };
 
   beforeAll(async () => {
-    stack = await startTestStack({ database, overrides: { schedulerTickMs: 0 } });
-    alice = await createTestUser(stack, 'alice');
-    bob = await createTestUser(stack, 'bob');
+    const { alice, bob } = people();
     await addLibrary(alice, 'alice');
     bobDoc = await addLibrary(bob, 'bob');
   }, 180_000);
 
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
   it('refuses a wrong password, anonymous callers and a deletion nobody asked for', async () => {
+    const { stack, alice } = people();
     const wrong = await alice.client.rpc('schedule_account_deletion', { password: 'not-my-password' });
     expect(wrong.error).toBeNull();
     expect(wrong.data).toEqual({ scheduled: false, reason: 'invalid_password' });
@@ -96,6 +89,7 @@ describe.each(databasesSync())('account deletion and scheduled jobs on %s', (dat
   });
 
   it('schedules in 30 days, mails it, and lets only the owner see and cancel it', async () => {
+    const { stack, alice, bob } = people();
     const scheduled = await alice.client.rpc('schedule_account_deletion', { password: alice.password });
     expect(scheduled.error).toBeNull();
     const due = new Date((scheduled.data as { scheduled_for: string }).scheduled_for).getTime();
@@ -117,6 +111,7 @@ describe.each(databasesSync())('account deletion and scheduled jobs on %s', (dat
   });
 
   it('cancels, schedules again, and deletes nothing before the day', async () => {
+    const { stack, alice } = people();
     const cancelled = await alice.client.rpc('cancel_account_deletion');
     expect(cancelled.data).toBe(true);
     expect((await alice.client.from('account_deletions').select('user_id')).data).toEqual([]);
@@ -128,6 +123,7 @@ describe.each(databasesSync())('account deletion and scheduled jobs on %s', (dat
   });
 
   it('after 31 days removes every row, object and session of that person and nothing of the other', async () => {
+    const { stack, alice, bob } = people();
     // Bob's trash: purged by the same run, his live document stays.
     const trashedId = randomUUID();
     const trashedKey = `${bob.id}/${trashedId}/old.pdf`;
@@ -165,6 +161,7 @@ describe.each(databasesSync())('account deletion and scheduled jobs on %s', (dat
   });
 
   it('runs the jobs again without effect (idempotent)', async () => {
+    const { stack, alice } = people();
     const results = await stack.scheduler.runAll();
     expect(results['delete-accounts']).toEqual({ deleted: 0 });
     expect(results['purge-trash']).toEqual({ purged: 0 });
@@ -172,6 +169,7 @@ describe.each(databasesSync())('account deletion and scheduled jobs on %s', (dat
   });
 
   it('answers the HTTP control only to the service role, and moves the clock only in test mode', async () => {
+    const { stack } = people();
     const anon = await fetch(`${stack.url}/scheduler/v1/jobs`, { headers: { apikey: stack.anonKey } });
     expect(anon.status).toBe(403);
     const list = await fetch(`${stack.url}/scheduler/v1/jobs`, { headers: { Authorization: `Bearer ${stack.serviceRoleKey}` } });

@@ -2,25 +2,14 @@
 // raw HTTP with two people: each person saves and reads only their own auto-apply threshold and OCR
 // languages; the defaults (no row) are off and English only; nonsense values are refused.
 import { randomUUID } from 'node:crypto';
-import { startTestStack, databasesSync, type TestStack } from './support/test-stack.js';
-import { createTestUser, type TestUser } from './support/users.js';
+import { databasesSync } from './support/test-stack.js';
+import { withPeople } from './support/users.js';
 
 describe.each(databasesSync())('analysis settings on %s', (database) => {
-  let stack: TestStack;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    stack = await startTestStack({ database });
-    alice = await createTestUser(stack, 'alice');
-    bob = await createTestUser(stack, 'bob');
-  }, 180_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const people = withPeople(database);
 
   it('is off by default, saved by upsert, and private to its person', async () => {
+    const { stack, alice, bob } = people();
     expect((await alice.client.from('analysis_settings').select('*')).data).toEqual([]);
     const saved = await alice.client
       .from('analysis_settings')
@@ -51,6 +40,7 @@ describe.each(databasesSync())('analysis settings on %s', (database) => {
   });
 
   it('refuses thresholds outside 0.5…0.99 and languages it does not serve', async () => {
+    const { bob } = people();
     for (const row of [{ auto_apply_threshold: 0.2 }, { auto_apply_threshold: 1.5 }, { ocr_languages: ['klingon'] }]) {
       const result = await bob.client.from('analysis_settings').upsert({ user_id: bob.id, ...row }, { onConflict: 'user_id' });
       expect(result.error).not.toBeNull();
@@ -60,6 +50,7 @@ describe.each(databasesSync())('analysis settings on %s', (database) => {
   });
 
   it('serves the classifier its own filing only: the embedded selects it trains from (ADR 0200)', async () => {
+    const { alice, bob } = people();
     const category = await alice.client.from('user_document_categories').insert({ user_id: alice.id, name: 'Car' }).select('id').single();
     expect(category.error).toBeNull();
     const tag = await alice.client.from('tags').insert({ name: 'Volvo', color: '#2563eb' }).select('id').single();

@@ -3,22 +3,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { outboxDir } from '../src/outbox/index';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+import { clientOptions } from './support/users';
 
 // E-mail flows through the local outbox: password reset, confirmation, and the auth rate limits.
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in the auth tests');
-  }
-}
 const APP = 'http://127.0.0.1:4200/auth';
 let counter = 0;
 const email = (tag: string) => `${tag}-${Date.now().toString(36)}-${++counter}@example.com`;
 
 function client(stack: TestStack, flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient {
-  return createClient(stack.url, stack.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
-    realtime: { transport: NoRealtime as never },
-  });
+  return createClient(stack.url, stack.anonKey, { ...clientOptions, auth: { ...clientOptions.auth, flowType } });
 }
 
 interface Mail {

@@ -1,21 +1,14 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+import { clientOptions } from './support/users';
 import { googleRoundTrip } from './support/google';
 
 // "Continue with Google" end to end without a browser: follow every redirect with fetch, through
 // /auth/v1/authorize, the emulator's consent page, /auth/v1/callback and back to the app.
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in the auth tests');
-  }
-}
 const APP = 'http://127.0.0.1:4200/auth';
 
 function client(stack: TestStack, flowType: 'implicit' | 'pkce'): SupabaseClient {
-  return createClient(stack.url, stack.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
-    realtime: { transport: NoRealtime as never },
-  });
+  return createClient(stack.url, stack.anonKey, { ...clientOptions, auth: { ...clientOptions.auth, flowType } });
 }
 
 describe.each(databasesSync())('Google sign-in on %s', (database) => {

@@ -1,25 +1,15 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+import { clientOptions } from './support/users';
 
 // GoTrue-compatible auth through the real supabase-js client, on each database.
-// Node 20 has no global WebSocket; realtime is never connected in these tests, so a transport that
-// refuses to open is enough to construct the client.
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in the auth tests');
-  }
-}
-const CLIENT_OPTIONS = {
-  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  realtime: { transport: NoRealtime as never },
-};
 
 let counter = 0;
 const email = (tag: string) => `${tag}-${Date.now().toString(36)}-${++counter}@example.com`;
 
 describe.each(databasesSync())('auth on %s', (database) => {
   let stack: TestStack;
-  const client = (): SupabaseClient => createClient(stack.url, stack.anonKey, CLIENT_OPTIONS);
+  const client = (): SupabaseClient => createClient(stack.url, stack.anonKey, clientOptions);
 
   beforeAll(async () => {
     stack = await startTestStack({ database, overrides: { authRateLimits: { signInSignUps: 10_000, tokenRefresh: 10_000, tokenVerifications: 10_000, emailSent: 10_000 } } });
@@ -155,7 +145,7 @@ describe.each(databasesSync())('auth on %s', (database) => {
     expect(health.status).toBe(200);
     expect(health.headers.get('x-supabase-api-version')).toBe('2024-01-01');
 
-    const admin = createClient(stack.url, stack.serviceRoleKey, CLIENT_OPTIONS).auth.admin;
+    const admin = createClient(stack.url, stack.serviceRoleKey, clientOptions).auth.admin;
     const address = email('admin');
     const created = await admin.createUser({ email: address, password: 'secret-one', email_confirm: true, user_metadata: { name: 'Made' } });
     expect(created.error).toBeNull();
@@ -167,7 +157,7 @@ describe.each(databasesSync())('auth on %s', (database) => {
     expect(deleted.error).toBeNull();
     expect((await client().auth.signInWithPassword({ email: address, password: 'secret-one' })).error?.code).toBe('invalid_credentials');
 
-    const notAdmin = await createClient(stack.url, stack.anonKey, CLIENT_OPTIONS).auth.admin.listUsers();
+    const notAdmin = await createClient(stack.url, stack.anonKey, clientOptions).auth.admin.listUsers();
     expect(notAdmin.error?.status).toBe(403);
   });
 

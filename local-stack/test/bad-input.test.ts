@@ -1,5 +1,5 @@
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
-import { createTestUser, type TestUser } from './support/users';
+import { databasesSync } from './support/test-stack';
+import { type TestUser, withPeople } from './support/users';
 
 // Issue #10 §1 (bodies), §3 (bad input → 4xx, never 5xx) and §4 (stored files are never active
 // content). Each test failed on the stack before the fix.
@@ -30,21 +30,11 @@ async function statusOf(url: string, init: RequestInit): Promise<number> {
 jest.setTimeout(180_000);
 
 describe.each(databasesSync())('bad input on %s', (database) => {
-  let stack: TestStack;
-  let alice: TestUser;
-  let bob: TestUser;
-  beforeAll(async () => {
-    stack = await startTestStack({ database });
-    alice = await createTestUser(stack, 'bad-a');
-    bob = await createTestUser(stack, 'bad-b');
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
-  const auth = (u: TestUser) => ({ apikey: stack.anonKey, Authorization: `Bearer ${u.accessToken}` });
+  const people = withPeople(database);
+  const auth = (u: TestUser) => ({ apikey: people().stack.anonKey, Authorization: `Bearer ${u.accessToken}` });
 
   it("answers rpc calls on another person's tag or category with 404, not 500", async () => {
+    const { alice, bob } = people();
     const tag = await alice.client.from('tags').insert({ user_id: alice.id, name: 'mine' }).select('id').single();
     expect(tag.error).toBeNull();
     const merge = await bob.client.rpc('merge_tags', { source_ids: [], target_id: tag.data!.id });
@@ -58,12 +48,14 @@ describe.each(databasesSync())('bad input on %s', (database) => {
   });
 
   it('refuses a filter on a relation that is not embedded with PGRST108', async () => {
+    const { stack, alice } = people();
     const res = await fetch(`${stack.url}/rest/v1/documents?select=id&tags.name=eq.x`, { headers: auth(alice) });
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('PGRST108');
   });
 
   it('refuses a cacheControl holding CR/LF and stores nothing', async () => {
+    const { stack, alice } = people();
     const form = new FormData();
     form.set('cacheControl', '3600\r\nSet-Cookie: x=1');
     form.set('', new Blob(['hello'], { type: 'text/plain' }), 'a.txt');
@@ -74,6 +66,7 @@ describe.each(databasesSync())('bad input on %s', (database) => {
   });
 
   it('refuses a multipart body with a broken boundary with 400', async () => {
+    const { stack, alice } = people();
     const res = await fetch(`${stack.url}/storage/v1/object/documents/${alice.id}/broken/a.txt`, {
       method: 'POST',
       headers: { ...auth(alice), 'content-type': 'multipart/form-data; boundary=abc' },
@@ -83,6 +76,7 @@ describe.each(databasesSync())('bad input on %s', (database) => {
   });
 
   it('serves ?download=%01 as a download with a valid header, and the connection stays usable', async () => {
+    const { stack, alice } = people();
     const up = await alice.client.storage.from('documents').upload(`${alice.id}/dl/a.pdf`, Buffer.from('%PDF-1.4'), { contentType: 'application/pdf' });
     expect(up.error).toBeNull();
     const res = await fetch(`${stack.url}/storage/v1/object/authenticated/documents/${alice.id}/dl/a.pdf?download=%01`, { headers: auth(alice) });
@@ -94,6 +88,7 @@ describe.each(databasesSync())('bad input on %s', (database) => {
   });
 
   it('signs URLs for keys containing ?, spaces and &, which then download (raw and through supabase-js)', async () => {
+    const { stack, alice } = people();
     const key = `${alice.id}/odd/what? (v2) &co.pdf`;
     const encoded = key.split('/').map(encodeURIComponent).join('/');
     const up = await fetch(`${stack.url}/storage/v1/object/documents/${encoded}`, { method: 'POST', headers: { ...auth(alice), 'content-type': 'application/pdf' }, body: '%PDF odd' });
@@ -117,6 +112,7 @@ describe.each(databasesSync())('bad input on %s', (database) => {
   });
 
   it('serves an uploaded HTML or SVG file as an attachment under a sandbox CSP, never as a page of the API origin', async () => {
+    const { stack, alice } = people();
     for (const [name, type, body] of [
       ['page.html', 'text/html', '<script>alert(1)</script>'],
       ['image.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
@@ -134,6 +130,7 @@ describe.each(databasesSync())('bad input on %s', (database) => {
   });
 
   it('answers 413 early to oversized bodies without Content-Length: storage JSON, bucket create, functions, multipart', async () => {
+    const { stack, alice } = people();
     const service = { apikey: stack.serviceRoleKey, Authorization: `Bearer ${stack.serviceRoleKey}` };
     expect(await statusOf(`${stack.url}/storage/v1/object/list/documents`, { method: 'POST', headers: { ...auth(alice), 'content-type': 'application/json' }, body: chunked(8 * MiB) })).toBe(413);
     expect(await statusOf(`${stack.url}/storage/v1/bucket`, { method: 'POST', headers: { ...service, 'content-type': 'application/json' }, body: chunked(8 * MiB) })).toBe(413);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
-import { anonClient, createTestUser, type TestUser } from './support/users';
+import { databasesSync } from './support/test-stack';
+import { anonClient, type TestUser, withPeople } from './support/users';
 
 // Migration 20261123000400: a document's Drive origin (drive_file_id, drive_modified_time) is its
 // owner's to record; nobody else can read or change it; one live document per Drive file and person.
@@ -14,19 +14,9 @@ async function insertDoc(user: TestUser, driveFileId: string | null) {
 }
 
 describe.each(databasesSync())('documents Drive origin on %s', (database) => {
-  let stack: TestStack;
-  let ada: TestUser;
-  let bob: TestUser;
-  beforeAll(async () => {
-    stack = await startTestStack({ database });
-    ada = await createTestUser(stack, 'ada');
-    bob = await createTestUser(stack, 'bob');
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
+  const people = withPeople(database, { names: ['ada', 'bob'] });
   it('the owner records the origin; one live document per Drive file; others see and change nothing', async () => {
+    const { stack, ada, bob } = people();
     const driveId = `1${randomUUID().replace(/-/g, '')}`;
     const first = await insertDoc(ada, driveId);
     expect(first.error).toBeNull();
@@ -52,10 +42,12 @@ describe.each(databasesSync())('documents Drive origin on %s', (database) => {
   });
 
   it('refuses a malformed Drive id', async () => {
+    const { ada } = people();
     expect((await insertDoc(ada, "x' or 1=1")).error?.code).toBe('23514');
   });
 
   it('drive_replace_document hands the Drive link, the place and the tags to the new version and trashes the old one — for its owner only', async () => {
+    const { ada, bob } = people();
     const driveId = `3${randomUUID().replace(/-/g, '')}`;
     const old = (await insertDoc(ada, driveId)).data!.id;
     const tag = (await ada.client.from('tags').insert({ name: `t${Date.now().toString(36)}` }).select('id').single()).data!.id;

@@ -3,17 +3,12 @@
 // storage calls made directly — and full-text search finds a word that is only in extracted_text.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
-import { anonClient, createTestUser } from './support/users.js';
+import { databasesSync } from './support/test-stack.js';
+import { anonClient, withPeople } from './support/users.js';
 
 interface Person {
   client: SupabaseClient;
   id: string;
-}
-
-async function signUp(stack: TestStack, label: string): Promise<Person> {
-  const user = await createTestUser(stack, label);
-  return { client: user.client, id: user.id };
 }
 
 async function addDocument(person: Person, fields: { name: string; extracted_text?: string; notes?: string }) {
@@ -33,16 +28,12 @@ async function addDocument(person: Person, fields: { name: string; extracted_tex
 }
 
 describe.each(databasesSync())('documents under RLS on %s', (database) => {
-  let stack: TestStack;
-  let alice: Person;
-  let bob: Person;
+  const people = withPeople(database);
   let aliceDoc: { id: string; storage_path: string };
   let aliceTagId: string;
 
   beforeAll(async () => {
-    stack = await startTestStack({ database });
-    alice = await signUp(stack, 'alice');
-    bob = await signUp(stack, 'bob');
+    const { alice } = people();
     aliceDoc = await addDocument(alice, {
       name: 'Passport scan.pdf',
       extracted_text: 'Issued by the ministry; holder signature quetzalcoatl appears here',
@@ -55,11 +46,8 @@ describe.each(databasesSync())('documents under RLS on %s', (database) => {
     if (link.error) throw link.error;
   });
 
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
   it('lets the owner read her document, tag and link', async () => {
+    const { alice } = people();
     const docs = await alice.client.from('documents').select('id,name');
     expect(docs.error).toBeNull();
     expect(docs.data).toEqual([{ id: aliceDoc.id, name: 'Passport scan.pdf' }]);
@@ -68,6 +56,7 @@ describe.each(databasesSync())('documents under RLS on %s', (database) => {
   });
 
   it("hides another person's documents, tags and links from select", async () => {
+    const { bob } = people();
     const docs = await bob.client.from('documents').select('id').eq('id', aliceDoc.id);
     expect(docs.error).toBeNull();
     expect(docs.data).toEqual([]);
@@ -78,6 +67,7 @@ describe.each(databasesSync())('documents under RLS on %s', (database) => {
   });
 
   it("does not let one person change or delete another's rows", async () => {
+    const { alice, bob } = people();
     const update = await bob.client.from('documents').update({ name: 'owned' }).eq('id', aliceDoc.id).select('id');
     expect(update.data ?? []).toEqual([]);
     const tagUpdate = await bob.client.from('tags').update({ name: 'owned' }).eq('id', aliceTagId).select('id');
@@ -93,6 +83,7 @@ describe.each(databasesSync())('documents under RLS on %s', (database) => {
   });
 
   it("refuses rows that claim another person or point at another person's tag", async () => {
+    const { alice, bob } = people();
     const id = randomUUID();
     const forged = await bob.client.from('documents').insert({
       id,
@@ -111,6 +102,7 @@ describe.each(databasesSync())('documents under RLS on %s', (database) => {
   });
 
   it("keeps stored objects private to their owner's folder", async () => {
+    const { alice, bob } = people();
     const own = await alice.client.storage.from('documents').download(aliceDoc.storage_path);
     expect(own.error).toBeNull();
     const read = await bob.client.storage.from('documents').download(aliceDoc.storage_path);
@@ -129,6 +121,7 @@ describe.each(databasesSync())('documents under RLS on %s', (database) => {
   });
 
   it('finds a document by a word that appears only in its extracted text, for its owner only', async () => {
+    const { alice, bob } = people();
     const hit = await alice.client.rpc('search_documents', { query: 'quetzalcoatl' });
     expect(hit.error).toBeNull();
     const rows = hit.data as Array<{ id: string; snippet: string; total_count: number }>;
@@ -141,12 +134,14 @@ describe.each(databasesSync())('documents under RLS on %s', (database) => {
   });
 
   it('refuses the search to an anonymous visitor', async () => {
+    const { stack } = people();
     const anonymous = await anonClient(stack).rpc('search_documents', { query: 'quetzalcoatl' });
     expect(anonymous.error).not.toBeNull();
     expect(anonymous.data ?? []).toEqual([]);
   });
 
   it('searches tag names and filters by tag through the RPC', async () => {
+    const { alice, bob } = people();
     const byTagName = await alice.client.rpc('search_documents', { query: 'identity' });
     expect((byTagName.data as Array<{ id: string }>).map((r) => r.id)).toEqual([aliceDoc.id]);
     const byTag = await alice.client.rpc('search_documents', { tag_ids: [aliceTagId] });
@@ -156,6 +151,7 @@ describe.each(databasesSync())('documents under RLS on %s', (database) => {
   });
 
   it('offers trash older than 30 days for purging, objects first then rows, to its owner only', async () => {
+    const { alice, bob } = people();
     const old = await addDocument(alice, { name: 'old receipt.pdf' });
     const recent = await addDocument(alice, { name: 'recent receipt.pdf' });
     const day = 86_400_000;
@@ -179,6 +175,7 @@ describe.each(databasesSync())('documents under RLS on %s', (database) => {
   });
 
   it('moves documents to Miscellaneous when their category is deleted', async () => {
+    const { alice, bob } = people();
     const cats = await alice.client
       .from('user_document_categories')
       .insert([

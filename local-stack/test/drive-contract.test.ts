@@ -1,32 +1,22 @@
 import { Readable } from 'node:stream';
 import { drive as driveApi, auth as googleAuth, type drive_v3 } from '@googleapis/drive';
-import type { GoogleEmulatorParts } from '../src/google/index.js';
 import { DRIVE_SCOPES } from '../src/google/drive-api.js';
-import { serveGoogleEmulator, type ServedGoogleEmulator } from './support/google-emulator';
+import { withGoogleEmulator } from './support/google-emulator';
 
 // Google's own Node client (@googleapis/drive) pointed at the emulator with rootUrl: if it can
 // list, page, read, export, upload, move and delete here, the emulator speaks Drive v3.
 
-let served: ServedGoogleEmulator;
-let base: string;
-let emulator: GoogleEmulatorParts;
-
-beforeAll(async () => {
-  served = await serveGoogleEmulator();
-  ({ base, emulator } = served);
-});
-afterAll(() => served.close());
-beforeEach(() => emulator.drive.reset());
+const google = withGoogleEmulator();
 
 function tokenFor(email: string, scope: string): string {
-  const account = emulator.state.accounts.get(email)!;
-  return emulator.state.issueAccessToken(account, 'contract-test', scope);
+  const account = google().emulator.state.accounts.get(email)!;
+  return google().emulator.state.issueAccessToken(account, 'contract-test', scope);
 }
 
 function client(token: string): drive_v3.Drive {
   const auth = new googleAuth.OAuth2();
   auth.setCredentials({ access_token: token });
-  return driveApi({ version: 'v3', auth, rootUrl: `${base}/` });
+  return driveApi({ version: 'v3', auth, rootUrl: `${google().base}/` });
 }
 
 const full = () => client(tokenFor('ada@example.com', DRIVE_SCOPES.full));
@@ -157,7 +147,7 @@ describe('Drive v3 emulator through @googleapis/drive', () => {
       requestBody: { name: 'deed.pdf', parents: [sub.data.id!] },
       media: { mimeType: 'application/pdf', body: Readable.from(content) },
       fields: 'id,name,size,mimeType,parents',
-    }, { rootUrl: `${base}/` }); // the client builds upload URLs from the per-call rootUrl only
+    }, { rootUrl: `${google().base}/` }); // the client builds upload URLs from the per-call rootUrl only
     expect(up.data).toMatchObject({ name: 'deed.pdf', size: String(content.length), mimeType: 'application/pdf', parents: [sub.data.id] });
     const back = await drive.files.get({ fileId: up.data.id!, alt: 'media' }, { responseType: 'arraybuffer' });
     expect(Buffer.from(back.data as unknown as ArrayBuffer).equals(content)).toBe(true);
@@ -167,7 +157,7 @@ describe('Drive v3 emulator through @googleapis/drive', () => {
     auth.setCredentials({ access_token: tokenFor('ada@example.com', DRIVE_SCOPES.full) });
     const big = Buffer.alloc(300_000, 7);
     const init = await auth.request({
-      url: `${base}/upload/drive/v3/files?uploadType=resumable&fields=id,name,size`,
+      url: `${google().base}/upload/drive/v3/files?uploadType=resumable&fields=id,name,size`,
       method: 'POST',
       headers: { 'X-Upload-Content-Type': 'application/octet-stream', 'X-Upload-Content-Length': String(big.length), 'Content-Type': 'application/json; charset=UTF-8' },
       data: { name: 'big.bin', parents: [folder.data.id] },
@@ -192,7 +182,7 @@ describe('Drive v3 emulator through @googleapis/drive', () => {
   it('enforces scopes, ownership and the error reasons Drive sends', async () => {
     const ro = readonly();
     expect(await reasonOf(ro.files.create({ requestBody: { name: 'x', mimeType: 'application/vnd.google-apps.folder' } }))).toMatchObject({ status: 403, reason: 'insufficientPermissions' });
-    expect(await reasonOf(ro.files.create({ requestBody: { name: 'x.txt' }, media: { mimeType: 'text/plain', body: Readable.from(['x']) } }, { rootUrl: `${base}/` }))).toMatchObject({ status: 403, reason: 'insufficientPermissions' });
+    expect(await reasonOf(ro.files.create({ requestBody: { name: 'x.txt' }, media: { mimeType: 'text/plain', body: Readable.from(['x']) } }, { rootUrl: `${google().base}/` }))).toMatchObject({ status: 403, reason: 'insufficientPermissions' });
     const anyId = (await ro.files.list({ pageSize: 1, fields: 'files(id)' })).data.files![0].id!;
     expect(await reasonOf(ro.files.delete({ fileId: anyId }))).toMatchObject({ status: 403, reason: 'insufficientPermissions' });
     // drive.file (the write scope asked for on first save) plus readonly: writes only what the app made.
@@ -211,7 +201,7 @@ describe('Drive v3 emulator through @googleapis/drive', () => {
 
   it('injects faults per operation: statuses with reasons, Retry-After, empty bodies, dropped connections', async () => {
     const drive = readonly();
-    const arm = (body: object) => fetch(`${base}/__emulator/drive/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const arm = (body: object) => fetch(`${google().base}/__emulator/drive/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     for (const [status, reason] of [
       [403, 'storageQuotaExceeded'], [403, 'userRateLimitExceeded'], [403, 'rateLimitExceeded'], [403, 'domainPolicy'],
       [403, 'insufficientFilePermissions'], [429, 'rateLimitExceeded'], [500, 'backendError'], [503, 'serviceUnavailable'], [401, 'authError'],
@@ -228,10 +218,10 @@ describe('Drive v3 emulator through @googleapis/drive', () => {
     await arm({ operation: 'media', drop: true });
     await expect(drive.files.get({ fileId: id, alt: 'media' }, { responseType: 'arraybuffer', retry: false })).rejects.toThrow();
     await arm({ operation: 'media', status: 429, retryAfter: 7 });
-    const limited = await fetch(`${base}/drive/v3/files/${id}?alt=media`, { headers: { authorization: `Bearer ${tokenFor('ada@example.com', DRIVE_SCOPES.readonly)}` } });
+    const limited = await fetch(`${google().base}/drive/v3/files/${id}?alt=media`, { headers: { authorization: `Bearer ${tokenFor('ada@example.com', DRIVE_SCOPES.readonly)}` } });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('7');
-    const stats = (await (await fetch(`${base}/__emulator/drive/stats`)).json()) as { calls: Record<string, number> };
+    const stats = (await (await fetch(`${google().base}/__emulator/drive/stats`)).json()) as { calls: Record<string, number> };
     expect(stats.calls.media).toBe(3);
     expect((await arm({ operation: 'teleport', status: 500 })).status).toBe(400);
   });

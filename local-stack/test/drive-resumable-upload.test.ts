@@ -1,7 +1,6 @@
 import { resetCircuits } from '@dossier/shared/core';
-import type { GoogleEmulatorParts } from '../src/google/index.js';
 import { DRIVE_SCOPES } from '../src/google/drive-api.js';
-import { serveGoogleEmulator, type ServedGoogleEmulator } from './support/google-emulator';
+import { withGoogleEmulator } from './support/google-emulator';
 // A contract test between the app's Drive client and this emulator, so it imports both (as
 // bench/drive.ts does); nothing in local-stack's own code depends on the drive area.
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -11,19 +10,7 @@ import { DriveClient } from '../../mfe-drive-import/src/drive/drive-client';
 // emulator over real HTTP: a connection cut in the middle of a chunk (the emulator keeps the bytes
 // that arrived, as Google does) is resumed from the last byte Drive confirmed, never restarted.
 
-let served: ServedGoogleEmulator;
-let base: string;
-let emulator: GoogleEmulatorParts;
-
-beforeAll(async () => {
-  served = await serveGoogleEmulator();
-  ({ base, emulator } = served);
-});
-afterAll(() => served.close());
-beforeEach(() => {
-  emulator.drive.reset();
-  resetCircuits();
-});
+const google = withGoogleEmulator(resetCircuits);
 
 const KIB = 1024;
 const CHUNK = 256 * KIB;
@@ -36,8 +23,8 @@ function content(size: number): Uint8Array<ArrayBuffer> {
 
 /** The app's client with a fetch that records every PUT's Content-Range and body size, and can act before one is sent. */
 function clientWith(before?: (range: string) => Promise<void>) {
-  const account = emulator.state.accounts.get('ada@example.com')!;
-  const token = emulator.state.issueAccessToken(account, 'resumable-test', `${DRIVE_SCOPES.readonly} ${DRIVE_SCOPES.file}`);
+  const account = google().emulator.state.accounts.get('ada@example.com')!;
+  const token = google().emulator.state.issueAccessToken(account, 'resumable-test', `${DRIVE_SCOPES.readonly} ${DRIVE_SCOPES.file}`);
   const puts: Array<{ range: string; bytes: number }> = [];
   const fetchImpl: typeof fetch = async (url, init) => {
     if (init?.method === 'PUT') {
@@ -48,7 +35,7 @@ function clientWith(before?: (range: string) => Promise<void>) {
     return fetch(url, init);
   };
   // random 0: the SPEC §9 upload retry waits its minimum (2 s) before going on.
-  const client = new DriveClient({ apiBaseUrl: `${base}/drive/v3`, getAccessToken: () => token, fetch: fetchImpl, random: () => 0 });
+  const client = new DriveClient({ apiBaseUrl: `${google().base}/drive/v3`, getAccessToken: () => token, fetch: fetchImpl, random: () => 0 });
   return { client, puts, token };
 }
 
@@ -63,12 +50,12 @@ function onceAt(offset: number, action: () => Promise<void> | void) {
 }
 
 async function armFault(fault: Record<string, unknown>) {
-  const res = await fetch(`${base}/__emulator/drive/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
+  const res = await fetch(`${google().base}/__emulator/drive/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
   expect(res.status).toBe(201);
 }
 
 async function driveContent(token: string, id: string): Promise<Uint8Array> {
-  const res = await fetch(`${base}/drive/v3/files/${id}?alt=media`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${google().base}/drive/v3/files/${id}?alt=media`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status).toBe(200);
   return new Uint8Array(await res.arrayBuffer());
 }
@@ -110,13 +97,13 @@ describe('resumable Save to Drive against the Drive emulator (ADR 0198)', () => 
     expect(puts.map((p) => p.range).slice(-1)).toEqual([`bytes */${data.length}`]);
     expect(Buffer.from(await driveContent(token, up.id)).equals(Buffer.from(data))).toBe(true);
     // One file, not two.
-    const list = await fetch(`${base}/drive/v3/files?q=${encodeURIComponent("name = 'last.pdf'")}&fields=files(id)`, { headers: { authorization: `Bearer ${token}` } });
+    const list = await fetch(`${google().base}/drive/v3/files?q=${encodeURIComponent("name = 'last.pdf'")}&fields=files(id)`, { headers: { authorization: `Bearer ${token}` } });
     expect((await list.json()).files).toHaveLength(1);
   }, 60_000);
 
   it('a session Drive no longer knows starts a new one', async () => {
     const data = content(600 * KIB);
-    const { client, puts, token } = clientWith(onceAt(CHUNK, () => emulator.drive.uploads.clear()));
+    const { client, puts, token } = clientWith(onceAt(CHUNK, () => google().emulator.drive.uploads.clear()));
     const up = await client.uploadResumable({ name: 'again.pdf', mimeType: 'application/pdf', parents: ['root'], data: new Blob([data]) }, { chunkSize: CHUNK });
     expect(puts.filter((p) => p.range.startsWith('bytes 0-'))).toHaveLength(2);
     expect(Buffer.from(await driveContent(token, up.id)).equals(Buffer.from(data))).toBe(true);

@@ -1,6 +1,6 @@
 import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
-import { clientOptions, createTestUser, serviceClient, type TestUser } from './support/users';
+import { databasesSync, type TestStack } from './support/test-stack';
+import { clientOptions, createTestUser, serviceClient, type TestUser, withPeople } from './support/users';
 
 // ADR 0130: the drive-token function keeps each person's Google refresh token on the server
 // (public.drive_grants, no browser role can read it) and hands out short-lived access tokens.
@@ -32,19 +32,9 @@ async function driveAbout(stack: TestStack, accessToken: string): Promise<number
 }
 
 describe.each(databasesSync())('drive-token on %s', (database) => {
-  let stack: TestStack;
-  let ada: TestUser;
-  let bob: TestUser;
-  beforeAll(async () => {
-    stack = await startTestStack({ database });
-    ada = await createTestUser(stack, 'ada');
-    bob = await createTestUser(stack, 'bob');
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
+  const people = withPeople(database, { names: ['ada', 'bob'] });
   it('exchanges a code, keeps the refresh token from every browser role, refreshes only for its owner, and revokes', async () => {
+    const { stack, ada, bob } = people();
     const exchanged = await call(ada, { action: 'exchange', code: await consentCode(stack, 'ada@example.com'), redirect_uri: REDIRECT });
     expect(exchanged.status).toBe(200);
     expect(exchanged.data).toMatchObject({ expires_in: 3599, scope: READ, grant: expect.stringMatching(/^[0-9a-f-]{36}$/) });
@@ -78,6 +68,7 @@ describe.each(databasesSync())('drive-token on %s', (database) => {
   });
 
   it('a second device (a new session of the same person) gets an access token from the stored grant, with no new consent (ADR 0195)', async () => {
+    const { stack, bob } = people();
     const cy = await createTestUser(stack, 'cy');
     expect((await call(cy, { action: 'exchange', code: await consentCode(stack, 'alan@example.com'), redirect_uri: REDIRECT })).status).toBe(200);
     // Another browser: a fresh supabase-js client signed in with the same password, no Drive state.
@@ -94,6 +85,7 @@ describe.each(databasesSync())('drive-token on %s', (database) => {
   });
 
   it('a grant Google no longer honours is forgotten and answered invalid_grant (the app asks for consent again)', async () => {
+    const { stack, bob } = people();
     const exchanged = await call(bob, { action: 'exchange', code: await consentCode(stack, 'grace@example.com'), redirect_uri: REDIRECT });
     expect(exchanged.status).toBe(200);
     // Revoked at Google by the person (e.g. from their Google account page).
@@ -105,6 +97,7 @@ describe.each(databasesSync())('drive-token on %s', (database) => {
   });
 
   it('refuses bad input, a reused code and an anonymous caller', async () => {
+    const { stack, ada } = people();
     expect(await call(ada, { action: 'exchange', code: '' })).toMatchObject({ status: 400, data: { error: 'invalid_request' } });
     expect(await call(ada, { action: 'nothing' })).toMatchObject({ status: 400, data: { error: 'invalid_request' } });
     const code = await consentCode(stack, 'alan@example.com');

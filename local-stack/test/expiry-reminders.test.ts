@@ -5,9 +5,9 @@
 // regenerating kills; nobody reads or sets another person's reminders or secret.
 import { randomUUID } from 'node:crypto';
 import { listMail } from '../src/outbox/index.js';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
+import { databasesSync } from './support/test-stack.js';
 import type { TestUser } from './support/users.js';
-import { createTestUser } from './support/users.js';
+import { withPeople } from './support/users.js';
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -24,23 +24,16 @@ async function addDocument(user: TestUser, name: string, expiresOn: string | nul
 }
 
 describe.each(databasesSync())('expiry reminders and calendar feed on %s', (database) => {
-  let stack: TestStack;
-  let alice: TestUser;
-  let bob: TestUser;
+  const people = withPeople(database, { overrides: { schedulerTickMs: 0 } });
   let now: number;
 
   beforeAll(async () => {
-    stack = await startTestStack({ database, overrides: { schedulerTickMs: 0 } });
-    alice = await createTestUser(stack, 'alice');
-    bob = await createTestUser(stack, 'bob');
+    const { stack } = people();
     now = stack.scheduler.now().getTime();
   }, 180_000);
 
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
   it('sends a due reminder once, none for trashed documents, and mails it', async () => {
+    const { stack, alice, bob } = people();
     const passport = await addDocument(alice, 'passport.png', isoDay(now + 30 * DAY));
     const trashed = await addDocument(alice, 'old-policy.pdf', isoDay(now + 7 * DAY));
     const trash = await alice.client.from('documents').update({ deleted_at: new Date(now).toISOString() }).eq('id', trashed);
@@ -69,6 +62,7 @@ describe.each(databasesSync())('expiry reminders and calendar feed on %s', (data
   });
 
   it('follows the person’s own days and mail choice (saved with supabase-js upsert)', async () => {
+    const { stack, bob } = people();
     const saved = await bob.client.from('reminder_settings').upsert({ user_id: bob.id, days_before: [45], email: false, updated_at: new Date().toISOString() });
     expect(saved.error).toBeNull();
     const again = await bob.client.from('reminder_settings').upsert({ user_id: bob.id, days_before: [45, 0], email: false, updated_at: new Date().toISOString() });
@@ -82,6 +76,7 @@ describe.each(databasesSync())('expiry reminders and calendar feed on %s', (data
   });
 
   it('keeps each person’s reminders private (raw HTTP as the other person)', async () => {
+    const { stack, bob } = people();
     const raw = await fetch(`${stack.url}/rest/v1/expiry_reminders?select=*`, {
       headers: { apikey: stack.anonKey, Authorization: `Bearer ${bob.accessToken}` },
     });
@@ -93,6 +88,7 @@ describe.each(databasesSync())('expiry reminders and calendar feed on %s', (data
   });
 
   it('serves the expiries as an iCalendar feed at a secret URL; regenerating or switching off kills the old URL', async () => {
+    const { stack, alice, bob } = people();
     const on = await alice.client.rpc('calendar_feed', { enabled: true });
     expect(on.error).toBeNull();
     const token = on.data as string;

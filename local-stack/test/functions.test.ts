@@ -1,13 +1,9 @@
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { nodeSpecifier } from '../src/functions/loader';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+import { clientOptions } from './support/users';
 
 // /functions/v1 runs supabase/functions/<name>/index.ts the way Supabase's edge runtime does.
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in the functions tests');
-  }
-}
 let counter = 0;
 
 describe.each(databasesSync())('functions on %s', (database) => {
@@ -17,7 +13,7 @@ describe.each(databasesSync())('functions on %s', (database) => {
 
   beforeAll(async () => {
     stack = await startTestStack({ database });
-    sb = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoRealtime as never } });
+    sb = createClient(stack.url, stack.anonKey, clientOptions);
     const { data, error } = await sb.auth.signUp({ email: `fn-${Date.now().toString(36)}-${++counter}@example.com`, password: 'secret-one' });
     if (error) throw error;
     userId = data.user!.id;
@@ -33,7 +29,7 @@ describe.each(databasesSync())('functions on %s', (database) => {
   });
 
   it('an anonymous caller gets through the gateway but the function says who is not signed in', async () => {
-    const anon = createClient(stack.url, stack.anonKey, { auth: { persistSession: false }, realtime: { transport: NoRealtime as never } });
+    const anon = createClient(stack.url, stack.anonKey, clientOptions);
     const { error } = await anon.functions.invoke('whoami');
     expect(error).toBeInstanceOf(FunctionsHttpError);
     expect((error as FunctionsHttpError).context.status).toBe(401);

@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
-import { anonClient, clientOptions, createTestUser, type TestUser } from './support/users.js';
+import { databasesSync } from './support/test-stack.js';
+import { anonClient, clientOptions, createTestUser, withPeople } from './support/users.js';
 
 function claims(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -22,16 +22,14 @@ async function accessToken(client: SupabaseClient): Promise<string> {
 }
 
 describe.each(databasesSync())('TOTP two-step sign-in on %s', (database) => {
-  let stack: TestStack;
-  let alice: TestUser;
+  const people = withPeople(database, { names: ['alice'], overrides: { schedulerTickMs: 0 } });
   let factorId: string;
   let secret: string;
   let recoveryCodes: string[];
   let portfolioId: string;
 
   beforeAll(async () => {
-    stack = await startTestStack({ database, overrides: { schedulerTickMs: 0 } });
-    alice = await createTestUser(stack, 'alice');
+    const { alice } = people();
     const tag = await alice.client.from('tags').insert({ name: 'Identity' });
     expect(tag.error).toBeNull();
     const portfolio = await alice.client.from('portfolios').insert({ name: 'Visa' }).select('id').single();
@@ -41,11 +39,8 @@ describe.each(databasesSync())('TOTP two-step sign-in on %s', (database) => {
     expect((await alice.client.rpc('create_share_link', { portfolio_id: portfolioId })).error).toBeNull();
   }, 180_000);
 
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
   const signIn = async (): Promise<SupabaseClient> => {
+    const { stack, alice } = people();
     const client = createClient(stack.url, stack.anonKey, clientOptions);
     const r = await client.auth.signInWithPassword({ email: alice.email, password: alice.password });
     if (r.error) throw r.error;
@@ -53,6 +48,7 @@ describe.each(databasesSync())('TOTP two-step sign-in on %s', (database) => {
   };
 
   it('enrols: a QR code, the secret and an otpauth URI; the factor stays unverified until a code is given', async () => {
+    const { alice } = people();
     const enrolled = await alice.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone', issuer: 'Dossier' });
     expect(enrolled.error).toBeNull();
     const data = enrolled.data!;
@@ -74,6 +70,7 @@ describe.each(databasesSync())('TOTP two-step sign-in on %s', (database) => {
   });
 
   it('refuses a wrong code and an expired challenge, then verifies into an aal2 session', async () => {
+    const { stack, alice } = people();
     const challenge = await alice.client.auth.mfa.challenge({ factorId });
     expect(challenge.error).toBeNull();
     expect(challenge.data!.expires_at - Math.floor(Date.now() / 1000)).toBeGreaterThan(200);
@@ -99,6 +96,7 @@ describe.each(databasesSync())('TOTP two-step sign-in on %s', (database) => {
   });
 
   it('needs aal2 for the library once a factor is verified: a password-only session sees nothing', async () => {
+    const { stack } = people();
     const fresh = await signIn();
     expect(claims(await accessToken(fresh)).aal).toBe('aal1');
     expect((await fresh.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
@@ -116,9 +114,11 @@ describe.each(databasesSync())('TOTP two-step sign-in on %s', (database) => {
   });
 
   it('needs aal2 for portfolios, checklists and share links too, through tables and functions alike', async () => {
+    const { stack } = people();
     const fresh = await signIn();
     const token = await accessToken(fresh);
     const raw = async (path: string) => {
+      const { stack } = people();
       const res = await fetch(`${stack.url}/rest/v1/${path}`, { headers: { apikey: stack.anonKey, Authorization: `Bearer ${token}` } });
       expect(res.status).toBe(200);
       return res.json();
@@ -144,6 +144,7 @@ describe.each(databasesSync())('TOTP two-step sign-in on %s', (database) => {
   });
 
   it('creates ten recovery codes only in an aal2 session', async () => {
+    const { stack, alice } = people();
     const fresh = await signIn();
     const refused = await fresh.rpc('generate_mfa_recovery_codes');
     expect(refused.error).not.toBeNull();
@@ -159,6 +160,7 @@ describe.each(databasesSync())('TOTP two-step sign-in on %s', (database) => {
   });
 
   it('lets a recovery code in once: the factor goes, the library opens, the same code is refused after', async () => {
+    const { stack } = people();
     const lost = await signIn();
     const wrong = await lost.rpc('use_mfa_recovery_code', { code: 'AAAAA-BBBBB' });
     expect(wrong.data).toEqual({ ok: false, reason: 'invalid_code' });
@@ -173,6 +175,7 @@ describe.each(databasesSync())('TOTP two-step sign-in on %s', (database) => {
   });
 
   it('unenrols from an aal2 session and the session goes back to aal1', async () => {
+    const { alice } = people();
     const enrolled = await alice.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: `Tablet ${randomUUID().slice(0, 4)}` });
     expect(enrolled.error).toBeNull();
     const id = enrolled.data!.id;
@@ -188,6 +191,7 @@ describe.each(databasesSync())('TOTP two-step sign-in on %s', (database) => {
   });
 
   it('answers factor routes of another user as not found', async () => {
+    const { stack, alice } = people();
     const bob = await createTestUser(stack, 'bob');
     const mine = await alice.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Laptop' });
     const theirs = await bob.client.auth.mfa.challenge({ factorId: mine.data!.id });

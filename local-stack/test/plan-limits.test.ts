@@ -3,8 +3,8 @@
 // file are refused with a message naming the limit; what is already stored stays; the other user is
 // not affected; a Plus subscription (which only the service role may write) raises the limits.
 import { randomUUID } from 'node:crypto';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
-import { createTestUser, serviceClient, type TestUser } from './support/users.js';
+import { databasesSync, type TestStack } from './support/test-stack.js';
+import { createTestUser, serviceClient, type TestUser, withPeople } from './support/users.js';
 
 const GB = 1073741824;
 
@@ -34,21 +34,10 @@ async function subscribe(stack: TestStack, userId: string, planId: string, statu
 }
 
 describe.each(databasesSync())('plan limits on %s', (database) => {
-  let stack: TestStack;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    stack = await startTestStack({ database });
-    alice = await createTestUser(stack, 'alice');
-    bob = await createTestUser(stack, 'bob');
-  });
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const people = withPeople(database);
 
   test('the plans table is public and holds Free with 100 documents and 1 GB', async () => {
+    const { stack } = people();
     const res = await fetch(`${stack.url}/rest/v1/plans?select=id,max_documents,max_storage_bytes&order=sort_order`, { headers: { apikey: stack.anonKey } });
     expect(res.status).toBe(200);
     const plans = (await res.json()) as Array<{ id: string; max_documents: number; max_storage_bytes: number }>;
@@ -57,6 +46,7 @@ describe.each(databasesSync())('plan limits on %s', (database) => {
   });
 
   test('the 101st document of a Free person is refused with the limit and how to raise it; Bob is not affected', async () => {
+    const { stack, alice, bob } = people();
     await fillDocuments(stack, alice.id, 100);
     const refused = await alice.client.from('documents').insert(documentRow(alice.id));
     expect(refused.error).not.toBeNull();
@@ -80,6 +70,7 @@ describe.each(databasesSync())('plan limits on %s', (database) => {
   });
 
   test('raw HTTP: the same refusal in PostgREST shape', async () => {
+    const { stack, alice } = people();
     const res = await fetch(`${stack.url}/rest/v1/documents`, {
       method: 'POST',
       headers: { apikey: stack.anonKey, authorization: `Bearer ${alice.accessToken}`, 'content-type': 'application/json' },
@@ -90,6 +81,7 @@ describe.each(databasesSync())('plan limits on %s', (database) => {
   });
 
   test('Plus (written by the service role) raises the limit; nothing stored was touched', async () => {
+    const { stack, alice } = people();
     await subscribe(stack, alice.id, 'plus');
     const ok = await alice.client.from('documents').insert(documentRow(alice.id));
     expect(ok.error).toBeNull();
@@ -104,6 +96,7 @@ describe.each(databasesSync())('plan limits on %s', (database) => {
   });
 
   test('storage: a file that would go over 1 GB is refused; the other user still uploads', async () => {
+    const { stack, bob } = people();
     // Bob holds 1 GB minus 3 bytes (a fixture object row).
     await stack.runScript(
       `insert into storage.objects (bucket_id, name, owner, owner_id, metadata)
@@ -119,6 +112,7 @@ describe.each(databasesSync())('plan limits on %s', (database) => {
   });
 
   test('a person cannot write their own plan, subscription, invoices or events (supabase-js and raw HTTP)', async () => {
+    const { stack, alice, bob } = people();
     const sub = await bob.client.from('subscriptions').insert({ user_id: bob.id, plan_id: 'plus', stripe_subscription_id: 'sub_fake', stripe_customer_id: 'cus_fake', status: 'active' });
     expect(sub.error).not.toBeNull();
     const plan = await bob.client.from('plans').update({ max_documents: 1_000_000 }).eq('id', 'free').select();

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
-import { anonClient, createTestUser, serviceClient, type TestUser } from './support/users';
+import { databasesSync } from './support/test-stack';
+import { anonClient, serviceClient, withPeople } from './support/users';
 
 /** Tables and functions only these tests use, created the way a migration would. */
 const PROBE_SCHEMA = `
@@ -33,29 +33,24 @@ create function public.probe_fail() returns void language plpgsql
 `;
 
 describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
-  let stack: TestStack;
-  let alice: TestUser;
-  let bob: TestUser;
+  const people = withPeople(database);
   let anon: SupabaseClient;
 
   beforeAll(async () => {
-    stack = await startTestStack({ database });
+    const { stack } = people();
     await stack.runScript(PROBE_SCHEMA);
-    alice = await createTestUser(stack, 'alice');
-    bob = await createTestUser(stack, 'bob');
     anon = anonClient(stack);
-  });
-  afterAll(async () => {
-    await stack?.stop();
   });
 
   describe('user_document_categories under RLS', () => {
     beforeAll(async () => {
+      const { alice, bob } = people();
       expect((await alice.client.rpc('create_default_categories')).error).toBeNull();
       expect((await bob.client.rpc('create_default_categories')).error).toBeNull();
     });
 
     it('onboarding gives each user the 20 default categories in order, once', async () => {
+      const { alice } = people();
       const again = await alice.client.rpc('create_default_categories');
       expect(again.error).toBeNull();
       expect(again.data).toHaveLength(20);
@@ -67,6 +62,7 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
     });
 
     it('each user selects only their own rows', async () => {
+      const { alice, bob } = people();
       const a = await alice.client.from('user_document_categories').select('user_id');
       const b = await bob.client.from('user_document_categories').select('user_id');
       expect(new Set(a.data!.map((r) => r.user_id))).toEqual(new Set([alice.id]));
@@ -74,6 +70,7 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
     });
 
     it('a user can insert for themselves but not for someone else', async () => {
+      const { alice, bob } = people();
       const own = await alice.client.from('user_document_categories').insert({ user_id: alice.id, name: 'Pets' }).select().single();
       expect(own.error).toBeNull();
       expect(own.status).toBe(201);
@@ -85,6 +82,7 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
     });
 
     it("a user cannot update or delete another user's rows", async () => {
+      const { alice, bob } = people();
       const bobsTravel = await bob.client.from('user_document_categories').select('id, description').eq('name', 'Travel').single();
       const upd = await alice.client.from('user_document_categories').update({ description: 'hijacked' }).eq('id', bobsTravel.data!.id).select();
       expect(upd.error).toBeNull();
@@ -97,6 +95,7 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
     });
 
     it('a user updates and deletes their own rows', async () => {
+      const { alice } = people();
       const upd = await alice.client.from('user_document_categories').update({ description: 'Cats and dogs' }).eq('name', 'Pets').select('name, description');
       expect(upd.data).toEqual([{ name: 'Pets', description: 'Cats and dogs' }]);
       const del = await alice.client.from('user_document_categories').delete({ count: 'exact' }).eq('name', 'Pets');
@@ -107,12 +106,14 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
     });
 
     it('the unique (user_id, name) constraint answers 409 23505', async () => {
+      const { alice } = people();
       const dup = await alice.client.from('user_document_categories').insert({ user_id: alice.id, name: 'Travel' });
       expect(dup.status).toBe(409);
       expect(dup.error).toMatchObject({ code: '23505' });
     });
 
     it('upsert merges or ignores duplicates on (user_id, name)', async () => {
+      const { alice } = people();
       const merged = await alice.client
         .from('user_document_categories')
         .upsert({ user_id: alice.id, name: 'Travel', description: 'Trips' }, { onConflict: 'user_id,name' })
@@ -132,6 +133,7 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
     });
 
     it('insert with defaultToNull: false lets column defaults apply', async () => {
+      const { alice } = people();
       const { data, error } = await alice.client
         .from('user_document_categories')
         .insert([{ user_id: alice.id, name: 'Hobbies', sort_order: 30 }, { user_id: alice.id, name: 'Music' }], { defaultToNull: false })
@@ -142,6 +144,7 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
     });
 
     it('missing=default gives each row its own defaults when rows name different columns', async () => {
+      const { alice } = people();
       const { data, error } = await alice.client
         .from('user_document_categories')
         .insert([{ user_id: alice.id, name: 'Dated', created_at: '2020-01-01T00:00:00+00:00' }, { user_id: alice.id, name: 'Undated' }], { defaultToNull: false })
@@ -153,6 +156,7 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
     });
 
     it('Prefer: tx=rollback answers but commits nothing', async () => {
+      const { stack, alice } = people();
       const res = await fetch(`${stack.url}/rest/v1/user_document_categories?select=name`, {
         method: 'POST',
         headers: {
@@ -171,6 +175,7 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
     });
 
     it('the service role bypasses RLS', async () => {
+      const { stack } = people();
       const { count } = await serviceClient(stack).from('user_document_categories').select('*', { count: 'exact', head: true });
       expect(count).toBeGreaterThanOrEqual(40);
     });
@@ -194,6 +199,7 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
     });
 
     it('cannot write the master list', async () => {
+      const { alice } = people();
       const res = await anon.from('default_document_categories').insert({ name: 'X', description: 'x', sort_order: 99 });
       expect(res.status).toBe(401);
       const res2 = await alice.client.from('default_document_categories').delete().eq('name', 'Travel');
@@ -344,6 +350,7 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
     });
 
     it('embeds into the rows a write returns', async () => {
+      const { stack } = people();
       const { data, error } = await serviceClient(stack)
         .from('probe_books')
         .insert({ id: 13, author_id: 3, title: 'Debut' })
@@ -355,6 +362,7 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
   });
 
   it("reloads its schema cache on NOTIFY pgrst, 'reload schema', as PostgREST does", async () => {
+    const { stack } = people();
     await anon.from('probe_authors').select('id').limit(1); // the cache is loaded
     await stack.runScript("alter table public.probe_authors add column nickname text; notify pgrst, 'reload schema';");
     let result = await anon.from('probe_authors').select('nickname').eq('id', 1);
@@ -381,6 +389,7 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
     });
 
     it('runs as the caller, with auth.uid(), auth.role() and auth.email() from the JWT', async () => {
+      const { alice } = people();
       const mine = await alice.client.rpc('probe_whoami');
       expect(mine.data).toEqual({ uid: alice.id, role: 'authenticated', email: alice.email, db_role: 'authenticated' });
       const theirs = await anon.rpc('probe_whoami');

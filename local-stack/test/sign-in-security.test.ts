@@ -4,8 +4,8 @@
 // unknown /auth/v1 routes.
 import { createClient } from '@supabase/supabase-js';
 import { listMail } from '../src/outbox/index.js';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
-import { anonClient, clientOptions, createTestUser, type TestUser } from './support/users.js';
+import { databasesSync } from './support/test-stack.js';
+import { anonClient, clientOptions, createTestUser, type TestUser, withPeople } from './support/users.js';
 
 interface SessionRow {
   id: string;
@@ -15,21 +15,10 @@ interface SessionRow {
 }
 
 describe.each(databasesSync())('sign-in security on %s', (database) => {
-  let stack: TestStack;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    stack = await startTestStack({ database, overrides: { schedulerTickMs: 0 } });
-    alice = await createTestUser(stack, 'alice');
-    bob = await createTestUser(stack, 'bob');
-  }, 180_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const people = withPeople(database, { overrides: { schedulerTickMs: 0 } });
 
   const signIn = async (user: TestUser, userAgent: string) => {
+    const { stack } = people();
     const client = createClient(stack.url, stack.anonKey, { ...clientOptions, global: { headers: { 'User-Agent': userAgent } } });
     const r = await client.auth.signInWithPassword({ email: user.email, password: user.password });
     if (r.error) throw r.error;
@@ -37,6 +26,7 @@ describe.each(databasesSync())('sign-in security on %s', (database) => {
   };
 
   it('lists only my sessions, marks the current one, and lets me end another one', async () => {
+    const { stack, alice, bob } = people();
     const phone = await signIn(alice, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148');
     const laptop = await signIn(alice, 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36');
     const mine = await laptop.rpc('my_sessions');
@@ -65,6 +55,7 @@ describe.each(databasesSync())('sign-in security on %s', (database) => {
   });
 
   it('signs out every other session and keeps this one', async () => {
+    const { alice } = people();
     const other = await signIn(alice, 'Other device');
     const here = await signIn(alice, 'This device');
     expect((await here.auth.signOut({ scope: 'others' })).error).toBeNull();
@@ -76,6 +67,7 @@ describe.each(databasesSync())('sign-in security on %s', (database) => {
   });
 
   it('changes the password only with the current one', async () => {
+    const { stack } = people();
     const user = await createTestUser(stack, 'carol');
     const without = await user.client.auth.updateUser({ password: 'brand-new-secret' });
     expect(without.error?.code).toBe('current_password_mismatch');
@@ -87,6 +79,7 @@ describe.each(databasesSync())('sign-in security on %s', (database) => {
   });
 
   it('changes the e-mail after the link sent to the new address is followed', async () => {
+    const { stack } = people();
     const user = await createTestUser(stack, 'dave');
     // As on a project with e-mail confirmations on (the users above were auto-confirmed).
     stack.config.enableEmailConfirmations = true;
@@ -104,6 +97,7 @@ describe.each(databasesSync())('sign-in security on %s', (database) => {
   });
 
   it('answers unknown /auth/v1 routes with GoTrue JSON, never plain text', async () => {
+    const { stack } = people();
     for (const [method, route] of [
       ['GET', '/auth/v1/no-such-route'],
       ['POST', '/auth/v1/factors/not-a-factor/whatever'],

@@ -1,18 +1,10 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+import { clientOptions } from './support/users';
 
 // Supabase Storage's image transformation endpoint (render/image), served by the local stack with
 // sharp: the real supabase-js calls (download/createSignedUrl with `transform`) and raw HTTP.
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in the render tests');
-  }
-}
-const CLIENT_OPTIONS = {
-  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  realtime: { transport: NoRealtime as never },
-};
 
 let counter = 0;
 
@@ -31,7 +23,7 @@ describe.each(databasesSync())('storage render/image on %s', (database) => {
   let bobToken: string;
 
   async function signedUp(): Promise<{ client: SupabaseClient; id: string; token: string }> {
-    const client = createClient(stack.url, stack.anonKey, CLIENT_OPTIONS);
+    const client = createClient(stack.url, stack.anonKey, clientOptions);
     const { data, error } = await client.auth.signUp({ email: `render-${Date.now().toString(36)}-${++counter}@example.com`, password: 'secret-one' });
     if (error) throw error;
     return { client, id: data.user!.id, token: data.session!.access_token };

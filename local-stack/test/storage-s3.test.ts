@@ -6,13 +6,9 @@ import path from 'node:path';
 // @ts-expect-error s3rver ships no type declarations
 import S3rver from 's3rver';
 import { startTestStack, type TestStack } from './support/test-stack';
+import { clientOptions } from './support/users';
 
 // The S3 backend against a real S3 server on loopback (s3rver): same API, bytes in the bucket.
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in the storage tests');
-  }
-}
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 describe('storage on the S3 backend', () => {
@@ -43,7 +39,7 @@ describe('storage on the S3 backend', () => {
   });
 
   it('round-trips upload, download, signed URL, copy, move and remove through S3', async () => {
-    const sb = createClient(stack.url, stack.anonKey, { auth: { persistSession: false }, realtime: { transport: NoRealtime as never } });
+    const sb = createClient(stack.url, stack.anonKey, clientOptions);
     const { data } = await sb.auth.signUp({ email: `s3-${Date.now().toString(36)}@example.com`, password: 'secret-one' });
     const uid = data.user!.id;
     const docs = sb.storage.from('documents');

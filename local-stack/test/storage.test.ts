@@ -5,17 +5,9 @@ import { createJwtService } from '../src/http/jwt';
 import { createStorageApp } from '../src/storage/index';
 import { createLocalBackend } from '../src/storage/local-backend';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+import { clientOptions } from './support/users';
 
 // Supabase Storage-compatible API through the real supabase-js client, on each database.
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in the storage tests');
-  }
-}
-const CLIENT_OPTIONS = {
-  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  realtime: { transport: NoRealtime as never },
-};
 
 let counter = 0;
 
@@ -32,7 +24,7 @@ describe.each(databasesSync())('storage on %s', (database) => {
   let bobId: string;
 
   async function signedUp(): Promise<{ client: SupabaseClient; id: string }> {
-    const client = createClient(stack.url, stack.anonKey, CLIENT_OPTIONS);
+    const client = createClient(stack.url, stack.anonKey, clientOptions);
     const { data, error } = await client.auth.signUp({ email: `store-${Date.now().toString(36)}-${++counter}@example.com`, password: 'secret-one' });
     if (error) throw error;
     return { client, id: data.user!.id };
@@ -138,7 +130,7 @@ describe.each(databasesSync())('storage on %s', (database) => {
     const key = `${aliceId}/signed-upload/file.txt`;
     const signed = await docs.createSignedUploadUrl(key);
     expect(signed.error).toBeNull();
-    const anon = createClient(stack.url, stack.anonKey, CLIENT_OPTIONS).storage.from('documents');
+    const anon = createClient(stack.url, stack.anonKey, clientOptions).storage.from('documents');
     const put = await anon.uploadToSignedUrl(key, signed.data!.token, Buffer.from('via token'), { contentType: 'text/plain' });
     expect(put.error).toBeNull();
     expect(await (await docs.download(key)).data!.text()).toBe('via token');
@@ -188,7 +180,7 @@ describe.each(databasesSync())('storage on %s', (database) => {
     expect(filesUnder(path.join(stack.dataDir, 'storage', 'documents', aliceId, 'private', 'new.txt'))).toEqual([]);
     expect(await (await alice.storage.from('documents').download(key)).data!.text()).toBe('only alice');
     // Anonymous callers see nothing at all.
-    const anon = createClient(stack.url, stack.anonKey, CLIENT_OPTIONS).storage.from('documents');
+    const anon = createClient(stack.url, stack.anonKey, clientOptions).storage.from('documents');
     expect((await anon.download(key)).error).toMatchObject({ statusCode: '404' });
   });
 
@@ -209,7 +201,7 @@ describe.each(databasesSync())('storage on %s', (database) => {
   });
 
   it('enforces bucket size limits (413) and allowed MIME types (415); bucket management is service_role only', async () => {
-    const admin = createClient(stack.url, stack.serviceRoleKey, CLIENT_OPTIONS).storage;
+    const admin = createClient(stack.url, stack.serviceRoleKey, clientOptions).storage;
     const made = await admin.createBucket('tiny', { public: false, fileSizeLimit: 1024, allowedMimeTypes: ['text/*'] });
     expect(made.error).toBeNull();
     expect((await admin.getBucket('tiny')).data).toMatchObject({ id: 'tiny', file_size_limit: 1024, allowed_mime_types: ['text/*'] });
@@ -230,7 +222,7 @@ describe.each(databasesSync())('storage on %s', (database) => {
   });
 
   it('serves public buckets without a token and refuses a bad JWT with InvalidJWT', async () => {
-    const admin = createClient(stack.url, stack.serviceRoleKey, CLIENT_OPTIONS).storage;
+    const admin = createClient(stack.url, stack.serviceRoleKey, clientOptions).storage;
     await admin.createBucket('open', { public: true });
     await admin.from('open').upload('hello.txt', Buffer.from('public hello'), { contentType: 'text/plain' });
     const url = admin.from('open').getPublicUrl('hello.txt').data.publicUrl;
@@ -246,7 +238,7 @@ describe.each(databasesSync())('storage on %s', (database) => {
     const key = `${aliceId}/restart/keep.txt`;
     await alice.storage.from('documents').upload(key, Buffer.from('still here'), { contentType: 'text/plain' });
     stack = await stack.restart();
-    const again = createClient(stack.url, stack.anonKey, CLIENT_OPTIONS);
+    const again = createClient(stack.url, stack.anonKey, clientOptions);
     const session = (await alice.auth.getSession()).data.session!;
     await again.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
     expect(await (await again.storage.from('documents').download(key)).data!.text()).toBe('still here');

@@ -2,8 +2,8 @@
 // happens to a document whoever does it (supabase-js, raw HTTP, a link visitor, a transfer); only
 // the current owner reads it, the previous owner reads only the transfer, nobody writes it.
 import { randomUUID } from 'node:crypto';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
-import { createTestUser, serviceClient, type TestUser } from './support/users.js';
+import { databasesSync } from './support/test-stack.js';
+import { serviceClient, type TestUser, withPeople } from './support/users.js';
 
 interface Event {
   kind: string;
@@ -12,10 +12,7 @@ interface Event {
 }
 
 describe.each(databasesSync())('document history on %s', (database) => {
-  let stack: TestStack;
-  let alice: TestUser;
-  let bob: TestUser;
-  let carol: TestUser;
+  const people = withPeople(database, { names: ['alice', 'bob', 'carol'] });
 
   async function history(user: TestUser, documentId: string): Promise<Event[]> {
     const r = await user.client.from('document_events').select('kind,actor_email,detail').eq('document_id', documentId).order('id');
@@ -23,18 +20,8 @@ describe.each(databasesSync())('document history on %s', (database) => {
     return r.data as Event[];
   }
 
-  beforeAll(async () => {
-    stack = await startTestStack({ database });
-    alice = await createTestUser(stack, 'alice');
-    bob = await createTestUser(stack, 'bob');
-    carol = await createTestUser(stack, 'carol');
-  }, 180_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
   it('records every step of a document, including a transfer, for the right readers', async () => {
+    const { stack, alice, bob, carol } = people();
     const id = randomUUID();
     const path = `${alice.id}/${id}/lease.pdf`;
     const body = '%PDF-1.4 lease';
@@ -104,6 +91,7 @@ describe.each(databasesSync())('document history on %s', (database) => {
   });
 
   it('says where an imported document came from', async () => {
+    const { carol } = people();
     const id = randomUUID();
     const path = `${carol.id}/${id}/scan.pdf`;
     await carol.client.storage.from('documents').upload(path, new Blob(['%PDF-1.4 scan'], { type: 'application/pdf' }), { contentType: 'application/pdf' });

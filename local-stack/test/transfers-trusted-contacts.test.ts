@@ -5,8 +5,8 @@
 // A revokes and C's reading stops. Both people see every step.
 import { randomUUID } from 'node:crypto';
 import { listMail } from '../src/outbox/index.js';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
-import { createTestUser, type TestUser } from './support/users.js';
+import { databasesSync } from './support/test-stack.js';
+import { type TestUser, withPeople } from './support/users.js';
 
 interface TrustedRow {
   id: string;
@@ -19,15 +19,13 @@ interface TrustedRow {
 }
 
 describe.each(databasesSync())('trusted contacts on %s', (database) => {
-  let stack: TestStack;
-  let alice: TestUser;
-  let bob: TestUser;
-  let carol: TestUser;
+  const people = withPeople(database, { names: ['alice', 'bob', 'carol'], overrides: { schedulerTickMs: 0 } });
   let estate: string;
   let other: string;
   let will: { id: string; path: string; body: string };
 
   async function rest(user: TestUser, path: string, init: RequestInit = {}): Promise<Response> {
+    const { stack } = people();
     return fetch(`${stack.url}/rest/v1/${path}`, {
       ...init,
       headers: { apikey: stack.anonKey, Authorization: `Bearer ${user.accessToken}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
@@ -35,6 +33,7 @@ describe.each(databasesSync())('trusted contacts on %s', (database) => {
   }
 
   async function file(user: TestUser, contactId: string, documentId: string) {
+    const { stack } = people();
     const res = await fetch(`${stack.url}/functions/v1/trusted-file`, {
       method: 'POST',
       headers: { apikey: stack.anonKey, Authorization: `Bearer ${user.accessToken}`, 'Content-Type': 'application/json' },
@@ -50,14 +49,12 @@ describe.each(databasesSync())('trusted contacts on %s', (database) => {
   }
 
   async function passWaitingPeriod(id: string) {
+    const { stack } = people();
     await stack.db.admin((q) => q.query(`update public.trusted_contacts set access_from = now() - interval '1 second', requested_at = now() - interval '7 days' where id = $1`, [id]));
   }
 
   beforeAll(async () => {
-    stack = await startTestStack({ database, overrides: { schedulerTickMs: 0 } });
-    alice = await createTestUser(stack, 'alice');
-    bob = await createTestUser(stack, 'bob');
-    carol = await createTestUser(stack, 'carol');
+    const { alice } = people();
     estate = (await alice.client.from('portfolios').insert({ name: 'Estate' }).select('id').single()).data!.id;
     other = (await alice.client.from('portfolios').insert({ name: 'Private' }).select('id').single()).data!.id;
     const id = randomUUID();
@@ -72,11 +69,8 @@ describe.each(databasesSync())('trusted contacts on %s', (database) => {
     await alice.client.from('documents').insert({ id: privateId, name: 'diary.pdf', storage_path: privatePath, mime_type: 'application/pdf', size: 14, portfolio_id: other });
   }, 180_000);
 
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
   it('refuses bad input and changes nothing', async () => {
+    const { alice, bob, carol } = people();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ contact_email: alice.email, portfolio_ids: [estate], wait_days: 7 }, 'You cannot name yourself as your trusted contact.'],
       [{ contact_email: 'nope', portfolio_ids: [estate], wait_days: 7 }, 'Enter a valid e-mail address.'],
@@ -93,6 +87,7 @@ describe.each(databasesSync())('trusted contacts on %s', (database) => {
   });
 
   it('names, asks, denies, asks again, opens after the waiting period, reads only, revokes', async () => {
+    const { stack, alice, bob, carol } = people();
     const named = await alice.client.rpc('name_trusted_contact', { contact_email: carol.email, portfolio_ids: [estate], wait_days: 7 });
     expect(named.error).toBeNull();
     const id = named.data as string;
@@ -158,6 +153,7 @@ describe.each(databasesSync())('trusted contacts on %s', (database) => {
   });
 
   it('lets the owner remove a contact, which ends every access', async () => {
+    const { alice, bob, carol } = people();
     const id = (await alice.client.rpc('name_trusted_contact', { contact_email: bob.email, portfolio_ids: [other], wait_days: 1 })).data as string;
     await bob.client.rpc('request_emergency_access', { trusted_contact_id: id });
     await passWaitingPeriod(id);

@@ -6,8 +6,8 @@
 // scheduler, and every step mails through the outbox.
 import { randomUUID } from 'node:crypto';
 import { listMail } from '../src/outbox/index.js';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
-import { anonClient, clientOptions, createTestUser, serviceClient, type TestUser } from './support/users.js';
+import { databasesSync } from './support/test-stack.js';
+import { anonClient, clientOptions, serviceClient, type TestUser, withPeople } from './support/users.js';
 import { createClient } from '@supabase/supabase-js';
 
 const DAY = 86_400_000;
@@ -73,13 +73,11 @@ async function offer(user: TestUser, args: Record<string, unknown>): Promise<str
 }
 
 describe.each(databasesSync())('transfers on %s', (database) => {
-  let stack: TestStack;
-  let alice: TestUser;
-  let bob: TestUser;
-  let carol: TestUser;
+  const people = withPeople(database, { names: ['alice', 'bob', 'carol'], overrides: { schedulerTickMs: 0 } });
 
   /** The Edge Function as the browser calls it: raw HTTP with the person's token. */
   async function accept(user: TestUser, transferId: string): Promise<{ status: number; body: { moved?: number; error?: string; message?: string } }> {
+    const { stack } = people();
     const res = await fetch(`${stack.url}/functions/v1/transfer-accept`, {
       method: 'POST',
       headers: { apikey: stack.anonKey, Authorization: `Bearer ${user.accessToken}`, 'Content-Type': 'application/json' },
@@ -89,6 +87,7 @@ describe.each(databasesSync())('transfers on %s', (database) => {
   }
 
   async function rest(user: TestUser, path: string, init: RequestInit = {}): Promise<Response> {
+    const { stack } = people();
     return fetch(`${stack.url}/rest/v1/${path}`, {
       ...init,
       headers: { apikey: stack.anonKey, Authorization: `Bearer ${user.accessToken}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
@@ -96,16 +95,19 @@ describe.each(databasesSync())('transfers on %s', (database) => {
   }
 
   async function stateOf(id: string): Promise<string> {
+    const { stack } = people();
     const r = await stack.db.admin((q) => q.query<{ state: string }>('select state from public.transfers where id = $1', [id]));
     return r.rows[0].state;
   }
 
   async function ownerOf(docId: string): Promise<{ user_id: string; storage_path: string } | undefined> {
+    const { stack } = people();
     const r = await stack.db.admin((q) => q.query<{ user_id: string; storage_path: string }>('select user_id, storage_path from public.documents where id = $1', [docId]));
     return r.rows[0];
   }
 
   async function objectNames(prefix: string): Promise<string[]> {
+    const { stack } = people();
     const r = await stack.db.admin((q) => q.query<{ name: string }>(`select name from storage.objects where bucket_id = 'documents' and name like $1 || '%' order by name`, [prefix]));
     return r.rows.map((x) => x.name);
   }
@@ -115,18 +117,8 @@ describe.each(databasesSync())('transfers on %s', (database) => {
     return r.error ? null : await r.data.text();
   }
 
-  beforeAll(async () => {
-    stack = await startTestStack({ database, overrides: { schedulerTickMs: 0 } });
-    alice = await createTestUser(stack, 'alice');
-    bob = await createTestUser(stack, 'bob');
-    carol = await createTestUser(stack, 'carol');
-  }, 180_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
   it('moves a portfolio of three documents with their tags, categories and files to the recipient', async () => {
+    const { stack, alice, bob, carol } = people();
     const folio = await alice.client.from('portfolios').insert({ name: 'House deeds' }).select('id').single();
     const deeds = await categoryId(alice, 'Real Estate');
     const own = await categoryId(alice, 'Alice only papers');
@@ -192,6 +184,7 @@ describe.each(databasesSync())('transfers on %s', (database) => {
   });
 
   it('keeps the sender\'s copy when asked, and gives the recipient new documents', async () => {
+    const { alice, bob } = people();
     const doc = await addDocument(alice, 'car-papers.pdf');
     const id = await offer(alice, { recipient_email: bob.email, document_ids: [doc.id], keep_copy: true });
     expect(await accept(bob, id)).toMatchObject({ status: 200, body: { moved: 1 } });
@@ -206,6 +199,7 @@ describe.each(databasesSync())('transfers on %s', (database) => {
   });
 
   it('copies a whole portfolio with keep-a-copy, under a free name when the recipient has one like it', async () => {
+    const { alice, bob } = people();
     const folio = await alice.client.from('portfolios').insert({ name: 'Car' }).select('id').single();
     await bob.client.from('portfolios').insert({ name: 'car' });
     const docs = [await addDocument(alice, 'registration.pdf', { portfolioId: folio.data!.id }), await addDocument(alice, 'service.pdf', { portfolioId: folio.data!.id })];
@@ -221,6 +215,7 @@ describe.each(databasesSync())('transfers on %s', (database) => {
   });
 
   it('lets only the recipient answer and only the sender cancel; nobody writes the tables directly', async () => {
+    const { alice, bob, carol } = people();
     const doc = await addDocument(alice, 'will.pdf');
     const id = await offer(alice, { recipient_email: bob.email, document_ids: [doc.id] });
     expect((await accept(carol, id)).status).toBe(403);
@@ -248,6 +243,7 @@ describe.each(databasesSync())('transfers on %s', (database) => {
   });
 
   it('refuses bad offers with a clear message and writes nothing', async () => {
+    const { stack, alice, bob, carol } = people();
     const doc = await addDocument(alice, 'policy.pdf');
     const trashed = await addDocument(alice, 'old.pdf');
     await alice.client.from('documents').update({ deleted_at: new Date().toISOString() }).eq('id', trashed.id);
@@ -284,6 +280,7 @@ describe.each(databasesSync())('transfers on %s', (database) => {
   });
 
   it('leaves the sender untouched when a copy fails half-way', async () => {
+    const { stack, alice, bob } = people();
     const docs = [await addDocument(alice, 'a.pdf'), await addDocument(alice, 'b.pdf'), await addDocument(alice, 'c.pdf')];
     const id = await offer(alice, { recipient_email: bob.email, document_ids: docs.map((d) => d.id) });
     // The second file vanishes from storage (its row stays): the copy of it fails after the first.
@@ -299,6 +296,7 @@ describe.each(databasesSync())('transfers on %s', (database) => {
   });
 
   it('rolls the whole commit back when one document changed after the copies', async () => {
+    const { stack, alice, bob } = people();
     const docs = [await addDocument(alice, 'x.pdf'), await addDocument(alice, 'y.pdf'), await addDocument(alice, 'z.pdf')];
     const id = await offer(alice, { recipient_email: bob.email, document_ids: docs.map((d) => d.id) });
     const begun = await bob.client.rpc('transfer_accept_begin', { transfer_id: id });
@@ -319,6 +317,7 @@ describe.each(databasesSync())('transfers on %s', (database) => {
   });
 
   it('resolves a concurrent accept and cancel to exactly one outcome', async () => {
+    const { alice, bob } = people();
     for (let round = 0; round < 3; round++) {
       const docs = [await addDocument(alice, `race-${round}-1.pdf`), await addDocument(alice, `race-${round}-2.pdf`)];
       const id = await offer(alice, { recipient_email: bob.email, document_ids: docs.map((d) => d.id) });
@@ -339,6 +338,7 @@ describe.each(databasesSync())('transfers on %s', (database) => {
   });
 
   it('lets two accepts of one offer run only once', async () => {
+    const { alice, bob } = people();
     const doc = await addDocument(alice, 'twice.pdf');
     const id = await offer(alice, { recipient_email: bob.email, document_ids: [doc.id] });
     const [one, two] = await Promise.all([accept(bob, id), accept(bob, id)]);
@@ -348,6 +348,7 @@ describe.each(databasesSync())('transfers on %s', (database) => {
   });
 
   it('expires a pending offer after 14 days through the scheduler and mails the sender', async () => {
+    const { stack, alice, carol } = people();
     const doc = await addDocument(alice, 'expiring.pdf');
     const id = await offer(alice, { recipient_email: carol.email, document_ids: [doc.id] });
     await stack.scheduler.runNow('expire-transfers');
@@ -365,6 +366,7 @@ describe.each(databasesSync())('transfers on %s', (database) => {
   });
 
   it('shows an offer to an address without an account once that person signs up', async () => {
+    const { stack, alice } = people();
     const doc = await addDocument(alice, 'for-newcomer.pdf');
     const email = `newcomer-${randomUUID().slice(0, 8)}@example.com`;
     const id = await offer(alice, { recipient_email: email, document_ids: [doc.id] });

@@ -1,5 +1,5 @@
 import { BUILD } from '@dossier/build';
-import type { RemoteModule } from '@dossier/shared';
+import { defineArea } from '@dossier/shared';
 import { lazyPage, lazyWidget } from '@dossier/shared/ui';
 import { registerUploadReplay } from './features/upload/register-upload-replay';
 
@@ -9,40 +9,31 @@ import { registerUploadReplay } from './features/upload/register-upload-replay';
 const widgets = () => import('./features/widgets/documents-widgets');
 const share = () => import('./features/share/share-widgets');
 
-const areaModule = {
-  // What this remote was built against (inlined at build time), for the shell to judge.
-  contractVersion: BUILD.contractVersion,
-  release: BUILD.release,
-  sharedRequirements: BUILD.sharedRequirements,
-  // Runs once when the shell has loaded and accepted this area (contract 2: areas register themselves).
-  register(host) {
-    host.addRoutes([
-      { path: '/documents', Component: lazyPage(() => import('./features/library/documents-page')), requiresAuth: true, title: 'Documents' },
-      { path: '/manage-tags', Component: lazyPage(() => import('./features/tags/manage-tags-page')), requiresAuth: true, title: 'Manage tags' },
-      { path: '/link/:hash', Component: lazyPage(() => import('./pages/shared-link-page')), title: 'Shared document' },
-    ]);
-    host.addNav([
-      { label: 'Documents', path: '/documents', order: 10, requiresAuth: true },
-    ]);
-    host.addWidgets({
-      'documents.category-counts': lazyWidget(async () => (await widgets()).CategoryCountsWidget),
-      'documents.recent': lazyWidget(async () => (await widgets()).RecentDocumentsWidget),
-      'documents.expiring-soon': lazyWidget(async () => (await widgets()).ExpiringSoonWidget),
-      // Expiry reminders and the calendar feed (issue 15), for /settings.
-      'documents.reminder-settings': lazyWidget(async () => (await widgets()).ReminderSettingsWidget),
-      // Files shared from the device (/share-handler): props { files: File[], onComplete() }.
-      'documents.upload-dialog': lazyWidget(async () => (await import('./features/upload/share-upload-widget')).ShareUploadWidget),
-      // Sharing (issue 11): props { documentId | portfolioId, title, onClose } / { token }.
-      'documents.share': lazyWidget(async () => (await share()).ShareWidget),
-      'documents.shared-view': lazyWidget(async () => (await share()).SharedViewWidget),
-      // The library with a fixed portfolio filter (the portfolio detail page): props { portfolioId }.
-      // Issue 13 §3: the button that downloads the person's whole document history as CSV.
-      'documents.history-export': lazyWidget(async () => (await import('./features/history')).ExportHistoryButton),
-      'documents.library': lazyWidget(async () => (await import('./features/library/portfolio-library-widget')).PortfolioLibraryWidget),
-    });
-    // Queued offline uploads complete on any page, not only while a documents page is shown.
-    registerUploadReplay(host);
-  },
-} satisfies RemoteModule;
-
-export default areaModule;
+export default defineArea(BUILD, (host) => {
+  host.addRoutes([
+    { path: '/documents', Component: lazyPage(() => import('./features/library/documents-page')), requiresAuth: true, title: 'Documents' },
+    { path: '/manage-tags', Component: lazyPage(() => import('./features/tags/manage-tags-page')), requiresAuth: true, title: 'Manage tags' },
+    { path: '/link/:hash', Component: lazyPage(() => import('./pages/shared-link-page')), title: 'Shared document' },
+  ]);
+  host.addNav([
+    { label: 'Documents', path: '/documents', order: 10, requiresAuth: true },
+  ]);
+  host.addWidgets({
+    'documents.category-counts': lazyWidget(async () => (await widgets()).CategoryCountsWidget),
+    'documents.recent': lazyWidget(async () => (await widgets()).RecentDocumentsWidget),
+    'documents.expiring-soon': lazyWidget(async () => (await widgets()).ExpiringSoonWidget),
+    // Expiry reminders and the calendar feed (issue 15), for /settings.
+    'documents.reminder-settings': lazyWidget(async () => (await widgets()).ReminderSettingsWidget),
+    // Files shared from the device (/share-handler): props { files: File[], onComplete() }.
+    'documents.upload-dialog': lazyWidget(async () => (await import('./features/upload/share-upload-widget')).ShareUploadWidget),
+    // Sharing (issue 11): props { documentId | portfolioId, title, onClose } / { token }.
+    'documents.share': lazyWidget(async () => (await share()).ShareWidget),
+    'documents.shared-view': lazyWidget(async () => (await share()).SharedViewWidget),
+    // The library with a fixed portfolio filter (the portfolio detail page): props { portfolioId }.
+    // Issue 13 §3: the button that downloads the person's whole document history as CSV.
+    'documents.history-export': lazyWidget(async () => (await import('./features/history')).ExportHistoryButton),
+    'documents.library': lazyWidget(async () => (await import('./features/library/portfolio-library-widget')).PortfolioLibraryWidget),
+  });
+  // Queued offline uploads complete on any page, not only while a documents page is shown.
+  registerUploadReplay(host);
+});

@@ -22,3 +22,24 @@ export async function serveGoogleEmulator(): Promise<ServedGoogleEmulator> {
   ctx.config.googleUrl = base;
   return { emulator, base, close: () => new Promise((r) => server.close(() => r())) };
 }
+
+/**
+ * The setup of a Drive contract suite: the emulator served in `beforeAll`, closed in `afterAll`,
+ * and its Drive emptied before each test (plus `beforeEach` when given). Returns a getter to call
+ * inside tests and helpers: `const { base, emulator } = google();`.
+ */
+export function withGoogleEmulator(beforeEachTest?: () => void): () => ServedGoogleEmulator {
+  let served: ServedGoogleEmulator | undefined;
+  beforeAll(async () => {
+    served = await serveGoogleEmulator();
+  });
+  afterAll(() => served?.close());
+  beforeEach(() => {
+    served!.emulator.drive.reset();
+    beforeEachTest?.();
+  });
+  return () => {
+    if (!served) throw new Error('withGoogleEmulator: the emulator is not served yet (call the getter inside a test)');
+    return served;
+  };
+}

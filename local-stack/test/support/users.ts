@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createJwtService } from '../../src/http/jwt.js';
 import type { StartedStack } from '../../src/start.js';
+import { startTestStack, type TestStack, type TestStackOptions } from './test-stack.js';
 
 export interface TestUser {
   id: string;
@@ -91,4 +92,39 @@ export async function createTestUser(stack: StartedStack, label = 'user'): Promi
     global: { headers: { Authorization: `Bearer ${accessToken}` } },
   });
   return { id, email, password, accessToken, client };
+}
+
+/** A suite's stack and the people signed in on it, by the names the suite asked for. */
+export type People<Name extends string> = { stack: TestStack } & Record<Name, TestUser>;
+
+export interface WithPeopleOptions<Name extends string> extends Omit<TestStackOptions, 'database'> {
+  /** Who signs up, in this order (default alice and bob: the usual pair for cross-user checks). */
+  names?: readonly Name[];
+}
+
+/**
+ * The setup of a cross-user suite: in `beforeAll`, a fresh stack on `database` and each named
+ * person signed up on it; in `afterAll`, the stack stopped (its data directory or database gone).
+ * Returns a getter to call inside tests and later hooks: `const { stack, alice, bob } = people();`.
+ * Hooks a suite adds after this call run after the people exist.
+ */
+export function withPeople<Name extends string = 'alice' | 'bob'>(
+  database: TestStackOptions['database'],
+  { names = ['alice', 'bob'] as unknown as readonly Name[], ...options }: WithPeopleOptions<Name> = {},
+): () => People<Name> {
+  let people: People<Name> | undefined;
+  let stack: TestStack | undefined;
+  beforeAll(async () => {
+    stack = await startTestStack({ ...options, database });
+    const signedUp = {} as Record<Name, TestUser>;
+    for (const name of names) signedUp[name] = await createTestUser(stack, name);
+    people = { ...signedUp, stack };
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  return () => {
+    if (!people) throw new Error('withPeople: the stack is not started yet (call the getter inside a test or a later hook)');
+    return people;
+  };
 }

@@ -1,29 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DocumentRecord, DocumentSource, ExtractionStatus } from '@dossier/shared/core';
 import { check, unwrap } from './api-error';
 
-export type DocumentSource = 'upload' | 'drive' | 'share';
-export type ExtractionStatus = 'done' | 'none' | 'failed' | 'encrypted';
-
-/** A row of public.documents as the library uses it (extracted_text and search are not fetched). */
-export interface DocumentRecord {
-  id: string;
-  user_id?: string;
-  name: string;
-  category_id: string | null;
-  portfolio_id: string | null;
-  storage_path: string;
-  mime_type: string;
-  size: number;
-  sha256: string | null;
-  notes: string | null;
-  extraction_status: ExtractionStatus;
-  source: DocumentSource;
-  issued_on: string | null;
-  expires_on: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-}
+// The row type lives in shared (the export archive reads the same rows); re-exported for the area.
+export type { DocumentRecord, DocumentSource, ExtractionStatus } from '@dossier/shared/core';
 
 /** What the upload inserts: the id and path were chosen by the client before the object upload. */
 export interface NewDocument {

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { strToU8 } from 'fflate';
+import type { DocumentRecord } from '../core/document-record';
 import { folderNameOrDefault } from '../core/folder-name';
 import { sanitizeFileName } from '../core/naming';
 import { conflictFreeName } from '../core/names';
@@ -80,22 +81,8 @@ export interface ArchiveProgress {
   current?: string;
 }
 
-interface DocumentRow {
-  id: string;
-  name: string;
-  category_id: string | null;
-  portfolio_id: string | null;
-  storage_path: string;
-  mime_type: string;
-  size: number;
-  sha256: string | null;
-  notes: string | null;
-  issued_on: string | null;
-  expires_on: string | null;
-  created_at: string;
-  updated_at: string;
-  source: string;
-}
+/** What the archive reads of each live document (its select below lists the same columns). */
+type DocumentRow = Omit<DocumentRecord, 'user_id' | 'extraction_status' | 'deleted_at'>;
 
 function must<T>(result: { data: T | null; error: unknown }, what: string): T {
   if (result.error) throw Object.assign(new Error(`${what} failed`), { cause: result.error });

@@ -1,4 +1,5 @@
 export * from './remote-module';
+export * from './define-area';
 export * from './widget-map';
 export * from './app-config';
 export * from './auth';

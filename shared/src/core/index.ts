@@ -15,3 +15,4 @@ export * from './format';
 export * from './names';
 export * from './naming';
 export * from './analysis-settings';
+export * from './document-record';

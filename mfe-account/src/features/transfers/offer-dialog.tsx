@@ -2,10 +2,10 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSupabase, useToasts } from '@dossier/shared';
 import { formatBytes } from '@dossier/shared/core';
-import { Button, Checkbox, Dialog, Select, Skeleton, Switch, TextArea, TextField } from '@dossier/shared/ui';
+import { Checkbox, Dialog, Select, Skeleton, Switch, TextArea, TextField } from '@dossier/shared/ui';
 import { listOfferable, looksLikeEmail, offerTransfer, transferErrorText, transferKeys } from '../../api/transfers';
 import { useRefreshTransfers } from './use-transfers';
-import { FormError } from '../../lib/form-error';
+import { DialogFormFooter } from '../../lib/form-error';
 
 type Kind = 'documents' | 'portfolio';
 
@@ -161,15 +161,7 @@ export function OfferDialog({ open, onOpenChange }: { open: boolean; onOpenChang
           label="Keep a copy"
           description={keepCopy ? 'You keep your documents; they get their own copy.' : 'The documents leave your library when they accept.'}
         />
-        <FormError message={error} />
-        <div className="ds-dialog__actions">
-          <Button onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" loading={busy}>
-            Send offer
-          </Button>
-        </div>
+        <DialogFormFooter error={error} busy={busy} submitLabel="Send offer" onCancel={() => onOpenChange(false)} />
       </form>
     </Dialog>
   );

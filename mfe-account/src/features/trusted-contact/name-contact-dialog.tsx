@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSupabase, useToasts } from '@dossier/shared';
-import { Button, Checkbox, Dialog, Skeleton, TextField } from '@dossier/shared/ui';
+import { Checkbox, Dialog, Skeleton, TextField } from '@dossier/shared/ui';
 import { nameTrustedContact } from '../../api/trusted-contacts';
 import { listOfferable, looksLikeEmail, transferErrorText, transferKeys } from '../../api/transfers';
 import { useRefreshTrusted } from './use-trusted-contacts';
-import { FormError } from '../../lib/form-error';
+import { DialogFormFooter } from '../../lib/form-error';
 
 /** "Name a trusted contact": who, which portfolios, how long the owner has to say no. */
 export function NameContactDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -89,15 +89,7 @@ export function NameContactDialog({ open, onOpenChange }: { open: boolean; onOpe
             </ul>
           </fieldset>
         )}
-        <FormError message={error} />
-        <div className="ds-dialog__actions">
-          <Button onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" loading={busy}>
-            Name contact
-          </Button>
-        </div>
+        <DialogFormFooter error={error} busy={busy} submitLabel="Name contact" onCancel={() => onOpenChange(false)} />
       </form>
     </Dialog>
   );
