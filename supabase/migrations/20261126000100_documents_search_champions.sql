@@ -250,6 +250,7 @@ declare
   champion_ids uuid[];
   stems text[];
   pair_query tsquery;
+  through_document text;
   plain_filters boolean := category_ids is null and tag_ids is null and portfolio_ids is null and mime_types is null
                            and added_from is null and added_to is null;
   headline_options text := 'StartSel=' || chr(57344) || ', StopSel=' || chr(57345)
@@ -303,7 +304,11 @@ begin
       into any_word
       from unnest(tsvector_to_array(to_tsvector('english'::regconfig, query))) as lexeme;
     if any_word is not null then
-      -- Candidates from the side table; other filters (category, tags, …) through the document.
+      -- Candidates from the side tables (alias s); other filters (category, tags, …) through the document.
+      through_document := case when plain_filters then ''
+                               else format('and exists (select 1 from public.documents d where d.id = s.document_id and %s)',
+                                           replace(filters, ' and d.search @@ $1', ''))
+                          end;
       execute format(
         $sql$
         select array_agg(h.document_id), count(*)::integer
@@ -313,10 +318,7 @@ begin
                  order by ts_rank(s.lead, $1) desc, s.created_at desc, s.document_id
                  limit $14) h
         $sql$,
-        case when plain_filters then ''
-             else format('and exists (select 1 from public.documents d where d.id = s.document_id and %s)',
-                         replace(filters, ' and d.search @@ $1', ''))
-        end)
+        through_document)
         into head_ids, head_rows
         using ts, category_ids, tag_ids, portfolio_ids, mime_types, added_from, added_to,
               safe_limit, safe_offset, headline_options, caller, null::bigint, any_word, head_cap,
@@ -333,16 +335,13 @@ begin
           execute format(
             $sql$
             select array_agg(c.document_id)
-              from (select c.document_id
-                      from public.document_search_champions c
-                     where c.pairs @@ $18 and c.user_id = $11 and c.trashed = $16 and c.terms @@ $1 %s
-                     order by ts_rank(c.terms, $1, 0) / (ln(c.positions + 1.0::float8) / ln(2.0::float8)) desc, c.document_id
+              from (select s.document_id
+                      from public.document_search_champions s
+                     where s.pairs @@ $18 and s.user_id = $11 and s.trashed = $16 and s.terms @@ $1 %s
+                     order by ts_rank(s.terms, $1, 0) / (ln(s.positions + 1.0::float8) / ln(2.0::float8)) desc, s.document_id
                      limit $17) c
             $sql$,
-            case when plain_filters then ''
-                 else format('and exists (select 1 from public.documents d where d.id = c.document_id and %s)',
-                             replace(filters, ' and d.search @@ $1', ''))
-            end)
+            through_document)
             into champion_ids
             using ts, category_ids, tag_ids, portfolio_ids, mime_types, added_from, added_to,
                   safe_limit, safe_offset, headline_options, caller, null::bigint, any_word, head_cap,
