@@ -99,6 +99,15 @@ begin
   on conflict (document_id) do update
     set user_id = excluded.user_id, trashed = excluded.trashed, created_at = excluded.created_at,
         head = excluded.head, lead = excluded.lead;
+  -- Trashing, restoring or handing over a document leaves its words as they are: only the flags.
+  if tg_op = 'UPDATE' and new.search is not distinct from old.search then
+    update public.document_search_champions
+       set user_id = new.user_id, trashed = new.deleted_at is not null
+     where document_id = new.id;
+    if found then
+      return null;
+    end if;
+  end if;
   champions := public.document_search_champions_of(coalesce(new.search, ''::tsvector));
   insert into public.document_search_champions as c (document_id, user_id, trashed, positions, terms, pairs)
   values (new.id, new.user_id, new.deleted_at is not null, champions.positions, champions.terms, champions.pairs)
