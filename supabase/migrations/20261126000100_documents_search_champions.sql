@@ -16,7 +16,7 @@
 --    strongest co-occurrences, GIN-indexed). For a common query of two or more words the function
 --    takes the documents holding a pair of its words, ranks them exactly — ts_rank reads only the
 --    query's lexemes, so ts_rank(terms, q, 0) / log2(positions + 1) is ts_rank(search, q, 1) — and
---    adds the best 100 to the best 200 head candidates; the union is re-ranked exactly as before.
+--    adds the best 60 to the best 100 head candidates (was 200); the union is re-ranked exactly.
 -- 2. An exact count for a tag filter: `document_tags` carries its document's owner and trashed
 --    flag (kept by triggers), so the total of a tag-filtered page is an index-only count of the
 --    tag's links instead of a join over every one of the person's documents.
