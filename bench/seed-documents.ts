@@ -78,7 +78,9 @@ export async function seedDocuments(stack: Pick<TestStack, 'db'> & { config?: { 
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      await client.query('vacuum (analyze) public.documents, public.document_tags');
+      // The search side tables too (ADRs 0180, 0230): their GIN indexes' pending lists are merged
+      // by the vacuum, as autovacuum would do minutes after an import.
+      await client.query('vacuum (analyze) public.documents, public.document_tags, public.document_search_leads, public.document_search_champions');
     } finally {
       await client.end();
     }
