@@ -180,3 +180,48 @@ test('offline, Share copies a link made on this device', async ({ page, context 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   await context.setOffline(false);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the share dialog is the design system dialog: a full-width bottom sheet, Tab stays inside, Escape gives focus back; Revoke all asks first', async ({ page }) => {
+    await signInThroughUi(page);
+    await openLibrary(page);
+    await upload(page, [file('lease.pdf', makePdf(['Tenancy agreement']), 'application/pdf')]);
+    await item(page, 'lease.pdf').getByRole('button', { name: 'lease.pdf' }).click();
+    const shareButton = panel(page).getByRole('button', { name: 'Share', exact: true });
+    await shareButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Share “lease.pdf”' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('No links yet.')).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect(box && { x: Math.round(box.x), width: Math.round(box.width), bottom: Math.round(box.y + box.height) }).toEqual({ x: 0, width: 390, bottom: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(shareButton).toBeFocused();
+
+    // Two links, then Revoke all: a question first; Cancel keeps them, the confirmation revokes both.
+    await shareButton.click();
+    for (const label of ['Bank', 'Landlord']) {
+      await dialog.getByLabel('Name for you (optional)').fill(label);
+      await dialog.getByRole('button', { name: 'Create link' }).click();
+      await dialog.getByRole('button', { name: 'Done' }).click();
+    }
+    const rows = dialog.getByTestId('share-link');
+    await expect(rows).toHaveCount(2);
+    await dialog.getByRole('button', { name: 'Revoke all' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Revoke all 2 active links?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(rows.filter({ hasText: 'Active' })).toHaveCount(2);
+    await dialog.getByRole('button', { name: 'Revoke all' }).click();
+    await ask.getByRole('button', { name: 'Revoke 2 links' }).click();
+    await expect(rows.filter({ hasText: 'Revoked' })).toHaveCount(2);
+    await expect(dialog).toBeVisible();
+  });
+});

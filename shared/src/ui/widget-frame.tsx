@@ -1,28 +1,43 @@
 import type { ReactNode } from 'react';
 import { ERROR_SCREEN_BUTTONS, LOADING_TEXT } from '../core/messages';
+import { Button } from './design-system/button';
 
-/** The loading, error and empty states every dashboard widget shares (one home for all areas). */
+/** The title, loading, error and empty states every dashboard widget shares (one home for all areas). */
 export function WidgetFrame({
   title,
+  aside,
   state,
   error,
   onRetry,
   empty,
+  footer,
   className,
   children,
 }: {
   title: string;
+  /** Beside the title once loaded (a status badge, a link such as "Upgrade"); it wraps under it on a phone. */
+  aside?: ReactNode;
   state: 'pending' | 'error' | 'success';
   /** The classifier's SPEC §8 text (never a raw message). */
   error?: string;
   onRetry?: () => void;
   empty: ReactNode | null;
+  /** Actions that stay reachable in every settled state, the error included (Drive's Disconnect). */
+  footer?: ReactNode;
   className?: string;
   children: ReactNode;
 }) {
+  const heading = <h2 className="widget-title">{title}</h2>;
   return (
     <section className={className ? `widget ${className}` : 'widget'} aria-label={title}>
-      <h2 className="widget-title">{title}</h2>
+      {aside && state === 'success' ? (
+        <div className="widget-head">
+          {heading}
+          <div className="widget-aside">{aside}</div>
+        </div>
+      ) : (
+        heading
+      )}
       {state === 'pending' ? (
         <p role="status" aria-busy="true" className="widget-loading">
           {LOADING_TEXT}
@@ -31,9 +46,9 @@ export function WidgetFrame({
         <div role="alert" className="widget-error">
           <p>{error}</p>
           {onRetry ? (
-            <button type="button" onClick={onRetry}>
+            <Button size="sm" onClick={onRetry}>
               {ERROR_SCREEN_BUTTONS.tryAgain}
-            </button>
+            </Button>
           ) : null}
         </div>
       ) : empty ? (
@@ -41,6 +56,7 @@ export function WidgetFrame({
       ) : (
         children
       )}
+      {footer && state !== 'pending' ? <div className="widget-footer">{footer}</div> : null}
     </section>
   );
 }

@@ -69,5 +69,21 @@ describe('account.plan-badge', () => {
     expect(screen.getByRole('progressbar', { name: 'Documents' })).toHaveAttribute('aria-valuetext', '100 of 100');
     expect(screen.getByText(/You have reached a limit of your plan/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/settings#plan');
+    // The dashboard's card frame (WidgetFrame): the same level-2 title as every other widget.
+    expect(screen.getByRole('region', { name: 'Your plan' })).toHaveClass('widget');
+    expect(screen.getByRole('heading', { level: 2, name: 'Your plan' })).toHaveClass('widget-title');
+  });
+
+  it("loads and fails like every other dashboard widget: 'Loading...', then the classifier's text and Try Again", async () => {
+    const { client } = fakeClient(freeUsage);
+    const rpc = client.rpc as jest.Mock;
+    rpc.mockResolvedValueOnce({ data: null, error: { message: 'boom', code: 'PGRST000' }, status: 503 });
+    renderPage(<PlanBadge title="Your plan" />, { path: '/', services: { auth: { status: 'signed-in', user, supabase: client } } });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    const alert = await screen.findByRole('alert');
+    expect(alert).not.toHaveTextContent('boom');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('progressbar', { name: 'Documents' })).toHaveAttribute('aria-valuetext', '12 of 100');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDevice, useSupabase, useToasts } from '@dossier/shared';
+import { LOADING_TEXT } from '@dossier/shared/core';
+import { Badge, Button, Checkbox, Dialog, NativeSelect, TextField, useConfirm, type BadgeTone } from '@dossier/shared/ui';
 import {
   createShareLink,
   listShareLinks,
@@ -49,53 +51,42 @@ export function maxViewsOf(draft: Pick<Draft, 'limit' | 'views'>): number | null
 }
 
 const STATE_TEXT: Record<ShareLink['state'], string> = { active: 'Active', expired: 'Expired', used_up: 'Used up', revoked: 'Revoked' };
+const STATE_TONE: Record<ShareLink['state'], BadgeTone> = { active: 'success', expired: 'warning', used_up: 'warning', revoked: 'danger' };
 
 function LinkOptionsFields({ draft, setDraft, editing }: { draft: Draft; setDraft: (d: Draft) => void; editing: boolean }) {
   const today = new Date().toISOString().slice(0, 10);
   return (
     <>
-      <label>
-        Name for you (optional)
-        <input value={draft.label} maxLength={200} placeholder="e.g. Bank, Accountant" onChange={(e) => setDraft({ ...draft, label: e.target.value })} />
-      </label>
-      <label>
-        Expires
-        <select value={draft.expiry} onChange={(e) => setDraft({ ...draft, expiry: e.target.value as ExpiryChoice })}>
-          <option value="none">Never</option>
-          <option value="1">In 1 day</option>
-          <option value="7">In 7 days</option>
-          <option value="30">In 30 days</option>
-          <option value="date">On a date…</option>
-        </select>
-      </label>
+      <TextField label="Name for you (optional)" value={draft.label} maxLength={200} placeholder="e.g. Bank, Accountant" onChange={(e) => setDraft({ ...draft, label: e.target.value })} />
+      <NativeSelect label="Expires" value={draft.expiry} onChange={(e) => setDraft({ ...draft, expiry: e.target.value as ExpiryChoice })}>
+        <option value="none">Never</option>
+        <option value="1">In 1 day</option>
+        <option value="7">In 7 days</option>
+        <option value="30">In 30 days</option>
+        <option value="date">On a date…</option>
+      </NativeSelect>
       {draft.expiry === 'date' ? (
-        <label>
-          Last day
-          <input type="date" required min={today} value={draft.date} onChange={(e) => setDraft({ ...draft, date: e.target.value })} />
-        </label>
+        <TextField label="Last day" type="date" required min={today} value={draft.date} onChange={(e) => setDraft({ ...draft, date: e.target.value })} />
       ) : null}
-      <label>
-        Views
-        <select value={draft.limit} onChange={(e) => setDraft({ ...draft, limit: e.target.value as LimitChoice })}>
-          <option value="none">No limit</option>
-          <option value="once">One time only</option>
-          <option value="number">A number of times…</option>
-        </select>
-      </label>
+      <NativeSelect label="Views" value={draft.limit} onChange={(e) => setDraft({ ...draft, limit: e.target.value as LimitChoice })}>
+        <option value="none">No limit</option>
+        <option value="once">One time only</option>
+        <option value="number">A number of times…</option>
+      </NativeSelect>
       {draft.limit === 'number' ? (
-        <label>
-          How many views
-          <input type="number" min={1} max={100000} required value={draft.views} onChange={(e) => setDraft({ ...draft, views: e.target.value })} />
-        </label>
+        <TextField label="How many views" type="number" min={1} max={100000} required value={draft.views} onChange={(e) => setDraft({ ...draft, views: e.target.value })} />
       ) : null}
-      <label>
-        {editing ? 'New password (leave empty to keep)' : 'Password (optional)'}
-        <input type="password" autoComplete="new-password" minLength={4} value={draft.password} onChange={(e) => setDraft({ ...draft, password: e.target.value })} />
-      </label>
-      <label className="share-check">
-        <input type="checkbox" checked={draft.allowDownload} onChange={(e) => setDraft({ ...draft, allowDownload: e.target.checked })} />
-        Allow download (otherwise view only)
-      </label>
+      <TextField
+        label={editing ? 'New password (leave empty to keep)' : 'Password (optional)'}
+        type="password"
+        autoComplete="new-password"
+        minLength={4}
+        value={draft.password}
+        onChange={(e) => setDraft({ ...draft, password: e.target.value })}
+      />
+      <div className="share-check">
+        <Checkbox checked={draft.allowDownload} onCheckedChange={(on) => setDraft({ ...draft, allowDownload: on })} label="Allow download (otherwise view only)" />
+      </div>
     </>
   );
 }
@@ -104,17 +95,17 @@ function ViewLog({ link }: { link: ShareLink }) {
   const client = useSupabase();
   const describeError = useDescribeError();
   const views = useQuery({ queryKey: shareKeys.views(link.id), queryFn: () => listShareViews(client, link.id) });
-  if (views.isPending) return <p role="status">Loading...</p>;
-  if (views.isError) return <p role="alert">{describeError(views.error)}</p>;
-  if (views.data.length === 0) return <p className="muted">Nobody has opened this link yet.</p>;
+  if (views.isPending) return <p role="status">{LOADING_TEXT}</p>;
+  if (views.isError) return <p role="alert" className="share-error">{describeError(views.error)}</p>;
+  if (views.data.length === 0) return <p className="share-muted">Nobody has opened this link yet.</p>;
   const kindText = { open: 'Opened', preview: 'Previewed', download: 'Downloaded' } as const;
   return (
     <ol className="share-log" aria-label="View log">
       {views.data.map((v) => (
         <li key={v.id}>
           <span>{kindText[v.kind]}</span>
-          <span className="muted">{new Date(v.viewed_at).toLocaleString()}</span>
-          <span className="muted">{v.client}</span>
+          <span className="share-muted">{new Date(v.viewed_at).toLocaleString()}</span>
+          <span className="share-muted">{v.client}</span>
         </li>
       ))}
     </ol>
@@ -133,14 +124,25 @@ function draftFrom(link: ShareLink): Draft {
   };
 }
 
-function LinkRow({ link, title, target, onChanged }: { link: ShareLink; title: string; target: ShareTarget; onChanged: () => void }) {
+/** Shares the link through the device's share sheet, or copies it; says which, or that neither worked. */
+function useShareOrCopy(title: string) {
+  const toasts = useToasts().stacked;
+  return async (url: string) => {
+    const outcome = await shareOrCopy(url, title);
+    if (outcome === 'copied') toasts.add({ title: 'Link copied', variant: 'success' });
+    if (outcome === 'failed') toasts.add({ title: 'The link could not be copied. Select it and copy it by hand.', variant: 'error' });
+  };
+}
+
+function LinkRow({ link, title, onChanged }: { link: ShareLink; title: string; onChanged: () => void }) {
   const client = useSupabase();
   const toasts = useToasts().stacked;
   const describeError = useDescribeError();
+  const share = useShareOrCopy(title);
   const [open, setOpen] = useState<'none' | 'log' | 'edit'>('none');
   const [draft, setDraft] = useState<Draft>(() => draftFrom(link));
   const url = rememberedShareUrl(link.id);
-  void target;
+  const failed = (error: unknown) => toasts.add({ title: describeError(error), variant: 'error' });
 
   const save = useMutation({
     mutationFn: async () => {
@@ -157,25 +159,18 @@ function LinkRow({ link, title, target, onChanged }: { link: ShareLink; title: s
       setOpen('none');
       onChanged();
     },
-    onError: (error) => toasts.add({ title: describeError(error), variant: 'error' }),
+    onError: failed,
   });
   const removePassword = useMutation({
     mutationFn: () => setShareLinkPassword(client, link.id, ''),
     onSuccess: () => (toasts.add({ title: 'Password removed', variant: 'success' }), onChanged()),
-    onError: (error) => toasts.add({ title: describeError(error), variant: 'error' }),
+    onError: failed,
   });
   const revoke = useMutation({
     mutationFn: () => updateShareLink(client, link.id, { revoked_at: new Date().toISOString() }),
     onSuccess: () => (toasts.add({ title: 'Link revoked', variant: 'success' }), onChanged()),
-    onError: (error) => toasts.add({ title: describeError(error), variant: 'error' }),
+    onError: failed,
   });
-
-  const copy = async () => {
-    if (!url) return;
-    const outcome = await shareOrCopy(url, title);
-    if (outcome === 'copied') toasts.add({ title: 'Link copied', variant: 'success' });
-    if (outcome === 'failed') toasts.add({ title: 'The link could not be copied. Select it and copy it by hand.', variant: 'error' });
-  };
 
   const facts = [
     link.has_password ? 'Password' : 'No password',
@@ -188,26 +183,26 @@ function LinkRow({ link, title, target, onChanged }: { link: ShareLink; title: s
     <li className="share-link" data-testid="share-link">
       <div className="share-link-head">
         <strong>{link.label || `Link of ${formatDate(link.created_at)}`}</strong>
-        <span className={`share-state share-state-${link.state}`}>{STATE_TEXT[link.state]}</span>
+        <Badge tone={STATE_TONE[link.state]}>{STATE_TEXT[link.state]}</Badge>
       </div>
-      <p className="muted share-facts">{facts.join(' · ')}</p>
+      <p className="share-muted share-facts">{facts.join(' · ')}</p>
       <div className="share-actions">
         {url && link.state === 'active' ? (
-          <button type="button" onClick={() => void copy()}>
+          <Button size="sm" onClick={() => void share(url)}>
             Copy link
-          </button>
+          </Button>
         ) : null}
-        <button type="button" aria-expanded={open === 'log'} onClick={() => setOpen(open === 'log' ? 'none' : 'log')}>
+        <Button size="sm" aria-expanded={open === 'log'} onClick={() => setOpen(open === 'log' ? 'none' : 'log')}>
           View log
-        </button>
+        </Button>
         {link.state !== 'revoked' ? (
           <>
-            <button type="button" aria-expanded={open === 'edit'} onClick={() => setOpen(open === 'edit' ? 'none' : 'edit')}>
+            <Button size="sm" aria-expanded={open === 'edit'} onClick={() => setOpen(open === 'edit' ? 'none' : 'edit')}>
               Edit
-            </button>
-            <button type="button" className="danger-button" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
+            </Button>
+            <Button size="sm" variant="danger" loading={revoke.isPending} onClick={() => revoke.mutate()}>
               Revoke
-            </button>
+            </Button>
           </>
         ) : null}
       </div>
@@ -215,20 +210,21 @@ function LinkRow({ link, title, target, onChanged }: { link: ShareLink; title: s
       {open === 'edit' ? (
         <form
           className="share-form"
+          aria-label="Edit link"
           onSubmit={(e) => {
             e.preventDefault();
             save.mutate();
           }}
         >
           <LinkOptionsFields draft={draft} setDraft={setDraft} editing />
-          <div className="share-actions">
-            <button type="submit" className="primary-button" disabled={save.isPending}>
+          <div className="share-actions share-form-actions">
+            <Button type="submit" variant="primary" loading={save.isPending}>
               Save
-            </button>
+            </Button>
             {link.has_password ? (
-              <button type="button" onClick={() => removePassword.mutate()}>
+              <Button loading={removePassword.isPending} onClick={() => removePassword.mutate()}>
                 Remove password
-              </button>
+              </Button>
             ) : null}
           </div>
         </form>
@@ -240,6 +236,7 @@ function LinkRow({ link, title, target, onChanged }: { link: ShareLink; title: s
 /**
  * Share one document or one portfolio: create a link with options, see every link with its state
  * and view log, edit, revoke one or all. Offered to other areas as the `documents.share` widget.
+ * The design system's Dialog: focus trapped and given back, Escape closes, a bottom sheet on phones.
  */
 export function ShareDialog({ target, title, onClose }: { target: ShareTarget; title: string; onClose: () => void }) {
   const client = useSupabase();
@@ -247,18 +244,13 @@ export function ShareDialog({ target, title, onClose }: { target: ShareTarget; t
   const toasts = useToasts().stacked;
   const online = useDevice().isOnline();
   const describeError = useDescribeError();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const share = useShareOrCopy(title);
+  const { confirm, dialog: confirmDialog } = useConfirm();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [created, setCreated] = useState<string | null>(null);
   // Visitors change a link's state (views, used up): read it afresh whenever the dialog opens.
   const links = useQuery({ queryKey: shareKeys.list(target), queryFn: () => listShareLinks(client, target), refetchOnMount: 'always' });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: shareKeys.all });
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) node.showModal?.();
-    return () => node?.close?.();
-  }, []);
 
   const create = useMutation({
     mutationFn: () =>
@@ -288,86 +280,76 @@ export function ShareDialog({ target, title, onClose }: { target: ShareTarget; t
     event.preventDefault();
     create.mutate();
   };
-  const shareCreated = async () => {
-    if (!created) return;
-    const outcome = await shareOrCopy(created, title);
-    if (outcome === 'copied') toasts.add({ title: 'Link copied', variant: 'success' });
-    if (outcome === 'failed') toasts.add({ title: 'The link could not be copied. Select it and copy it by hand.', variant: 'error' });
+  const live = (links.data ?? []).filter((l) => l.state === 'active');
+  const askRevokeAll = async () => {
+    const ok = await confirm({
+      title: `Revoke all ${live.length} active links?`,
+      description: 'Anyone holding them loses access at once. This cannot be undone.',
+      confirmLabel: `Revoke ${live.length} links`,
+      destructive: true,
+    });
+    if (ok) revokeAll.mutate();
   };
 
-  const live = (links.data ?? []).filter((l) => l.state === 'active');
-
   return (
-    <dialog ref={dialog} className="share-dialog" aria-labelledby="share-dialog-title" onClose={onClose} onCancel={onClose}>
-      <header className="share-dialog-header">
-        <h2 id="share-dialog-title">Share “{title}”</h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-          ×
-        </button>
-      </header>
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={`Share “${title}”`} wide>
       {created ? (
         <section className="share-created" aria-label="New link">
           <p>
             Your new link. Copy it now: for your safety Dossier keeps only a fingerprint of it, and this device remembers it for
             you.
           </p>
-          <input readOnly value={created} aria-label="Link" onFocus={(e) => e.currentTarget.select()} />
+          <TextField label="Link" readOnly value={created} onFocus={(e) => e.currentTarget.select()} />
           <div className="share-actions">
-            <button type="button" className="primary-button" onClick={() => void shareCreated()}>
+            <Button variant="primary" onClick={() => void share(created)}>
               Share link
-            </button>
-            <button type="button" onClick={() => setCreated(null)}>
-              Done
-            </button>
+            </Button>
+            <Button onClick={() => setCreated(null)}>Done</Button>
           </div>
         </section>
       ) : online ? (
         <form className="share-form" onSubmit={submit} aria-label="New link">
           <LinkOptionsFields draft={draft} setDraft={setDraft} editing={false} />
-          <button type="submit" className="primary-button" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create link'}
-          </button>
+          <div className="share-actions share-form-actions">
+            <Button type="submit" variant="primary" loading={create.isPending}>
+              {create.isPending ? 'Creating…' : 'Create link'}
+            </Button>
+          </div>
         </form>
       ) : (
-        <p className="notice" role="note">
+        <p className="share-offline" role="note">
           You&apos;re offline. New links need a connection; links made on this device can still be copied below.
         </p>
       )}
-      <section aria-label="Links">
+      <section aria-labelledby="share-links-title" className="share-links">
         <div className="share-links-head">
-          <h3>Links</h3>
+          <h3 id="share-links-title">Links</h3>
           {live.length > 1 ? (
-            <button
-              type="button"
-              className="danger-button"
-              disabled={revokeAll.isPending}
-              onClick={() => {
-                if (window.confirm(`Revoke all ${live.length} active links? Anyone holding them loses access at once.`)) revokeAll.mutate();
-              }}
-            >
+            <Button size="sm" variant="danger" loading={revokeAll.isPending} onClick={() => void askRevokeAll()}>
               Revoke all
-            </button>
+            </Button>
           ) : null}
         </div>
         {links.isPending ? (
-          <p role="status">Loading...</p>
+          <p role="status">{LOADING_TEXT}</p>
         ) : links.isError ? (
-          <div role="alert">
+          <div role="alert" className="share-error">
             <p>{describeError(links.error)}</p>
-            <button type="button" onClick={() => void links.refetch()}>
+            <Button size="sm" onClick={() => void links.refetch()}>
               Try Again
-            </button>
+            </Button>
           </div>
         ) : links.data.length === 0 ? (
-          <p className="muted">No links yet.</p>
+          <p className="share-muted">No links yet.</p>
         ) : (
           <ul className="share-link-list">
             {links.data.map((link) => (
-              <LinkRow key={link.id} link={link} title={title} target={target} onChanged={refresh} />
+              <LinkRow key={link.id} link={link} title={title} onChanged={refresh} />
             ))}
           </ul>
         )}
       </section>
-    </dialog>
+      {confirmDialog}
+    </Dialog>
   );
 }

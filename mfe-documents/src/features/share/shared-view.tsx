@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useSupabase } from '@dossier/shared';
-import { Progress } from '@dossier/shared/ui';
+import { Button, Progress, TextField } from '@dossier/shared/ui';
 import { LOADING_TEXT, SHARE_MESSAGES } from '@dossier/shared/core';
 import { openSaveSink, uniqueEntryName, ZipWriter } from '@dossier/shared/archive';
 import { openSharedLink, sharedFile, type OpenResult, type SharedDocument } from '../../api/share-links';
@@ -171,9 +171,9 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
           {data.expires_at ? ` Available until ${new Date(data.expires_at).toLocaleString()}.` : ''}
         </p>
         {data.kind === 'portfolio' && data.allow_download && data.documents.length > 0 ? (
-          <button type="button" className="primary-button" disabled={busy !== null} onClick={() => void zipAll()}>
+          <Button variant="primary" disabled={busy !== null} onClick={() => void zipAll()}>
             {busy === 'all' ? `Downloading… ${zipPercent}%` : 'Download all'}
-          </button>
+          </Button>
         ) : null}
         {busy === 'all' ? (
           <div className="shared-progress">
@@ -196,9 +196,9 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
                   {typeLabel(doc.mime_type)} · {formatBytes(doc.size)}
                 </span>
                 {data.allow_download ? (
-                  <button type="button" disabled={busy !== null} onClick={() => void download(doc)} aria-label={`Download ${doc.name}`}>
+                  <Button size="sm" disabled={busy !== null} onClick={() => void download(doc)} aria-label={`Download ${doc.name}`}>
                     Download
-                  </button>
+                  </Button>
                 ) : null}
               </li>
             ))}
@@ -216,9 +216,9 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
             <h2>{current.name}</h2>
           )}
           {data.kind === 'document' && data.allow_download ? (
-            <button type="button" className="primary-button" disabled={busy !== null} onClick={() => void download(current)}>
+            <Button variant="primary" disabled={busy !== null} onClick={() => void download(current)}>
               Download
-            </button>
+            </Button>
           ) : null}
           {isPreviewable(current.mime_type) ? (
             <SharedPreview key={current.id} visit={data.visit} doc={current} onGone={onGone} />
@@ -290,21 +290,15 @@ export function SharedView({ token }: { token: string }) {
       ) : phase.kind === 'error' ? (
         <div role="alert">
           <p>{phase.message}</p>
-          <button type="button" onClick={() => window.location.reload()}>
-            Try Again
-          </button>
+          <Button onClick={() => window.location.reload()}>Try Again</Button>
         </div>
       ) : phase.kind === 'password' ? (
         <form className="shared-password" onSubmit={submit}>
           <h1>{SHARE_MESSAGES.passwordRequired}</h1>
-          <label>
-            Password
-            <input type="password" autoComplete="off" required autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
-          </label>
-          {phase.message ? <p role="alert">{phase.message}</p> : null}
-          <button type="submit" className="primary-button" disabled={phase.busy}>
+          <TextField label="Password" type="password" autoComplete="off" required autoFocus value={password} onChange={(e) => setPassword(e.target.value)} error={phase.message ?? undefined} />
+          <Button type="submit" variant="primary" loading={phase.busy}>
             {phase.busy ? 'Checking…' : 'Open'}
-          </button>
+          </Button>
         </form>
       ) : (
         <OpenedView data={phase.data} onGone={onGone} />

@@ -1,6 +1,6 @@
-import { useErrorLog, Widget } from '@dossier/shared';
+import { useErrorLog, Widget, type WidgetPropsOf } from '@dossier/shared';
 import { DRIVE_CONNECTION_MESSAGES } from '@dossier/shared/core';
-import { Badge, Button, useConfirm } from '@dossier/shared/ui';
+import { Badge, Button, useConfirm, WidgetFrame } from '@dossier/shared/ui';
 import { DRIVE_READ_SCOPE, DRIVE_WRITE_SCOPE } from '../../connection/drive-connection';
 import { useDrive } from '../../lib/use-drive';
 import { useConnect } from './use-connect';
@@ -12,8 +12,11 @@ const SCOPE_LABELS: Record<string, string> = {
   [DRIVE_WRITE_SCOPE]: 'Save files Dossier creates to your Drive',
 };
 
-/** Widget 'drive.connection-card': connect, the connected account, granted scopes, last error, Disconnect. */
-export default function DriveConnectionCard() {
+/**
+ * Widget 'drive.connection-card': connect, the connected account, granted scopes, last error,
+ * Disconnect. Drawn by WidgetFrame like every other dashboard card (title, loading, error, empty).
+ */
+export default function DriveConnectionCard({ title }: WidgetPropsOf<'drive.connection-card'>) {
   const { connection, state, enabled } = useDrive();
   const { status, retry } = useDriveAccount();
   const errorLog = useErrorLog();
@@ -24,31 +27,55 @@ export default function DriveConnectionCard() {
     const ok = await confirm({ title: 'Disconnect Google Drive?', description: 'Dossier will no longer be able to read your Drive. Documents you imported stay in Dossier.', confirmLabel: 'Disconnect', destructive: true });
     if (ok) await connection.disconnect();
   };
+  const disconnectButton = (
+    <Button variant="danger" onClick={() => void disconnect()}>
+      Disconnect
+    </Button>
+  );
 
-  const connected = state.isAuthenticated && status.kind !== 'expired' && status.kind !== 'idle';
+  const connected = enabled && state.isAuthenticated && status.kind !== 'expired' && status.kind !== 'idle';
+  // Still reading the account of a known connection: the shared loading state, not a half-filled card.
+  const pending = connected && status.kind === 'loading' && !state.account;
+  const unavailable = connected && status.kind === 'unavailable';
   return (
-    <section className="drive-card" aria-labelledby="drive-connection-title" data-area="drive-import">
-      <h2 id="drive-connection-title">Google Drive</h2>
-      {!enabled ? (
-        <p>Drive import is turned off.</p>
-      ) : connected ? (
-        <>
-          <p className="drive-card__account">
-            <Badge tone={status.kind === 'ready' ? 'success' : 'neutral'}>{status.kind === 'ready' ? 'Connected' : 'Connecting…'}</Badge>{' '}
-            {state.account ? (
-              <span>
-                {state.account.name} <span className="drive-muted">({state.account.email})</span>
-              </span>
-            ) : null}
-          </p>
-          {status.kind === 'unavailable' ? (
-            <div role="alert" className="drive-alert">
-              <p>{DRIVE_CONNECTION_MESSAGES.unavailable}</p>
-              <Button onClick={retry}>Retry</Button>
+    <>
+      <WidgetFrame
+        title={title ?? DRIVE_CONNECTION_MESSAGES.provider}
+        className="drive-connection"
+        state={pending ? 'pending' : unavailable ? 'error' : 'success'}
+        error={DRIVE_CONNECTION_MESSAGES.unavailable}
+        onRetry={retry}
+        // Google unreachable: Disconnect stays at hand (it still forgets the grant here).
+        footer={unavailable ? disconnectButton : null}
+        aside={connected ? <Badge tone={status.kind === 'ready' ? 'success' : 'neutral'}>{status.kind === 'ready' ? 'Connected' : 'Connecting…'}</Badge> : null}
+        empty={
+          !enabled ? (
+            <p>Drive import is turned off.</p>
+          ) : !connected ? (
+            <div className="drive-connection__body">
+              <p>{status.kind === 'expired' ? 'Your Google Drive session has expired. Connect again to continue.' : 'Connect your Google Drive to import files and keep portfolio folders there.'}</p>
+              {error || state.lastError ? (
+                <p role="alert" className="drive-alert">
+                  {error ?? state.lastError}
+                </p>
+              ) : null}
+              <div className="drive-actions">
+                <Button variant="primary" loading={busy} onClick={() => void connect()}>
+                  {status.kind === 'expired' ? 'Reconnect Google Drive' : 'Connect Google Drive'}
+                </Button>
+              </div>
             </div>
+          ) : null
+        }
+      >
+        <div className="drive-connection__body">
+          {state.account ? (
+            <p className="drive-connection__account">
+              {state.account.name} <span className="drive-muted">({state.account.email})</span>
+            </p>
           ) : null}
-          <h3 className="drive-card__subtitle">Access granted</h3>
-          <ul className="drive-card__scopes">
+          <h3 className="drive-connection__subtitle">Access granted</h3>
+          <ul className="drive-connection__scopes">
             {(state.scope ?? '').split(/\s+/).filter(Boolean).map((s) => (
               <li key={s}>{SCOPE_LABELS[s] ?? s}</li>
             ))}
@@ -60,25 +87,12 @@ export default function DriveConnectionCard() {
           ) : null}
           <div className="drive-actions">
             <Widget name="drive.import-dialog" placement="connection-card" />
-            <Button variant="danger" onClick={() => void disconnect()}>
-              Disconnect
-            </Button>
+            {disconnectButton}
           </div>
-        </>
-      ) : (
-        <>
-          <p>{status.kind === 'expired' ? 'Your Google Drive session has expired. Connect again to continue.' : 'Connect your Google Drive to import files and keep portfolio folders there.'}</p>
-          {error || state.lastError ? (
-            <p role="alert" className="drive-alert">
-              {error ?? state.lastError}
-            </p>
-          ) : null}
-          <Button variant="primary" loading={busy} onClick={() => void connect()}>
-            {status.kind === 'expired' ? 'Reconnect Google Drive' : 'Connect Google Drive'}
-          </Button>
-        </>
-      )}
+        </div>
+      </WidgetFrame>
+      {/* Outside the frame: the error state's Disconnect asks too. */}
       {dialog}
-    </section>
+    </>
   );
 }
