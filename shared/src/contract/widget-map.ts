@@ -26,7 +26,13 @@ export type WidgetPropsMap = {
   'documents.reminder-settings': BaseWidgetProps;
   /** The upload of files handed over by the device's share sheet (the shell) or by a Drive import. */
   'documents.upload-dialog': BaseWidgetProps & {
-    files: File[];
+    /**
+     * The files to add: all at once (an array, the share sheet), or over time (an async iterable,
+     * a Drive import handing each file on as soon as it is downloaded). The widget pulls the next
+     * file only while fewer than its window of files are being checked or uploaded, so a producer
+     * that waits for the pull is held back by the upload (back-pressure; ADR 0235).
+     */
+    files: readonly File[] | AsyncIterable<File>;
     source?: 'share' | 'drive';
     /** Called once every file has settled; `stored` counts the files now in the library (or queued offline). */
     onComplete?: (outcome: { stored: number }) => void;

@@ -24,6 +24,8 @@ export function useUploadManager(
   categoryId: string | null = null,
   /** Told about each stored document (the Drive import records the file's Drive origin). */
   onStoredDocument?: (document: DocumentRecord) => void,
+  /** Uploads at once (the manager's default when not given). */
+  concurrency?: number,
 ): { manager: UploadManager | null; snapshot: UploadSnapshot } {
   // New uploads go into the category the library is showing, as a folder would.
   const category = useRef(categoryId);
@@ -66,6 +68,7 @@ export function useUploadManager(
       describeError,
       newId: () => crypto.randomUUID(),
       source,
+      concurrency,
       categoryId: () => category.current,
       onStored: (document) => {
         storedListener.current?.(document);
@@ -80,7 +83,7 @@ export function useUploadManager(
       refresh.flush();
       next.cancelAll();
     };
-  }, [userId, client, store, pending, device, queryClient, maxBytes, describeError, source]);
+  }, [userId, client, store, pending, device, queryClient, maxBytes, describeError, source, concurrency]);
 
   const snapshot = useSyncExternalStore(
     manager?.subscribe ?? noopSubscribe,
