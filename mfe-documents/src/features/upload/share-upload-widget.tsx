@@ -2,12 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { WidgetPropsOf } from '@dossier/shared';
 import type { DocumentRecord } from '../../api/documents';
 import { AreaProviders } from '../../lib/area-providers';
-import { FEED_WINDOW, feedUploads, isFileFeed } from './feed-uploads';
+import { DRIVE_UPLOAD_CONCURRENCY, FEED_WINDOW, feedUploads, isFileFeed } from './feed-uploads';
 import { UploadRow } from './upload-panel';
 import { useUploadManager } from './use-upload-manager';
-
-/** Uploads at once for a Drive import: its files arrive one by one, so the line is kept full. */
-const DRIVE_UPLOAD_CONCURRENCY = 4;
 
 const FINISHED = new Set(['done', 'refused', 'failed', 'cancelled', 'queued-offline', 'skipped']);
 
