@@ -363,6 +363,8 @@ describe.each(databasesSync())('resumable uploads on %s', (database) => {
     expect(first.error).toBeNull();
     const { data: info } = await clientFor(alice).storage.from('documents').info(objectName);
     expect(info).toMatchObject({ contentType: 'text/plain', cacheControl: 'max-age=3600', size: 13, metadata: { kind: 'note' } });
+    // Hashed as it arrived (the file was adopted, not read back; ADR 0235): the ETag is its MD5.
+    expect(info?.etag).toContain(createHash('md5').update('first version').digest('hex'));
     const again = await runUpload(Buffer.from('second'), { endpoint: endpoint(), headers: headersFor(alice), metadata: meta(objectName, 'text/plain') });
     expect(String(again.error)).toMatch(/409/);
     const upsert = await runUpload(Buffer.from('second'), { endpoint: endpoint(), headers: headersFor(alice, true), metadata: meta(objectName, 'text/plain') });

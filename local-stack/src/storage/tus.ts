@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Context, Hono } from 'hono';
 import { storageCaller, type StorageCaller } from './caller.js';
@@ -182,27 +182,37 @@ export function registerTusRoutes(app: Hono, deps: StorageDeps, options: TusOpti
       const declared = nonNegativeInt(c.req.header('content-length'));
       if (declared !== null && current + declared > info.length) throw payloadTooLarge();
       let written: number;
+      // An upload that starts here is hashed as it arrives: if this request completes it, the
+      // object's ETag needs no second pass over the bytes.
+      const md5 = current === 0 ? createHash('md5') : undefined;
       try {
-        written = await store.append(info.version, c.req.raw.body, info.length - current, lock.signal);
+        written = await store.append(info.version, c.req.raw.body, info.length - current, lock.signal, md5);
       } catch (e) {
         if (e instanceof BodyTooLongError) throw payloadTooLarge();
         if (e instanceof BodyInterruptedError) throw new StorageApiError(400, 'Interrupted', 'The request body ended early; HEAD the upload for its offset', 'InvalidRequest');
         throw e;
       }
       const reached = current + written;
-      if (reached === info.length) await finish(caller, info);
+      if (reached === info.length) await finish(caller, info, md5 && written === info.length ? md5.digest('hex') : undefined);
       return reached;
     } finally {
       lock.release();
     }
   };
 
-  const finish = async (caller: StorageCaller, info: TusUploadInfo): Promise<void> => {
+  /**
+   * Stores the complete upload as its object. `md5`: the whole upload arrived in this request and
+   * was hashed on the way, so a backend that can adopt the file takes it as it lies (written once,
+   * synced once, never read back; ADR 0235); otherwise its bytes are read and put.
+   */
+  const finish = async (caller: StorageCaller, info: TusUploadInfo, md5?: string): Promise<void> => {
     try {
       const bucket = await getBucket(deps, info.bucket);
-      const bytes = await store.bytes(info.version);
+      const adopt = md5 !== undefined && deps.backend.adopt !== undefined;
+      const bytes = adopt ? new Uint8Array(0) : await store.bytes(info.version);
       await storeObject(deps, caller.auth, caller.userId ?? info.owner, bucket, info.objectName, {
         bytes,
+        file: adopt ? { path: store.binPath(info.version), size: info.length, md5: md5! } : undefined,
         contentType: info.contentType,
         cacheControl: info.cacheControl,
         userMetadata: info.userMetadata,
