@@ -63,6 +63,8 @@ export interface UploadManagerDeps {
   /** 'share' for files shared from the device (the /share-handler page). */
   source?: DocumentToStore['source'];
   onStored?(document: DocumentRecord): void;
+  /** The Drive origin to write with a file's row (a Drive import), if any. */
+  driveOrigin?(file: File): DocumentToStore['driveOrigin'];
   onQueued?(): void;
   /** Uploads at once (default 2: enough to fill the line without starving the page). */
   concurrency?: number;
@@ -238,6 +240,7 @@ export class UploadManager {
       categoryId: this.deps.categoryId?.() ?? null,
       extractionStatus: 'none',
       source: this.deps.source ?? 'upload',
+      driveOrigin: this.deps.driveOrigin?.(pending.file) ?? null,
     };
     if (!this.deps.isOnline()) {
       await this.queue(key, pending, doc);

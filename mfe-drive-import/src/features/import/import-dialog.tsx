@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Widget, useAuth, useDossier, useSupabase, type WidgetPropsOf } from '@dossier/shared';
 import { DriveError } from '@dossier/shared/core';
 import { Badge, Button, Checkbox, Dialog, EmptyState, NativeSelect, Progress, Skeleton, TextField } from '@dossier/shared/ui';
-import { driveDocumentKeys, findImported, recordDriveOrigin, replaceWithNewVersion } from '../../api/drive-documents';
+import { driveDocumentKeys, findImported, replaceWithNewVersion } from '../../api/drive-documents';
 import { isFolder, isNativeDocument, type DriveFile, type DriveFileFilter, type DriveFolder } from '../../drive/drive-client';
 import { useDrive } from '../../lib/use-drive';
 import { useConnect } from '../connection';
@@ -256,6 +256,8 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
   const itemsRef = useRef<ImportItem[]>([]);
   const [round, setRound] = useState<{ n: number; requeue: ReadonlyArray<ImportItem['status']> }>({ n: 0, requeue: [] });
   const pending = useRef<PendingImport>({ files, replaces: replaces ?? {}, startedAt: Date.now() });
+  // Which item each downloaded file belongs to, so its row is written with its Drive origin.
+  const sources = useRef(new WeakMap<File, number>());
 
   const persist = useCallback(() => {
     const settled = new Set(itemsRef.current.filter((it) => SETTLED.has(it.status)).map((it) => it.file.id));
@@ -294,7 +296,17 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
         return;
       }
       // The upload pulls each file as it is downloaded; the summary comes when it has settled all.
-      setBatch({ round: round.n, files: downloadFeed(client, itemsRef.current, (i, patch) => live && update(i, patch), controller.current.signal) });
+      setBatch({ round: round.n, files: downloadFeed(
+          client,
+          itemsRef.current,
+          (i, patch) => {
+            if (!live) return;
+            if (patch.download) sources.current.set(patch.download, i);
+            update(i, patch);
+          },
+          controller.current.signal,
+        ),
+      });
       setPhase('importing');
     })();
     return () => {
@@ -319,10 +331,18 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
           () => queryClient.invalidateQueries({ queryKey: driveDocumentKeys.all }),
           () => update(index, { reason: 'Imported as a new document; the previous version could not be moved to the trash. Please remove it yourself.' }),
         );
-      } else void recordDriveOrigin(supabase, document.id, item.file.id, item.file.modifiedTime).catch(() => undefined);
+      }
+      // Otherwise its Drive origin went in with its row (driveOrigin below).
     },
     [supabase, update, persist, queryClient],
   );
+
+  /** A new document's Drive origin, written with its row; an update moves it over instead (ADR 0131). */
+  const driveOrigin = useCallback((file: File) => {
+    const index = sources.current.get(file);
+    const item = index === undefined ? undefined : itemsRef.current[index];
+    return item && !item.replaces ? { driveFileId: item.file.id, driveModifiedTime: item.file.modifiedTime } : null;
+  }, []);
 
   const finish = (then: () => void) => {
     writePendingImport(window.localStorage, userId, null);
@@ -363,7 +383,7 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
       {(phase === 'importing' || phase === 'summary') && batch ? (
         <section aria-labelledby="drive-saving">
           <h3 id="drive-saving">Adding to your documents</h3>
-          <Widget key={batch.round} name="documents.upload-dialog" placement="drive-import" files={batch.files} source="drive" onStored={onStored} onComplete={() => setPhase('summary')} />
+          <Widget key={batch.round} name="documents.upload-dialog" placement="drive-import" files={batch.files} source="drive" onStored={onStored} driveOrigin={driveOrigin} onComplete={() => setPhase('summary')} />
         </section>
       ) : null}
       {phase === 'summary' || (phase === 'importing' && imported.length + updated.length > 0) ? (
