@@ -14,7 +14,7 @@ function slowManager() {
   const deps: UploadManagerDeps = {
     userId: 'u1',
     validate: async () => ({ ok: true, mimeType: 'application/pdf' }),
-    hash: async (f) => `sha-${f.name}`,
+    hash: async (f) => `sha-${await f.text()}`,
     findDuplicates: async () => [],
     extract: async () => ({ status: 'none', text: null }),
     store: (_f, doc) => new Promise<DocumentRecord>((resolve) => finish.push(() => resolve({ id: doc.documentId, name: doc.name } as DocumentRecord))),
