@@ -250,7 +250,14 @@ export function registerTusRoutes(app: Hono, deps: StorageDeps, options: TusOpti
     const contentType = meta.contentType || 'application/octet-stream';
     checkMime(bucket, contentType);
     const upsert = c.req.header('x-upsert') === 'true';
-    await checkCanUpload(deps, caller.auth, caller.userId, bucket.id, objectName, upsert);
+    const withBody = (c.req.header('content-type') ?? '').toLowerCase().startsWith(OFFSET_STREAM);
+    // A POST that brings the whole file (the usual case for documents up to 6 MB) is checked by the
+    // object row's own insert as the caller when it completes — the same policy, the same 403/409
+    // as the probe's, as on the standard upload — instead of by a rolled-back probe transaction
+    // first (ADR 0235). Should the body end short, the probe runs then, before anything is kept.
+    const wholeFileNow = length > 0 && withBody && nonNegativeInt(c.req.header('content-length')) === length;
+    const probe = () => checkCanUpload(deps, caller.auth, caller.userId, bucket.id, objectName, upsert);
+    if (!wholeFileNow) await probe();
     const created = now();
     const info: TusUploadInfo = {
       version: randomUUID(),
@@ -272,12 +279,29 @@ export function registerTusRoutes(app: Hono, deps: StorageDeps, options: TusOpti
       Location: `${base}/${encodeUploadId(info.bucket, info.objectName, info.version)}`,
       'Upload-Expires': httpDate(info.expiresAt),
     });
+    /** A partial upload is kept only for a caller allowed to store it. */
+    const keepOnlyIfAllowed = async () => {
+      try {
+        await probe();
+      } catch (e) {
+        await store.remove(info.version);
+        throw e;
+      }
+    };
     if (length === 0) {
       await finish(caller, info);
       headers['Upload-Offset'] = '0';
-    } else if ((c.req.header('content-type') ?? '').toLowerCase().startsWith(OFFSET_STREAM)) {
+    } else if (withBody) {
       // creation-with-upload: the first chunk came with the POST.
-      headers['Upload-Offset'] = String(await receive(c, caller, info, 0));
+      let reached: number;
+      try {
+        reached = await receive(c, caller, info, 0);
+      } catch (e) {
+        if (wholeFileNow && !(e instanceof StorageApiError && (e.status === 403 || e.status === 409))) await keepOnlyIfAllowed();
+        throw e;
+      }
+      if (wholeFileNow && reached < length) await keepOnlyIfAllowed();
+      headers['Upload-Offset'] = String(reached);
     }
     return c.body(null, 201, headers);
   });
