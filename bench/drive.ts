@@ -2,30 +2,90 @@
  * `npm run bench:drive`: importing 200 files of 1 MB from the Drive emulator, printed (never
  * asserted), beside the emulator's raw download rate for the same files in the same run.
  *
- * One local stack (PGlite) with its Google emulator. A Drive token comes through the emulator's
- * consent endpoints (as a browser would get it); the 200 PDFs are uploaded into one Drive folder.
- *   - ceiling: GET files/{id}?alt=media for every file, same concurrency, bytes read and dropped;
- *   - import: the app's DriveClient lists the folder tree, downloads each file (SPEC §9 retries,
- *     breaker), hashes it (SHA-256), stores the object in Storage and inserts the documents row with
- *     its Drive origin through supabase-js as the signed-in person (RLS applies).
- * Text extraction (pdf.js in the browser) is not part of this figure. BENCH_FILES / BENCH_MB /
- * BENCH_CONCURRENCY change the run; BENCH_DATABASE=postgres runs the stack on PostgreSQL
- * (scripts/ensure-postgres.sh) instead of PGlite's one connection.
+ * Faithful to life (ADR 0235): the local stack (API, Storage, database) and its Google emulator
+ * run in a child process of their own (bench/drive-stack.ts); this process is the importing
+ * client, as the browser is. The import is the app's own pipeline, the modules the import dialog
+ * runs: downloadFeed (Drive downloads, SHA-256, at most IMPORT_WINDOW files held) feeding the
+ * documents area's UploadManager through feedUploads (content check, duplicate check, resumable
+ * Storage upload, documents row) and the dialog's Drive-origin update per stored document.
+ *
+ * Two legs, each with its ceiling measured against the same servers right before its import:
+ *   - localhost: the emulator serves bytes from memory on localhost (no network at all): the
+ *     import/ceiling ratio is the local stack's per-file cost, not Drive's;
+ *   - drive: a Drive-like line through the emulator's fault control: BENCH_DRIVE_TTFB_MS (80) to
+ *     first byte and BENCH_DRIVE_MBPS (15) MB/s per stream (ADR 0235 says why).
+ * Not part of the figures (browser-side work): text extraction and the PDF thumbnail (pdf.js).
+ *
+ * BENCH_FILES / BENCH_MB / BENCH_CONCURRENCY change the run; BENCH_LEGS=localhost,drive picks legs;
+ * BENCH_DATABASE=postgres runs the stack on PostgreSQL (scripts/ensure-postgres.sh);
+ * BENCH_STACK_PROF=<dir> writes a CPU profile of the stack process there (node --cpu-prof).
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { makePdf } from '../local-stack/src/google/drive-content.js';
-import { startTestStack } from '../local-stack/test/support/test-stack.js';
-import { createTestUser } from '../local-stack/test/support/users.js';
+import { clientOptions } from '../local-stack/test/support/users.js';
+import { findDuplicates, insertDocument } from '../mfe-documents/src/api/documents.js';
+import { uploadObject } from '../mfe-documents/src/api/storage.js';
+import { DRIVE_UPLOAD_CONCURRENCY, FEED_WINDOW, feedUploads } from '../mfe-documents/src/features/upload/feed-uploads.js';
+import { storeDocument, type DocumentStore } from '../mfe-documents/src/features/upload/store-document.js';
+import { UploadManager } from '../mfe-documents/src/features/upload/upload-manager.js';
+import { validateFile } from '../mfe-documents/src/features/upload/validate-file.js';
+import { sha256Hex } from '../mfe-documents/src/features/upload/sha256.js';
+import { findImported } from '../mfe-drive-import/src/api/drive-documents.js';
 import { DriveClient } from '../mfe-drive-import/src/drive/drive-client.js';
-import { downloadAll, planImport, type ImportItem } from '../mfe-drive-import/src/features/import/drive-import.js';
+import { IMPORT_CONCURRENCY, IMPORT_WINDOW, downloadFeed, planImport, type ImportItem } from '../mfe-drive-import/src/features/import/drive-import.js';
 
 const FILES = Number(process.env.BENCH_FILES ?? 200);
 const MB = Number(process.env.BENCH_MB ?? 1);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? IMPORT_CONCURRENCY);
 const DATABASE = (process.env.BENCH_DATABASE ?? 'pglite') as 'pglite' | 'postgres';
+const LEGS = (process.env.BENCH_LEGS ?? 'localhost,drive').split(',').map((l) => l.trim()) as Array<'localhost' | 'drive'>;
+const TTFB_MS = Number(process.env.BENCH_DRIVE_TTFB_MS ?? 80);
+const STREAM_MBPS = Number(process.env.BENCH_DRIVE_MBPS ?? 15);
 const SCOPE = 'https://www.googleapis.com/auth/drive';
+const FINISHED = new Set(['done', 'refused', 'failed', 'cancelled', 'queued-offline', 'skipped']);
+
+type Ready = { url: string; googleUrl: string; anonKey: string };
+type Person = { id: string; email: string; password: string };
+
+/** The stack in its own process, and a way to ask it things over IPC. */
+async function startStackProcess(): Promise<{ ready: Ready; ask<T>(message: string, key: string): Promise<T>; stop(): Promise<void> }> {
+  const execArgv = ['--import', 'tsx'];
+  if (process.env.BENCH_STACK_PROF) execArgv.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_STACK_PROF)}`);
+  const child: ChildProcess = fork(path.join(import.meta.dirname, 'drive-stack.ts'), [], {
+    execArgv,
+    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(import.meta.dirname, '..', 'tsconfig.base.json') },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = <T>(message: string | null, key: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (m: Record<string, unknown>) => {
+        if (m.error) reject(new Error(String(m.error)));
+        else if (key in m) resolve(m[key] as T);
+        else return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+      };
+      const onExit = (code: number | null) => reject(new Error(`the stack process exited (${code})`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      if (message) child.send(message);
+    });
+  const ready = await ask<Ready>(null, 'ready');
+  return {
+    ready,
+    ask,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.send('stop');
+      }),
+  };
+}
 
 async function driveToken(googleUrl: string): Promise<string> {
   const auth = new URL(`${googleUrl}/o/oauth2/v2/auth`);
@@ -48,13 +108,38 @@ async function pool<T>(items: readonly T[], n: number, work: (item: T) => Promis
   }));
 }
 
+/** Sums the time of every call of `fn` into `totals[name]`. */
+function timed<A extends unknown[], R>(totals: Record<string, number>, name: string, fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args: A) => {
+    const t0 = performance.now();
+    try {
+      return await fn(...args);
+    } finally {
+      totals[name] = (totals[name] ?? 0) + performance.now() - t0;
+    }
+  };
+}
+
 const rss = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
 
+interface LegResult {
+  leg: string;
+  ceilingSeconds: number;
+  importSeconds: number;
+  stored: number;
+  stages: Record<string, number>;
+  clientRss: [number, number];
+  stackRss: [number, number];
+  load: number[];
+}
+
 async function main() {
-  const stack = await startTestStack({ database: DATABASE });
+  const stack = await startStackProcess();
+  const { url, googleUrl, anonKey } = stack.ready;
+  const results: LegResult[] = [];
   try {
-    const token = await driveToken(stack.googleUrl);
-    const api = `${stack.googleUrl}/drive/v3`;
+    const token = await driveToken(googleUrl);
+    const api = `${googleUrl}/drive/v3`;
     const client = new DriveClient({ apiBaseUrl: api, getAccessToken: () => token });
     const folder = await client.createFolder(`Bench ${randomUUID().slice(0, 6)}`);
     console.log(`seeding ${FILES} PDFs of ${MB} MB into Drive folder ${folder.name} …`);
@@ -64,72 +149,129 @@ async function main() {
       const up = await client.uploadMultipart({ name: `bench-${String(i).padStart(3, '0')}.pdf`, mimeType: 'application/pdf', parents: [folder.id], data: new Blob([new Uint8Array(pdf)]) });
       ids.push(up.id);
     });
-    const totalBytes = FILES * MB * 1024 * 1024;
 
-    // Ceiling: the emulator's own download rate for the same files.
-    const rawStart = performance.now();
-    let rawBytes = 0;
-    await pool(ids, CONCURRENCY, async (id) => {
-      const res = await fetch(`${api}/files/${id}?alt=media`, { headers: { authorization: `Bearer ${token}` } });
-      const read = (await res.arrayBuffer()).byteLength;
-      rawBytes += read;
-    });
-    const rawSeconds = (performance.now() - rawStart) / 1000;
-
-    // Import: list the tree, download, hash, store object + row, record the Drive origin.
-    const user = await createTestUser(stack, 'bench-drive');
-    // 200 documents are beyond the Free plan's 100: the person importing them is on Plus.
-    await stack.db.admin((q) =>
-      q.query(`insert into public.subscriptions (user_id, plan_id, stripe_subscription_id, stripe_customer_id, status) values ($1, 'plus', $2, $3, 'active')`, [user.id, `sub_bench_${user.id.slice(0, 8)}`, `cus_bench_${user.id.slice(0, 8)}`]),
-    );
-    const rssBefore = rss();
-    let rssPeak = rssBefore;
-    const importStart = performance.now();
-    const tree = await client.listTree(folder.id);
-    const items: ImportItem[] = planImport(tree, []);
-    let stored = 0;
-    let downloadMs = 0;
-    let storageMs = 0;
-    let rowMs = 0;
-    // Download and store in one pipeline so at most CONCURRENCY files are held at once.
-    await pool(items.map((_, i) => i), CONCURRENCY, async (index) => {
-      const one = [items[index]];
-      const t0 = performance.now();
-      await downloadAll(client, one, (_, patch) => Object.assign(one[0], patch), new AbortController().signal, 1);
-      const item = one[0];
-      if (item.status !== 'downloaded' || !item.download) throw new Error(`download failed: ${item.reason}`);
-      const t1 = performance.now();
-      downloadMs += t1 - t0;
-      const id = randomUUID();
-      const path = `${user.id}/${id}/${item.download.name}`;
-      const up = await user.client.storage.from('documents').upload(path, item.download, { contentType: 'application/pdf' });
-      if (up.error) throw up.error;
-      const t2 = performance.now();
-      storageMs += t2 - t1;
-      const row = await user.client.from('documents').insert({
-        id, user_id: user.id, name: item.download.name, storage_path: path, mime_type: 'application/pdf', size: item.download.size,
-        sha256: item.sha256, source: 'drive', drive_file_id: item.file.id, drive_modified_time: item.file.modifiedTime,
+    /** The Drive profile of a leg, armed for the next `count` downloads. */
+    const arm = async (leg: string, count: number) => {
+      await fetch(`${googleUrl}/__emulator/drive/faults`, { method: 'DELETE' });
+      if (leg !== 'drive') return;
+      const res = await fetch(`${googleUrl}/__emulator/drive/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ operation: 'media', count, delayMs: TTFB_MS, bytesPerSecond: STREAM_MBPS * 1024 * 1024 }),
       });
-      if (row.error) throw row.error;
-      rowMs += performance.now() - t2;
-      item.download = undefined;
-      stored++;
-      rssPeak = Math.max(rssPeak, rss());
-    });
-    const importSeconds = (performance.now() - importStart) / 1000;
+      if (res.status !== 201) throw new Error(`arming the Drive profile: ${res.status} ${await res.text()}`);
+    };
 
-    const rawMBs = rawBytes / 1024 / 1024 / rawSeconds;
-    const importMBs = totalBytes / 1024 / 1024 / importSeconds;
-    console.log('');
-    console.log(`Drive import benchmark — ${FILES} files × ${MB} MB, concurrency ${CONCURRENCY}, ${DATABASE === 'pglite' ? 'PGlite' : 'PostgreSQL'} stack, Node ${process.version}`);
-    console.log(`  emulator raw download (ceiling): ${(FILES / rawSeconds).toFixed(1)} files/s, ${rawMBs.toFixed(1)} MB/s (${rawSeconds.toFixed(2)} s)`);
-    console.log(`  import (list + download + SHA-256 + Storage + row): ${(stored / importSeconds).toFixed(1)} files/s, ${importMBs.toFixed(1)} MB/s (${importSeconds.toFixed(2)} s)`);
-    console.log(`  time per file inside the import (each of ${CONCURRENCY} workers): download + SHA-256 ${(downloadMs / stored).toFixed(0)} ms, Storage upload ${(storageMs / stored).toFixed(0)} ms, documents row ${(rowMs / stored).toFixed(0)} ms`);
-    console.log(`  import / ceiling: ${((importMBs / rawMBs) * 100).toFixed(0)} %`);
-    console.log(`  load average (1/5/15 min) at the end: ${loadavg().map((l) => l.toFixed(2)).join(' / ')} on ${cpus().length} cores`);
-    console.log(`  resident memory: ${rssBefore} MB before, ${rssPeak} MB peak during the import`);
+    for (const leg of LEGS) {
+      // Ceiling: the emulator's own download rate for the same files, same concurrency.
+      await arm(leg, FILES);
+      const rawStart = performance.now();
+      await pool(ids, CONCURRENCY, async (id) => {
+        const res = await fetch(`${api}/files/${id}?alt=media`, { headers: { authorization: `Bearer ${token}` } });
+        await res.arrayBuffer();
+      });
+      const ceilingSeconds = (performance.now() - rawStart) / 1000;
+
+      // Import, as a new person each leg (their library is empty, so nothing is a duplicate).
+      const person = await stack.ask<Person>('user', 'user');
+      const supabase: SupabaseClient = createClient(url, anonKey, clientOptions);
+      const signedIn = await supabase.auth.signInWithPassword({ email: person.email, password: person.password });
+      if (signedIn.error) throw signedIn.error;
+      const accessToken = signedIn.data.session!.access_token;
+      const stages: Record<string, number> = {};
+      // What useDocumentStore gives the upload: resumable Storage upload, then the row. tus-js-client
+      // reads a Buffer in Node where the browser hands it the File itself.
+      const store: DocumentStore = {
+        putObject: timed(stages, 'Storage upload', async (objectPath, body, options) =>
+          uploadObject({ supabaseUrl: url, anonKey, accessToken: async () => accessToken }, objectPath, Buffer.from(await body.arrayBuffer()) as unknown as Blob, options),
+        ),
+        insertRow: timed(stages, 'documents row', (row) => insertDocument(supabase, row)),
+        getRow: async () => null,
+        removeObject: async () => undefined,
+      };
+      await arm(leg, FILES);
+      const clientBefore = rss();
+      const stackBefore = await stack.ask<number>('rss', 'rss');
+      let clientPeak = clientBefore;
+      let stackPeak = stackBefore;
+      let asking = false;
+      const sampler = setInterval(() => {
+        clientPeak = Math.max(clientPeak, rss());
+        if (asking) return; // one question at a time: a busy stack answers late
+        asking = true;
+        void stack.ask<number>('rss', 'rss').then((r) => {
+          stackPeak = Math.max(stackPeak, r);
+          asking = false;
+        });
+      }, 250);
+
+      const importStart = performance.now();
+      const tree = await client.listTree(folder.id);
+      let items: ImportItem[] = planImport(tree, await findImported(supabase, tree.map((f) => f.id)));
+      const startedAt = new Map<number, number>();
+      const sources = new WeakMap<File, number>();
+      const update = (index: number, patch: Partial<ImportItem>) => {
+        if (patch.download) sources.set(patch.download, index);
+        if (patch.status === 'downloading') startedAt.set(index, performance.now());
+        if (patch.status === 'downloaded' || patch.status === 'failed') stages['download + SHA-256'] = (stages['download + SHA-256'] ?? 0) + performance.now() - startedAt.get(index)!;
+        items = items.map((it, i) => (i === index ? { ...it, ...patch } : it));
+      };
+      const manager = new UploadManager({
+        userId: person.id,
+        validate: (file) => validateFile(file, 50 * 1024 * 1024),
+        hash: sha256Hex,
+        findDuplicates: timed(stages, 'duplicate check', (sha: string) => findDuplicates(supabase, sha)),
+        extract: async () => ({ status: 'none', text: null }),
+        store: (file, doc, options) => storeDocument(store, file, doc, options),
+        queueOffline: async () => {
+          throw new Error('offline');
+        },
+        isOnline: () => true,
+        describeError: (error) => String((error as Error)?.message ?? error),
+        newId: () => randomUUID(),
+        source: 'drive',
+        concurrency: DRIVE_UPLOAD_CONCURRENCY,
+        // As the dialog's driveOrigin: each row is written with the Drive file it came from.
+        driveOrigin: (file) => {
+          const index = sources.get(file);
+          const item = index === undefined ? undefined : items[index];
+          return item ? { driveFileId: item.file.id, driveModifiedTime: item.file.modifiedTime } : null;
+        },
+      });
+      const feed = downloadFeed(client, items, update, new AbortController().signal, { concurrency: CONCURRENCY });
+      await feedUploads(manager, feed, { window: FEED_WINDOW });
+      await new Promise<void>((resolve) => {
+        const check = () => manager.getSnapshot().items.every((it) => FINISHED.has(it.status)) && (stop(), resolve());
+        const stop = manager.subscribe(check);
+        check();
+      });
+      const importSeconds = (performance.now() - importStart) / 1000;
+      clearInterval(sampler);
+      const outcome = manager.getSnapshot().items;
+      const stored = outcome.filter((it) => it.status === 'done').length;
+      const failed = outcome.filter((it) => it.status !== 'done');
+      if (failed.length > 0) console.log(`  ${leg}: ${failed.length} not stored, e.g. ${failed[0].name}: ${failed[0].status} ${failed[0].message ?? ''}`);
+      results.push({ leg, ceilingSeconds, importSeconds, stored, stages, clientRss: [clientBefore, clientPeak], stackRss: [stackBefore, stackPeak], load: loadavg() });
+    }
   } finally {
     await stack.stop();
+  }
+
+  const mb = FILES * MB;
+  console.log('');
+  console.log(`Drive import benchmark — ${FILES} files × ${MB} MB, ${DATABASE === 'pglite' ? 'PGlite' : 'PostgreSQL'} stack in its own process, Node ${process.version}`);
+  console.log(`  the app's pipeline: ${CONCURRENCY} downloads at once, at most ${IMPORT_WINDOW} files held before the upload takes them, ${DRIVE_UPLOAD_CONCURRENCY} uploads at once, upload window ${FEED_WINDOW}`);
+  for (const r of results) {
+    const ceilingMBs = mb / r.ceilingSeconds;
+    const importMBs = (r.stored * MB) / r.importSeconds;
+    console.log('');
+    console.log(r.leg === 'drive' ? `  leg "drive" — Drive-like line: ${TTFB_MS} ms to first byte, ${STREAM_MBPS} MB/s per stream` : '  leg "localhost" — the emulator serves from memory on localhost (measures the local stack)');
+    console.log(`    emulator raw download (ceiling): ${(FILES / r.ceilingSeconds).toFixed(1)} files/s, ${ceilingMBs.toFixed(1)} MB/s (${r.ceilingSeconds.toFixed(2)} s)`);
+    console.log(`    import (list + download + SHA-256 + check + Storage + row with Drive origin): ${(r.stored / r.importSeconds).toFixed(1)} files/s, ${importMBs.toFixed(1)} MB/s (${r.importSeconds.toFixed(2)} s, ${r.stored} stored)`);
+    console.log(`    import / ceiling: ${((importMBs / ceilingMBs) * 100).toFixed(0)} %`);
+    console.log(`    time per file in each stage (summed over the stage's concurrent calls, / files): ${Object.entries(r.stages).map(([k, v]) => `${k} ${(v / FILES).toFixed(0)} ms`).join(', ')}`);
+    console.log(`    resident memory: client ${r.clientRss[0]} → peak ${r.clientRss[1]} MB; stack process ${r.stackRss[0]} → peak ${r.stackRss[1]} MB`);
+    console.log(`    load average (1/5/15 min) at the end of the leg: ${r.load.map((l) => l.toFixed(2)).join(' / ')} on ${cpus().length} cores`);
   }
 }
 

@@ -101,7 +101,15 @@ test('connect through the popup, browse two pages of 50, import three files incl
   await openFolder(page, 'Documents');
   await dialog(page).getByRole('button', { name: 'Import folder Insurance' }).click();
   await expect(dialog(page)).toContainText('Import 4 files from the folder “Insurance”?');
+  // One download is slow: the others are in the library before it arrives (ADR 0235: each file
+  // goes on to the upload as soon as it is downloaded).
+  await arm(page, { operation: 'media', count: 1, delayMs: 20_000 });
   await dialog(page).getByRole('button', { name: 'Import 4 files' }).click();
+  const running = dialog(page).getByRole('list', { name: 'Files being imported' }).getByRole('listitem');
+  await expect(running.filter({ hasText: 'Downloading…' })).toHaveCount(1, { timeout: 15_000 });
+  await expect(running.filter({ has: page.getByText('Imported', { exact: true }) })).not.toHaveCount(0, { timeout: 15_000 });
+  await expect(running.filter({ hasText: 'Downloading…' })).toHaveCount(1);
+  await lookAt(page, 'drive-import-pipelined');
   await expect(dialog(page).getByRole('status').filter({ hasText: 'Imported' })).toHaveText(/Imported 4 · Skipped 0 already imported · Failed 0/, { timeout: 60_000 });
   await dialog(page).getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('library-count')).toHaveText('7 documents', { timeout: 20_000 });

@@ -225,4 +225,25 @@ describe('Drive v3 emulator through @googleapis/drive', () => {
     expect(stats.calls.media).toBe(3);
     expect((await arm({ operation: 'teleport', status: 500 })).status).toBe(400);
   });
+
+  it('paces a download when asked (the bench\'s Drive profile): the same bytes, after the delay, in small pieces', async () => {
+    const drive = readonly();
+    const arm = (body: object) => fetch(`${base}/__emulator/drive/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const id = (await drive.files.list({ q: "name = 'Welcome to Drive.pdf'", fields: 'files(id)' })).data.files![0].id!;
+    const plain = Buffer.from((await drive.files.get({ fileId: id, alt: 'media' }, { responseType: 'arraybuffer' })).data as unknown as ArrayBuffer);
+    expect((await arm({ operation: 'media', delayMs: 5, bytesPerSecond: 4 * 1024 * 1024 })).status).toBe(201);
+    const res = await fetch(`${base}/drive/v3/files/${id}?alt=media`, { headers: { authorization: `Bearer ${tokenFor('ada@example.com', DRIVE_SCOPES.readonly)}` } });
+    expect(res.status).toBe(200);
+    let pieces = 0;
+    const received: Buffer[] = [];
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      pieces += 1;
+      received.push(Buffer.from(chunk));
+    }
+    expect(Buffer.concat(received).equals(plain)).toBe(true);
+    expect(pieces).toBeGreaterThanOrEqual(Math.ceil(plain.length / (64 * 1024)));
+    // Taken once: the next download is not paced, and a rate must be a positive number.
+    expect(((await (await fetch(`${base}/__emulator/drive/faults`)).json()) as { faults: unknown[] }).faults).toEqual([]);
+    expect((await arm({ operation: 'media', bytesPerSecond: -1 })).status).toBe(400);
+  });
 });

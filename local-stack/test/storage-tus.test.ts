@@ -305,6 +305,28 @@ describe.each(databasesSync())('resumable uploads on %s', (database) => {
       headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}`, 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': `bucketName ${Buffer.from('documents').toString('base64')},objectName ${Buffer.from(`${alice.id}/x/anon.pdf`).toString('base64')}` },
     });
     expect(anon.status).toBe(403);
+    // The whole file in the creation request (checked by the object row's insert, ADR 0235):
+    // refused the same way, and nothing is kept — no object, no upload left behind.
+    const evil = `${bob.id}/${randomUUID()}/evil.pdf`;
+    const whole = await fetch(direct(), {
+      method: 'POST',
+      headers: { ...headersFor(alice), 'tus-resumable': '1.0.0', 'upload-length': '10', 'content-type': 'application/offset+octet-stream', 'upload-metadata': `bucketName ${Buffer.from('documents').toString('base64')},objectName ${Buffer.from(evil).toString('base64')}` },
+      body: Buffer.from('0123456789'),
+    });
+    expect(whole.status).toBe(403);
+    expect(whole.headers.get('location')).toBeNull();
+    const { data: listed } = await serviceClient(stack).storage.from('documents').list(evil.split('/').slice(0, 2).join('/'));
+    expect(listed ?? []).toEqual([]);
+    // And an existing object without x-upsert is still a conflict.
+    const mine = `${alice.id}/${randomUUID()}/twice.pdf`;
+    const post = (name: string) =>
+      fetch(direct(), {
+        method: 'POST',
+        headers: { ...headersFor(alice), 'tus-resumable': '1.0.0', 'upload-length': '5', 'content-type': 'application/offset+octet-stream', 'upload-metadata': `bucketName ${Buffer.from('documents').toString('base64')},objectName ${Buffer.from(name).toString('base64')}` },
+        body: Buffer.from('12345'),
+      });
+    expect((await post(mine)).status).toBe(201);
+    expect((await post(mine)).status).toBe(409);
   });
 
   it('answers 413 before any byte when the file is larger than the bucket allows', async () => {
@@ -363,6 +385,8 @@ describe.each(databasesSync())('resumable uploads on %s', (database) => {
     expect(first.error).toBeNull();
     const { data: info } = await clientFor(alice).storage.from('documents').info(objectName);
     expect(info).toMatchObject({ contentType: 'text/plain', cacheControl: 'max-age=3600', size: 13, metadata: { kind: 'note' } });
+    // Hashed as it arrived (the file was adopted, not read back; ADR 0235): the ETag is its MD5.
+    expect(info?.etag).toContain(createHash('md5').update('first version').digest('hex'));
     const again = await runUpload(Buffer.from('second'), { endpoint: endpoint(), headers: headersFor(alice), metadata: meta(objectName, 'text/plain') });
     expect(String(again.error)).toMatch(/409/);
     const upsert = await runUpload(Buffer.from('second'), { endpoint: endpoint(), headers: headersFor(alice, true), metadata: meta(objectName, 'text/plain') });

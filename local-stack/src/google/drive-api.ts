@@ -3,7 +3,7 @@ import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { makePdf, makePng } from './drive-content.js';
 import { driveError, invalidParameter, notFound, unauthenticated } from './drive-errors.js';
-import { DriveFaults, dropConnection, takePartialDrop, type DriveOperation } from './drive-faults.js';
+import { DriveFaults, dropConnection, shapeAnswer, takePartialDrop, type DriveOperation } from './drive-faults.js';
 import { applySelection, FieldsError, parseFields, validateSelection, type KnownFields, type Selection } from './drive-fields.js';
 import { DriveQueryError, matchesQuery, parseDriveQuery } from './drive-query.js';
 import {
@@ -275,7 +275,7 @@ export function registerDriveRoutes(app: Hono, google: GoogleState, drive: Drive
       if (injected) return injected;
       const caller = authenticate(c);
       if (caller instanceof Response) return caller;
-      return handler(c, caller);
+      return shapeAnswer(c, await handler(c, caller));
     };
 
   /** A file the caller may see, with 'root' as the alias of My Drive. */

@@ -26,6 +26,47 @@ export interface DriveFault {
    * network drop mid-upload. The next status query answers 308 with the Range that arrived.
    */
   keepBytes?: number;
+  /**
+   * A slower line (the bench's Drive profile, ADR 0235): the real answer's body arrives at this
+   * many bytes a second (with `delayMs`, after that wait: Drive's time to first byte).
+   */
+  bytesPerSecond?: number;
+}
+
+/** Requests whose answer is to be paced at this many bytes a second (set by a `bytesPerSecond` fault). */
+const paced = new WeakMap<Request, number>();
+
+const PACE_CHUNK = 64 * 1024;
+
+/** The answer as armed for this request: its body paced when a `bytesPerSecond` fault was taken. */
+export function shapeAnswer(c: Context, res: Response): Response {
+  const rate = paced.get(c.req.raw);
+  if (!rate || !res.body) return res;
+  paced.delete(c.req.raw);
+  const reader = res.body.getReader();
+  const started = performance.now();
+  let sent = 0;
+  let pending: Uint8Array | null = null;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!pending || pending.length === 0) {
+        const { value, done } = await reader.read();
+        if (done) {
+          controller.close();
+          return;
+        }
+        pending = value;
+      }
+      const chunk: Uint8Array = pending.subarray(0, PACE_CHUNK);
+      pending = pending.subarray(chunk.length);
+      sent += chunk.length;
+      const due = (sent / rate) * 1000 - (performance.now() - started);
+      if (due > 0) await new Promise((r) => setTimeout(r, due));
+      controller.enqueue(chunk);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status: res.status, headers: res.headers });
 }
 
 /** Requests whose resumable chunk is to be cut after this many bytes (set by a `keepBytes` fault). */
@@ -93,6 +134,10 @@ export class DriveFaults {
     f.count -= 1;
     if (f.count <= 0) this.faults.splice(i, 1);
     if (f.delayMs) await new Promise((r) => setTimeout(r, f.delayMs));
+    if (f.bytesPerSecond && !f.status) {
+      paced.set(c.req.raw, f.bytesPerSecond);
+      return null;
+    }
     if (f.drop && f.keepBytes !== undefined) {
       // The upload handler takes the first bytes, then cuts (see takePartialDrop).
       partialDrops.set(c.req.raw, Math.max(0, Math.floor(f.keepBytes)));
@@ -115,7 +160,8 @@ export class DriveFaults {
         return c.json({ error: `operation must be one of ${DRIVE_OPERATIONS.join(', ')}` }, 400);
       }
       if (b.status !== undefined && (typeof b.status !== 'number' || b.status < 100 || b.status > 599)) return c.json({ error: 'status must be 100-599' }, 400);
-      if (b.status === undefined && !b.delayMs && !b.emptyBody && !b.drop) return c.json({ error: 'give a status, delayMs, emptyBody or drop' }, 400);
+      if (b.status === undefined && !b.delayMs && !b.emptyBody && !b.drop && !b.bytesPerSecond) return c.json({ error: 'give a status, delayMs, bytesPerSecond, emptyBody or drop' }, 400);
+      if (b.bytesPerSecond !== undefined && (typeof b.bytesPerSecond !== 'number' || b.bytesPerSecond <= 0)) return c.json({ error: 'bytesPerSecond must be a positive number' }, 400);
       const fault: DriveFault = {
         operation: b.operation as DriveOperation,
         count: typeof b.count === 'number' && b.count > 0 ? b.count : 1,
@@ -127,6 +173,7 @@ export class DriveFaults {
         emptyBody: b.emptyBody,
         drop: b.drop,
         keepBytes: typeof b.keepBytes === 'number' ? b.keepBytes : undefined,
+        bytesPerSecond: b.bytesPerSecond,
       };
       this.add(fault);
       return c.json({ fault }, 201);

@@ -6,6 +6,12 @@
 export interface StorageBackend {
   readonly kind: 'local' | 's3';
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Makes the file at `source` (written, not necessarily synced; on the same filesystem) the
+   * object `key`, durably, moving it rather than copying: a resumable upload's bytes are written
+   * once (ADR 0235). Backends without it get the bytes through put().
+   */
+  adopt?(key: string, source: string): Promise<void>;
   /** A stream of the bytes (or of the inclusive byte range), or null when nothing is stored under `key`. */
   get(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null>;
   delete(keys: string[]): Promise<void>;

@@ -82,6 +82,23 @@ export function createLocalBackend(root: string, options: { onSync?: (p: string)
       await rename(tmp, target);
       await syncDirsUp(target, created);
     },
+    async adopt(key, source) {
+      const target = file(key);
+      const created = await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      // The bytes first (fsync of the file), then the name (rename, then its directories).
+      await sync(source);
+      try {
+        await rename(source, target);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+        // The upload area is on another filesystem than the storage root: copy aside, then rename.
+        const tmp = `${target}.${randomUUID()}.part`;
+        await copyFile(source, tmp);
+        await sync(tmp);
+        await rename(tmp, target);
+      }
+      await syncDirsUp(target, created);
+    },
     async get(key, range) {
       const p = file(key);
       try {

@@ -106,6 +106,11 @@ export async function checkCanUpload(deps: StorageDeps, auth: RequestAuth | null
 
 export interface UploadBody {
   bytes: Uint8Array;
+  /**
+   * Instead of `bytes`: a complete file on disk (a resumable upload's), its size and MD5 (hashed as
+   * it arrived), for a backend that can adopt it.
+   */
+  file?: { path: string; size: number; md5: string };
   contentType: string;
   cacheControl: string;
   userMetadata: Record<string, unknown> | null;
@@ -219,18 +224,20 @@ export async function storeObject(
   const version = randomUUID();
   const newKey = objectKey(bucket.id, name, version);
   const now = new Date().toISOString();
+  const size = body.file ? body.file.size : body.bytes.byteLength;
   const metadata = {
-    eTag: `"${createHash('md5').update(body.bytes).digest('hex')}"`,
-    size: body.bytes.byteLength,
+    eTag: `"${body.file ? body.file.md5 : createHash('md5').update(body.bytes).digest('hex')}"`,
+    size,
     mimetype: body.contentType,
     cacheControl: body.cacheControl,
     lastModified: now,
-    contentLength: body.bytes.byteLength,
+    contentLength: size,
     httpStatusCode: 200,
   };
   let oldVersion: string | null = null;
   let id: string;
-  await deps.backend.put(newKey, body.bytes, body.contentType);
+  if (body.file && deps.backend.adopt) await deps.backend.adopt(newKey, body.file.path);
+  else await deps.backend.put(newKey, body.bytes, body.contentType);
   try {
     id = await asCallerOrAdmin(deps, auth, async (q) => {
       if (upsert) {

@@ -1,3 +1,4 @@
+import type { Hash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -78,12 +79,21 @@ export class TusStore {
     }
   }
 
+  /** Where the upload's bytes are (the backend may adopt the file once the upload is complete). */
+  binPath(version: string): string {
+    return this.file(version, 'bin');
+  }
+
   /**
    * Appends the body to the upload, at most `max` bytes; stops early when `signal` aborts (another
-   * request took the upload over). Everything received is kept and synced to disk, whether the
-   * body ends, breaks off or runs too long; the errors carry how much was written.
+   * request took the upload over). Everything received is kept and synced to disk when the body
+   * ends short, breaks off or runs too long (the errors carry how much was written): that is the
+   * offset a HEAD answers. A body that completes the upload (`max` bytes, no error) is NOT synced
+   * here: the caller stores it as an object at once, durably, and acknowledges only then (or
+   * drops the upload), so syncing it here too would write it twice (ADR 0235). `hash`, if given,
+   * sees every byte appended, in order.
    */
-  async append(version: string, body: ReadableStream<Uint8Array> | null, max: number, signal: AbortSignal): Promise<number> {
+  async append(version: string, body: ReadableStream<Uint8Array> | null, max: number, signal: AbortSignal, hash?: Hash): Promise<number> {
     if (!body) return 0;
     const handle = await open(this.file(version, 'bin'), 'a');
     const reader = body.getReader();
@@ -106,7 +116,10 @@ export class TusStore {
         }
         const room = max - written;
         const part = chunk.value.byteLength > room ? chunk.value.subarray(0, room) : chunk.value;
-        if (part.byteLength) await handle.write(part);
+        if (part.byteLength) {
+          await handle.write(part);
+          hash?.update(part);
+        }
         written += part.byteLength;
         if (part.byteLength < chunk.value.byteLength) {
           failure = new BodyTooLongError(written);
@@ -114,7 +127,7 @@ export class TusStore {
           break;
         }
       }
-      await handle.sync();
+      if (failure || written < max) await handle.sync();
     } finally {
       signal.removeEventListener('abort', onAbort);
       await handle.close();

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Context, Hono } from 'hono';
 import { storageCaller, type StorageCaller } from './caller.js';
@@ -182,27 +182,37 @@ export function registerTusRoutes(app: Hono, deps: StorageDeps, options: TusOpti
       const declared = nonNegativeInt(c.req.header('content-length'));
       if (declared !== null && current + declared > info.length) throw payloadTooLarge();
       let written: number;
+      // An upload that starts here is hashed as it arrives: if this request completes it, the
+      // object's ETag needs no second pass over the bytes.
+      const md5 = current === 0 ? createHash('md5') : undefined;
       try {
-        written = await store.append(info.version, c.req.raw.body, info.length - current, lock.signal);
+        written = await store.append(info.version, c.req.raw.body, info.length - current, lock.signal, md5);
       } catch (e) {
         if (e instanceof BodyTooLongError) throw payloadTooLarge();
         if (e instanceof BodyInterruptedError) throw new StorageApiError(400, 'Interrupted', 'The request body ended early; HEAD the upload for its offset', 'InvalidRequest');
         throw e;
       }
       const reached = current + written;
-      if (reached === info.length) await finish(caller, info);
+      if (reached === info.length) await finish(caller, info, md5 && written === info.length ? md5.digest('hex') : undefined);
       return reached;
     } finally {
       lock.release();
     }
   };
 
-  const finish = async (caller: StorageCaller, info: TusUploadInfo): Promise<void> => {
+  /**
+   * Stores the complete upload as its object. `md5`: the whole upload arrived in this request and
+   * was hashed on the way, so a backend that can adopt the file takes it as it lies (written once,
+   * synced once, never read back; ADR 0235); otherwise its bytes are read and put.
+   */
+  const finish = async (caller: StorageCaller, info: TusUploadInfo, md5?: string): Promise<void> => {
     try {
       const bucket = await getBucket(deps, info.bucket);
-      const bytes = await store.bytes(info.version);
+      const adopt = md5 !== undefined && deps.backend.adopt !== undefined;
+      const bytes = adopt ? new Uint8Array(0) : await store.bytes(info.version);
       await storeObject(deps, caller.auth, caller.userId ?? info.owner, bucket, info.objectName, {
         bytes,
+        file: adopt ? { path: store.binPath(info.version), size: info.length, md5: md5! } : undefined,
         contentType: info.contentType,
         cacheControl: info.cacheControl,
         userMetadata: info.userMetadata,
@@ -240,7 +250,14 @@ export function registerTusRoutes(app: Hono, deps: StorageDeps, options: TusOpti
     const contentType = meta.contentType || 'application/octet-stream';
     checkMime(bucket, contentType);
     const upsert = c.req.header('x-upsert') === 'true';
-    await checkCanUpload(deps, caller.auth, caller.userId, bucket.id, objectName, upsert);
+    const withBody = (c.req.header('content-type') ?? '').toLowerCase().startsWith(OFFSET_STREAM);
+    // A POST that brings the whole file (the usual case for documents up to 6 MB) is checked by the
+    // object row's own insert as the caller when it completes — the same policy, the same 403/409
+    // as the probe's, as on the standard upload — instead of by a rolled-back probe transaction
+    // first (ADR 0235). Should the body end short, the probe runs then, before anything is kept.
+    const wholeFileNow = length > 0 && withBody && nonNegativeInt(c.req.header('content-length')) === length;
+    const probe = () => checkCanUpload(deps, caller.auth, caller.userId, bucket.id, objectName, upsert);
+    if (!wholeFileNow) await probe();
     const created = now();
     const info: TusUploadInfo = {
       version: randomUUID(),
@@ -262,12 +279,29 @@ export function registerTusRoutes(app: Hono, deps: StorageDeps, options: TusOpti
       Location: `${base}/${encodeUploadId(info.bucket, info.objectName, info.version)}`,
       'Upload-Expires': httpDate(info.expiresAt),
     });
+    /** A partial upload is kept only for a caller allowed to store it. */
+    const keepOnlyIfAllowed = async () => {
+      try {
+        await probe();
+      } catch (e) {
+        await store.remove(info.version);
+        throw e;
+      }
+    };
     if (length === 0) {
       await finish(caller, info);
       headers['Upload-Offset'] = '0';
-    } else if ((c.req.header('content-type') ?? '').toLowerCase().startsWith(OFFSET_STREAM)) {
+    } else if (withBody) {
       // creation-with-upload: the first chunk came with the POST.
-      headers['Upload-Offset'] = String(await receive(c, caller, info, 0));
+      let reached: number;
+      try {
+        reached = await receive(c, caller, info, 0);
+      } catch (e) {
+        if (wholeFileNow && !(e instanceof StorageApiError && (e.status === 403 || e.status === 409))) await keepOnlyIfAllowed();
+        throw e;
+      }
+      if (wholeFileNow && reached < length) await keepOnlyIfAllowed();
+      headers['Upload-Offset'] = String(reached);
     }
     return c.body(null, 201, headers);
   });

@@ -18,6 +18,9 @@ export interface NewDocument {
   extracted_text?: string | null;
   extraction_status: ExtractionStatus;
   source?: DocumentSource;
+  /** A Drive import's origin, written with the row (ADR 0235). */
+  drive_file_id?: string | null;
+  drive_modified_time?: string | null;
 }
 
 /** The fields a person edits on a document. */

@@ -34,12 +34,6 @@ export async function findBySha256(client: SupabaseClient, sha256: string): Prom
   return data ?? [];
 }
 
-/** Records where a just-stored document came from. */
-export async function recordDriveOrigin(client: SupabaseClient, documentId: string, driveFileId: string, modifiedTime: string): Promise<void> {
-  const { error } = await client.from('documents').update({ drive_file_id: driveFileId, drive_modified_time: modifiedTime }).eq('id', documentId);
-  if (error) throw error;
-}
-
 /** What "Save to Drive" needs of a document: its name, type, content and portfolio. */
 export async function loadDocumentForDrive(
   client: SupabaseClient,

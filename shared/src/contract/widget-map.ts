@@ -18,6 +18,8 @@ export type DashboardWidgetProps = BaseWidgetProps & { title?: string };
 
 /** What the upload tells its caller about each document it stored. */
 export type StoredDocumentSummary = { id: string; name: string; sha256?: string | null };
+/** Where an imported document came from in Google Drive: the file's id and its modifiedTime. */
+export type DriveOrigin = { driveFileId: string; driveModifiedTime: string };
 
 export type WidgetPropsMap = {
   'documents.category-counts': DashboardWidgetProps;
@@ -26,11 +28,22 @@ export type WidgetPropsMap = {
   'documents.reminder-settings': BaseWidgetProps;
   /** The upload of files handed over by the device's share sheet (the shell) or by a Drive import. */
   'documents.upload-dialog': BaseWidgetProps & {
-    files: File[];
+    /**
+     * The files to add: all at once (an array, the share sheet), or over time (an async iterable,
+     * a Drive import handing each file on as soon as it is downloaded). The widget pulls the next
+     * file only while fewer than its window of files are being checked or uploaded, so a producer
+     * that waits for the pull is held back by the upload (back-pressure; ADR 0235).
+     */
+    files: readonly File[] | AsyncIterable<File>;
     source?: 'share' | 'drive';
     /** Called once every file has settled; `stored` counts the files now in the library (or queued offline). */
     onComplete?: (outcome: { stored: number }) => void;
     onStored?: (document: StoredDocumentSummary) => void;
+    /**
+     * The Drive file a handed-over file came from, written with its document row (one insert, not
+     * an insert and an update; ADR 0235); null for a file whose origin is recorded otherwise.
+     */
+    driveOrigin?: (file: File) => DriveOrigin | null;
   };
   /** The share dialog for one document or one portfolio. */
   'documents.share': BaseWidgetProps & { title: string; onClose: () => void } & (

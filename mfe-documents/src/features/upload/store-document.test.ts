@@ -44,6 +44,16 @@ const file = new Blob(['%PDF-1.4 hello']);
 const doc = { documentId: DOC, userId: USER, name: 'Tax return 2025.pdf', mimeType: 'application/pdf', sha256: 'a'.repeat(64), extractionStatus: 'done' as const };
 
 describe('storeDocument keeps row and object consistent', () => {
+  it('writes a Drive import\'s origin with the row itself (one insert, no update after it)', async () => {
+    const backend = fakeStore();
+    await storeDocument(backend.store, file, { ...doc, source: 'drive', driveOrigin: { driveFileId: 'drive-file-0001', driveModifiedTime: '2026-11-01T00:00:00.000Z' } });
+    expect(backend.calls).toEqual(['put create', 'insert']);
+    expect(backend.rows.get(DOC)).toMatchObject({ source: 'drive', drive_file_id: 'drive-file-0001', drive_modified_time: '2026-11-01T00:00:00.000Z' });
+    const plain = fakeStore();
+    await storeDocument(plain.store, file, doc);
+    expect(plain.rows.get(DOC)).not.toHaveProperty('drive_file_id');
+  });
+
   it('stores the object at {user}/{document}/{name}, then the row pointing at it', async () => {
     const backend = fakeStore();
     const progress: number[] = [];

@@ -23,6 +23,8 @@ export interface DocumentToStore {
   extractedText?: string | null;
   extractionStatus: ExtractionStatus;
   source?: NewDocument['source'];
+  /** The Drive file it came from (a Drive import), written with the row. */
+  driveOrigin?: { driveFileId: string; driveModifiedTime: string } | null;
 }
 
 /** An insert refused because the id exists: a replay whose first attempt did reach the database. */
@@ -74,6 +76,7 @@ export async function storeDocument(
       extracted_text: extracted.text,
       extraction_status: extracted.status,
       source: doc.source ?? 'upload',
+      ...(doc.driveOrigin ? { drive_file_id: doc.driveOrigin.driveFileId, drive_modified_time: doc.driveOrigin.driveModifiedTime } : {}),
     });
   } catch (error) {
     if (options.replay && isAlreadyStored(error)) {

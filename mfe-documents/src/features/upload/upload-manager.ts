@@ -63,6 +63,8 @@ export interface UploadManagerDeps {
   /** 'share' for files shared from the device (the /share-handler page). */
   source?: DocumentToStore['source'];
   onStored?(document: DocumentRecord): void;
+  /** The Drive origin to write with a file's row (a Drive import), if any. */
+  driveOrigin?(file: File): DocumentToStore['driveOrigin'];
   onQueued?(): void;
   /** Uploads at once (default 2: enough to fill the line without starving the page). */
   concurrency?: number;
@@ -75,6 +77,8 @@ interface Pending {
   controller: AbortController;
   decide?: (keep: boolean) => void;
 }
+
+const IN_FLIGHT = new Set<UploadStatus>(['checking', 'waiting', 'uploading', 'saving']);
 
 export const QUEUED_OFFLINE_MESSAGE = 'Saved on this device; it will be uploaded when you are back online.';
 
@@ -104,6 +108,27 @@ export class UploadManager {
   /** Adds files from the picker, a drop or a paste; resolves when each is checked. */
   async add(files: Iterable<File>): Promise<void> {
     await Promise.all(Array.from(files, (file) => this.check(file)));
+  }
+
+  /**
+   * Files this manager holds and is working on: being checked, waiting for a slot, uploading or
+   * saving. A duplicate waiting for the person's answer is not counted: it waits on them, not on
+   * the line, and must not hold back the files behind it.
+   */
+  inFlight(): number {
+    return this.items.filter((item) => IN_FLIGHT.has(item.status)).length;
+  }
+
+  /** Resolves once fewer than `limit` files are in flight (at once when that is already so). */
+  whenBelow(limit: number): Promise<void> {
+    if (this.inFlight() < limit) return Promise.resolve();
+    return new Promise((resolve) => {
+      const stop = this.subscribe(() => {
+        if (this.inFlight() >= limit) return;
+        stop();
+        resolve();
+      });
+    });
   }
 
   /** The person's answer for a duplicate: keep a second copy, or skip this file. */
@@ -215,6 +240,7 @@ export class UploadManager {
       categoryId: this.deps.categoryId?.() ?? null,
       extractionStatus: 'none',
       source: this.deps.source ?? 'upload',
+      driveOrigin: this.deps.driveOrigin?.(pending.file) ?? null,
     };
     if (!this.deps.isOnline()) {
       await this.queue(key, pending, doc);

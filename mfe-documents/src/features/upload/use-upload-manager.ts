@@ -10,7 +10,7 @@ import { DOCUMENT_UPLOAD_OPERATION, uploadPayload } from './offline-upload';
 import { sha256Hex } from './sha256';
 import { storeDocument } from './store-document';
 import { settledLibraryRefresh } from './settled-library-refresh';
-import { UploadManager, type UploadSnapshot } from './upload-manager';
+import { UploadManager, type UploadManagerDeps, type UploadSnapshot } from './upload-manager';
 import { validateFile } from './validate-file';
 
 export function useUploadLimit(): number {
@@ -24,6 +24,12 @@ export function useUploadManager(
   categoryId: string | null = null,
   /** Told about each stored document (the Drive import records the file's Drive origin). */
   onStoredDocument?: (document: DocumentRecord) => void,
+  options: {
+    /** Uploads at once (the manager's default when not given). */
+    concurrency?: number;
+    /** A Drive import's origin of each file, written with its row. */
+    driveOrigin?: UploadManagerDeps['driveOrigin'];
+  } = {},
 ): { manager: UploadManager | null; snapshot: UploadSnapshot } {
   // New uploads go into the category the library is showing, as a folder would.
   const category = useRef(categoryId);
@@ -44,6 +50,9 @@ export function useUploadManager(
   const analysis = useRef(analysisQueue);
   analysis.current = analysisQueue;
   const [manager, setManager] = useState<UploadManager | null>(null);
+  const { concurrency } = options;
+  const originOf = useRef(options.driveOrigin);
+  originOf.current = options.driveOrigin;
 
   useEffect(() => {
     if (!userId) {
@@ -66,6 +75,8 @@ export function useUploadManager(
       describeError,
       newId: () => crypto.randomUUID(),
       source,
+      concurrency,
+      driveOrigin: (file) => originOf.current?.(file) ?? null,
       categoryId: () => category.current,
       onStored: (document) => {
         storedListener.current?.(document);
@@ -80,7 +91,7 @@ export function useUploadManager(
       refresh.flush();
       next.cancelAll();
     };
-  }, [userId, client, store, pending, device, queryClient, maxBytes, describeError, source]);
+  }, [userId, client, store, pending, device, queryClient, maxBytes, describeError, source, concurrency]);
 
   const snapshot = useSyncExternalStore(
     manager?.subscribe ?? noopSubscribe,

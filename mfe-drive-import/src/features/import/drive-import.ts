@@ -21,6 +21,12 @@ export interface ImportItem {
 /** How many files download at once: enough to fill the line, bounded so memory stays flat. */
 export const IMPORT_CONCURRENCY = 4;
 
+/**
+ * Downloaded files the import holds at most before the upload has taken them (downloading ones
+ * included): a download starts only when one of these slots is free (ADR 0235).
+ */
+export const IMPORT_WINDOW = 4;
+
 export async function sha256Hex(blob: Blob): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer());
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -48,38 +54,110 @@ export function failureReason(error: unknown): string {
   return USER_MESSAGES.default;
 }
 
+/** Downloads (or exports to PDF) one item and hashes it; a failure is the item's own. */
+async function downloadOne(client: DriveClient, item: ImportItem, signal: AbortSignal): Promise<Partial<ImportItem>> {
+  try {
+    const native = isNativeDocument(item.file.mimeType);
+    const blob = native ? await client.exportPdf(item.file.id, item.file.name, signal) : await client.download(item.file.id, item.file.name, signal);
+    const type = native ? 'application/pdf' : item.file.mimeType || blob.type || 'application/octet-stream';
+    const download = new File([blob], importedName(item.file), { type, lastModified: Date.parse(item.file.modifiedTime) || Date.now() });
+    return { status: 'downloaded', download, sha256: await sha256Hex(download) };
+  } catch (error) {
+    return signal.aborted ? { status: 'cancelled' } : { status: 'failed', reason: failureReason(error) };
+  }
+}
+
 /**
- * Downloads (or exports to PDF) every waiting item with bounded concurrency; each file fails on
- * its own (a dropped connection retries that file only, through the client's download policy).
+ * The import as a pipeline (ADR 0235): downloads every waiting item with `concurrency` at once and
+ * hands each file on, as soon as it is downloaded, through the async iterable it returns (the
+ * documents upload pulls from it). At most `window` files are downloading or downloaded and not
+ * yet pulled: a download waits for a free slot, so a slow upload holds the downloads back and
+ * memory stays flat however many files are chosen. A pulled file leaves the item (`download` is
+ * cleared; its sha256 stays, to recognise the stored document).
+ *
+ * Each file fails on its own (a dropped connection retries that file only, through the client's
+ * download policy). When `signal` aborts, waiting items become 'cancelled' and the iterable ends
+ * after the files already downloaded. Ending the iteration early (return()) stops new downloads.
  */
-export async function downloadAll(
+export function downloadFeed(
   client: DriveClient,
-  items: ImportItem[],
+  items: readonly ImportItem[],
   update: (index: number, patch: Partial<ImportItem>) => void,
   signal: AbortSignal,
-  concurrency = IMPORT_CONCURRENCY,
-): Promise<void> {
+  { concurrency = IMPORT_CONCURRENCY, window = Math.max(IMPORT_WINDOW, concurrency) }: { concurrency?: number; window?: number } = {},
+): AsyncIterableIterator<File> {
+  const ready: Array<{ index: number; file: File }> = [];
+  const pullers: Array<(result: IteratorResult<File>) => void> = [];
+  const slotWaiters: Array<(slot: boolean) => void> = [];
+  let free = window;
+  let finished = false;
+  let stopped = false;
   let next = 0;
+
+  /** A free slot (true), or false once the import is cancelled or the reader has gone. */
+  const acquire = (): Promise<boolean> => {
+    if (signal.aborted || stopped) return Promise.resolve(false);
+    if (free > 0) {
+      free -= 1;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => slotWaiters.push(resolve));
+  };
+  const release = () => {
+    const waiter = slotWaiters.shift();
+    if (waiter) waiter(true);
+    else free += 1;
+  };
+  const wakeAll = () => {
+    for (const waiter of slotWaiters.splice(0)) waiter(false);
+  };
+  signal.addEventListener('abort', wakeAll, { once: true });
+  const deliver = () => {
+    while (pullers.length > 0 && ready.length > 0) {
+      const { index, file } = ready.shift()!;
+      update(index, { download: undefined });
+      release();
+      pullers.shift()!({ value: file, done: false });
+    }
+    if (finished && ready.length === 0) for (const puller of pullers.splice(0)) puller({ value: undefined, done: true });
+  };
+
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !stopped) {
       const index = next++;
-      const item = items[index];
-      if (item.status !== 'waiting') continue;
-      if (signal.aborted) {
+      if (items[index].status !== 'waiting') continue;
+      if (!(await acquire())) {
         update(index, { status: 'cancelled' });
         continue;
       }
       update(index, { status: 'downloading' });
-      try {
-        const native = isNativeDocument(item.file.mimeType);
-        const blob = native ? await client.exportPdf(item.file.id, item.file.name, signal) : await client.download(item.file.id, item.file.name, signal);
-        const type = native ? 'application/pdf' : item.file.mimeType || blob.type || 'application/octet-stream';
-        const download = new File([blob], importedName(item.file), { type, lastModified: Date.parse(item.file.modifiedTime) || Date.now() });
-        update(index, { status: 'downloaded', download, sha256: await sha256Hex(download) });
-      } catch (error) {
-        update(index, signal.aborted ? { status: 'cancelled' } : { status: 'failed', reason: failureReason(error) });
-      }
+      const patch = await downloadOne(client, items[index], signal);
+      update(index, patch);
+      if (patch.status === 'downloaded' && patch.download && !stopped) {
+        ready.push({ index, file: patch.download });
+        deliver();
+      } else release();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  const waiting = items.filter((item) => item.status === 'waiting').length;
+  void Promise.all(Array.from({ length: Math.min(concurrency, waiting) }, worker)).then(() => {
+    finished = true;
+    signal.removeEventListener('abort', wakeAll);
+    deliver();
+  });
+
+  const iterator: AsyncIterableIterator<File> = {
+    next: () =>
+      new Promise<IteratorResult<File>>((resolve) => {
+        pullers.push(resolve);
+        deliver();
+      }),
+    return: async () => {
+      stopped = true;
+      wakeAll();
+      return { value: undefined, done: true };
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  return iterator;
 }

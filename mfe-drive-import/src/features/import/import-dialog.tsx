@@ -2,11 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Widget, useAuth, useDossier, useSupabase, type WidgetPropsOf } from '@dossier/shared';
 import { DriveError } from '@dossier/shared/core';
 import { Badge, Button, Checkbox, Dialog, EmptyState, NativeSelect, Progress, Skeleton, TextField } from '@dossier/shared/ui';
-import { driveDocumentKeys, findImported, recordDriveOrigin, replaceWithNewVersion } from '../../api/drive-documents';
+import { driveDocumentKeys, findImported, replaceWithNewVersion } from '../../api/drive-documents';
 import { isFolder, isNativeDocument, type DriveFile, type DriveFileFilter, type DriveFolder } from '../../drive/drive-client';
 import { useDrive } from '../../lib/use-drive';
 import { useConnect } from '../connection';
-import { downloadAll, planImport, type ImportItem } from './drive-import';
+import { downloadFeed, planImport, type ImportItem } from './drive-import';
 import { readPendingImport, settle, writePendingImport, type PendingImport } from './pending-import';
 import '../connection/drive.css';
 import './import-dialog.css';
@@ -239,9 +239,10 @@ const STATUS_TEXT: Record<ImportItem['status'], string> = {
 const SETTLED = new Set<ImportItem['status']>(['stored', 'duplicate', 'changed']);
 
 /**
- * Runs one import: Drive-id duplicates, downloads, then the documents upload, then a summary. A
- * round re-queues failed files (Retry) or changed ones (Update from Drive, ADR 0131); each round's
- * downloads go to a fresh upload, so nothing is handed over twice.
+ * Runs one import: Drive-id duplicates, then downloads and the documents upload as one pipeline
+ * (each file is handed on as soon as it is downloaded, a bounded number held at once; ADR 0235),
+ * then a summary. A round re-queues failed files (Retry) or changed ones (Update from Drive,
+ * ADR 0131); each round's downloads go to a fresh upload, so nothing is handed over twice.
  */
 function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; replaces?: Record<string, string>; onDone: () => void; onBack: () => void }) {
   const { client } = useDrive();
@@ -249,12 +250,14 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
   const userId = useAuth().user?.id ?? '';
   const { queryClient } = useDossier();
   const [items, setItems] = useState<ImportItem[]>([]);
-  const [phase, setPhase] = useState<'checking' | 'downloading' | 'saving' | 'summary'>('checking');
-  const [batch, setBatch] = useState<{ round: number; files: File[] } | null>(null);
+  const [phase, setPhase] = useState<'checking' | 'importing' | 'summary'>('checking');
+  const [batch, setBatch] = useState<{ round: number; files: AsyncIterable<File> } | null>(null);
   const controller = useRef(new AbortController());
   const itemsRef = useRef<ImportItem[]>([]);
   const [round, setRound] = useState<{ n: number; requeue: ReadonlyArray<ImportItem['status']> }>({ n: 0, requeue: [] });
   const pending = useRef<PendingImport>({ files, replaces: replaces ?? {}, startedAt: Date.now() });
+  // Which item each downloaded file belongs to, so its row is written with its Drive origin.
+  const sources = useRef(new WeakMap<File, number>());
 
   const persist = useCallback(() => {
     const settled = new Set(itemsRef.current.filter((it) => SETTLED.has(it.status)).map((it) => it.file.id));
@@ -288,16 +291,28 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
       if (!live) return;
       setItems(plan);
       persist();
-      setPhase('downloading');
-      const queued = new Set(plan.filter((it) => it.status === 'waiting').map((it) => it.file.id));
-      await downloadAll(client, itemsRef.current, update, controller.current.signal);
-      if (!live) return;
-      const ready = itemsRef.current.filter((it) => queued.has(it.file.id) && it.status === 'downloaded' && it.download).map((it) => it.download!);
-      setBatch({ round: round.n, files: ready });
-      setPhase(ready.length > 0 ? 'saving' : 'summary');
+      if (!plan.some((it) => it.status === 'waiting')) {
+        setPhase('summary');
+        return;
+      }
+      // The upload pulls each file as it is downloaded; the summary comes when it has settled all.
+      setBatch({ round: round.n, files: downloadFeed(
+          client,
+          itemsRef.current,
+          (i, patch) => {
+            if (!live) return;
+            if (patch.download) sources.current.set(patch.download, i);
+            update(i, patch);
+          },
+          controller.current.signal,
+        ),
+      });
+      setPhase('importing');
     })();
     return () => {
       live = false;
+      // Closing the dialog (or a new round) stops this round's downloads.
+      controller.current.abort();
     };
     // `files` and `replaces` are fixed for the life of a run; rounds re-run it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -316,17 +331,29 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
           () => queryClient.invalidateQueries({ queryKey: driveDocumentKeys.all }),
           () => update(index, { reason: 'Imported as a new document; the previous version could not be moved to the trash. Please remove it yourself.' }),
         );
-      } else void recordDriveOrigin(supabase, document.id, item.file.id, item.file.modifiedTime).catch(() => undefined);
+      }
+      // Otherwise its Drive origin went in with its row (driveOrigin below).
     },
     [supabase, update, persist, queryClient],
   );
+
+  /** A new document's Drive origin, written with its row; an update moves it over instead (ADR 0131). */
+  const driveOrigin = useCallback((file: File) => {
+    const index = sources.current.get(file);
+    const item = index === undefined ? undefined : itemsRef.current[index];
+    return item && !item.replaces ? { driveFileId: item.file.id, driveModifiedTime: item.file.modifiedTime } : null;
+  }, []);
 
   const finish = (then: () => void) => {
     writePendingImport(window.localStorage, userId, null);
     then();
   };
 
-  const done = items.filter((it) => ['downloaded', 'stored', 'duplicate', 'changed', 'failed', 'cancelled'].includes(it.status)).length;
+  // A file counts half once downloaded and whole once settled; at the summary every file has
+  // settled (one the upload refused or skipped keeps its 'Downloaded' badge and the upload's reason).
+  const settled = phase === 'summary' ? items.length : items.filter((it) => SETTLED.has(it.status) || it.status === 'failed' || it.status === 'cancelled').length;
+  const halfway = phase === 'summary' ? 0 : items.filter((it) => it.status === 'downloaded').length;
+  const downloading = items.some((it) => it.status === 'waiting' || it.status === 'downloading');
   const imported = items.filter((it) => it.status === 'stored' && !it.replaces);
   const updated = items.filter((it) => it.status === 'stored' && it.replaces);
   const duplicates = items.filter((it) => it.status === 'duplicate' || it.status === 'changed');
@@ -335,7 +362,7 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
 
   return (
     <div className="drive-run">
-      <Progress value={items.length ? (done / items.length) * 100 : 0} label="Import progress" showLabel valueText={`${done} of ${items.length} files`} />
+      <Progress value={items.length ? ((settled + halfway / 2) / items.length) * 100 : 0} label="Import progress" showLabel valueText={`${settled} of ${items.length} files`} />
       {phase === 'checking' ? <p role="status">Checking what you imported before…</p> : null}
       <ul className="drive-list" aria-label="Files being imported">
         {items.map((it) => (
@@ -348,18 +375,18 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
           </li>
         ))}
       </ul>
-      {phase === 'downloading' ? (
+      {phase === 'importing' && downloading ? (
         <Button variant="danger" onClick={() => controller.current.abort()}>
           Cancel import
         </Button>
       ) : null}
-      {(phase === 'saving' || phase === 'summary') && batch && batch.files.length > 0 ? (
+      {(phase === 'importing' || phase === 'summary') && batch ? (
         <section aria-labelledby="drive-saving">
           <h3 id="drive-saving">Adding to your documents</h3>
-          <Widget key={batch.round} name="documents.upload-dialog" placement="drive-import" files={batch.files} source="drive" onStored={onStored} onComplete={() => setPhase('summary')} />
+          <Widget key={batch.round} name="documents.upload-dialog" placement="drive-import" files={batch.files} source="drive" onStored={onStored} driveOrigin={driveOrigin} onComplete={() => setPhase('summary')} />
         </section>
       ) : null}
-      {phase === 'summary' || (phase === 'saving' && imported.length + updated.length > 0) ? (
+      {phase === 'summary' || (phase === 'importing' && imported.length + updated.length > 0) ? (
         <section aria-labelledby="drive-summary" className="drive-summary">
           <h3 id="drive-summary">Summary</h3>
           <p role="status">

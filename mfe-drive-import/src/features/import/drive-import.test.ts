@@ -1,0 +1,141 @@
+/** @jest-environment node */
+import { DriveError } from '@dossier/shared/core';
+import type { DriveClient, DriveFile } from '../../drive/drive-client';
+import { downloadFeed, planImport, type ImportItem } from './drive-import';
+
+const flush = async () => {
+  for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+const driveFile = (id: string, mimeType = 'application/pdf'): DriveFile => ({ id, name: `${id}.pdf`, mimeType, modifiedTime: '2026-11-01T00:00:00.000Z' });
+
+/** A fake network: every download waits until the test answers it (or the signal aborts it). */
+function fakeDrive() {
+  const pending = new Map<string, { resolve: (blob: Blob) => void; reject: (error: unknown) => void }>();
+  const started: string[] = [];
+  const fetchOne = (id: string, _name?: string, signal?: AbortSignal) =>
+    new Promise<Blob>((resolve, reject) => {
+      started.push(id);
+      pending.set(id, { resolve, reject });
+      signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), { once: true });
+    });
+  const client = { download: fetchOne, exportPdf: fetchOne } as unknown as DriveClient;
+  return {
+    client,
+    started,
+    inFlight: () => [...pending.keys()],
+    answer: async (id: string, body = `bytes of ${id}`) => {
+      pending.get(id)!.resolve(new Blob([body]));
+      pending.delete(id);
+      await flush();
+    },
+    fail: async (id: string, error: unknown) => {
+      pending.get(id)!.reject(error);
+      pending.delete(id);
+      await flush();
+    },
+  };
+}
+
+function run(ids: string[], options?: { concurrency?: number; window?: number }) {
+  const drive = fakeDrive();
+  let items: ImportItem[] = planImport(ids.map((id) => driveFile(id)), []);
+  const update = (index: number, patch: Partial<ImportItem>) => {
+    items = items.map((it, i) => (i === index ? { ...it, ...patch } : it));
+  };
+  const controller = new AbortController();
+  const feed = downloadFeed(drive.client, items, update, controller.signal, options);
+  return { drive, feed, controller, items: () => items, status: () => items.map((it) => it.status) };
+}
+
+describe('the Drive import pipeline (downloadFeed)', () => {
+  it('hands each file on as soon as it is downloaded, in the order they finish', async () => {
+    const { drive, feed, items } = run(['a', 'b', 'c']);
+    await flush();
+    expect(drive.started).toEqual(['a', 'b', 'c']);
+    const first = feed.next();
+    await drive.answer('b');
+    const got = await first;
+    expect(got.done).toBe(false);
+    expect(await (got.value as File).text()).toBe('bytes of b');
+    expect((got.value as File).name).toBe('b.pdf');
+    // Taken by the upload: the item no longer holds the bytes, but keeps the hash to match the stored document.
+    expect(items()[1]).toMatchObject({ status: 'downloaded', download: undefined });
+    expect(items()[1].sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(drive.inFlight()).toEqual(['a', 'c']);
+  });
+
+  it('holds at most `window` files not yet taken: a slow upload holds the downloads back', async () => {
+    const { drive, feed } = run(['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8'], { concurrency: 2, window: 3 });
+    await flush();
+    expect(drive.started).toEqual(['f1', 'f2']);
+    await drive.answer('f1');
+    await drive.answer('f2');
+    // Two downloaded and waiting for the upload, one downloading: three slots, none free.
+    expect(drive.started).toEqual(['f1', 'f2', 'f3']);
+    await drive.answer('f3');
+    expect(drive.started).toHaveLength(3);
+    // The upload takes one: exactly one more download may start.
+    expect((await feed.next()).value?.name).toBe('f1.pdf');
+    await flush();
+    expect(drive.started).toEqual(['f1', 'f2', 'f3', 'f4']);
+
+    // Drain it all, answering as the downloads start; never more than three held.
+    const names: string[] = [];
+    let maxHeld = 0;
+    for (;;) {
+      for (const id of drive.inFlight()) await drive.answer(id);
+      const next = await feed.next();
+      if (next.done) break;
+      names.push(next.value.name);
+      maxHeld = Math.max(maxHeld, drive.started.length - names.length - 1);
+    }
+    expect(names).toEqual(['f2.pdf', 'f3.pdf', 'f4.pdf', 'f5.pdf', 'f6.pdf', 'f7.pdf', 'f8.pdf']);
+    expect(maxHeld).toBeLessThanOrEqual(3);
+  });
+
+  it('fails a file on its own, with its reason, and goes on with the others', async () => {
+    const { drive, feed, items } = run(['ok1', 'gone', 'ok2']);
+    await flush();
+    const names: Promise<string[]> = (async () => {
+      const out: string[] = [];
+      for await (const file of feed) out.push(file.name);
+      return out;
+    })();
+    await drive.fail('gone', new DriveError('file_not_found', 'File not found: gone.', { operation: 'download', fileId: 'gone' }, { status: 404 }));
+    await drive.answer('ok2');
+    await drive.answer('ok1');
+    expect(await names).toEqual(['ok2.pdf', 'ok1.pdf']);
+    expect(items()[1].status).toBe('failed');
+    expect(items()[1].reason).toMatch(/File Not Found/);
+  });
+
+  it('cancel: files not started and downloading are cancelled, those downloaded are still handed on, then it ends', async () => {
+    const { drive, feed, controller, status } = run(['a', 'b', 'c', 'd', 'e', 'f'], { concurrency: 2, window: 2 });
+    await flush();
+    await drive.answer('a');
+    expect(drive.started).toEqual(['a', 'b']);
+    controller.abort();
+    await flush();
+    expect(status()).toEqual(['downloaded', 'cancelled', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
+    expect((await feed.next()).value?.name).toBe('a.pdf');
+    expect((await feed.next()).done).toBe(true);
+    expect(drive.started).toEqual(['a', 'b']);
+  });
+
+  it('skips what is not waiting (duplicates) and ends at once when nothing is', async () => {
+    const drive = fakeDrive();
+    const items = planImport([driveFile('dup')], [{ id: 'doc1', name: 'dup.pdf', drive_file_id: 'dup', drive_modified_time: '2026-11-01T00:00:00.000Z' }]);
+    const feed = downloadFeed(drive.client, items, () => undefined, new AbortController().signal);
+    expect((await feed.next()).done).toBe(true);
+    expect(drive.started).toEqual([]);
+  });
+
+  it('stops downloading when the reader goes away (return)', async () => {
+    const { drive, feed } = run(['a', 'b', 'c', 'd', 'e'], { concurrency: 1, window: 1 });
+    await flush();
+    await drive.answer('a');
+    await feed.return!();
+    await flush();
+    expect(drive.started).toEqual(['a']);
+  });
+});
