@@ -109,6 +109,9 @@ test('connect through the popup, browse two pages of 50, import three files incl
   await expect(running.filter({ hasText: 'Downloading…' })).toHaveCount(1, { timeout: 15_000 });
   await expect(running.filter({ has: page.getByText('Imported', { exact: true }) })).not.toHaveCount(0, { timeout: 15_000 });
   await expect(running.filter({ hasText: 'Downloading…' })).toHaveCount(1);
+  // The running summary offers no way out that would drop the file still on its way.
+  await expect(dialog(page).getByRole('button', { name: 'Done' })).toHaveCount(0);
+  await expect(dialog(page).getByRole('button', { name: 'Import more' })).toHaveCount(0);
   await lookAt(page, 'drive-import-pipelined');
   await expect(dialog(page).getByRole('status').filter({ hasText: 'Imported' })).toHaveText(/Imported 4 · Skipped 0 already imported · Failed 0/, { timeout: 60_000 });
   await dialog(page).getByRole('button', { name: 'Done' }).click();

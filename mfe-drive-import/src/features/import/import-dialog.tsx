@@ -420,12 +420,15 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
             ) : null}
             {failed.length > 0 && phase === 'summary' ? <Button onClick={() => setRound((r) => ({ n: r.n + 1, requeue: ['failed', 'cancelled'] }))}>Retry failed files</Button> : null}
           </div>
-          <div className="drive-footer">
-            <Button onClick={() => finish(onBack)}>Import more</Button>
-            <Button variant="primary" onClick={() => finish(onDone)}>
-              Done
-            </Button>
-          </div>
+          {/* Only once every file has settled: leaving earlier would stop the files still on their way. */}
+          {phase === 'summary' ? (
+            <div className="drive-footer">
+              <Button onClick={() => finish(onBack)}>Import more</Button>
+              <Button variant="primary" onClick={() => finish(onDone)}>
+                Done
+              </Button>
+            </div>
+          ) : null}
         </section>
       ) : null}
     </div>
