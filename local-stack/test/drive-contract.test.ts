@@ -228,6 +228,7 @@ describe('Drive v3 emulator through @googleapis/drive', () => {
 
   it('paces a download when asked (the bench\'s Drive profile): the same bytes, after the delay, in small pieces', async () => {
     const drive = readonly();
+    const { base } = google();
     const arm = (body: object) => fetch(`${base}/__emulator/drive/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const id = (await drive.files.list({ q: "name = 'Welcome to Drive.pdf'", fields: 'files(id)' })).data.files![0].id!;
     const plain = Buffer.from((await drive.files.get({ fileId: id, alt: 'media' }, { responseType: 'arraybuffer' })).data as unknown as ArrayBuffer);
