@@ -38,6 +38,8 @@ test('the app is fetched when the visitor reaches for a link, and opens in place
   // Back is the app's landing page now (the router's), the same page.
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Keep the documents that matter, in one safe place');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documents' }).click();
-  await expect(page).toHaveURL(/\/auth\?redirect=%2Fdocuments$/);
+  // A visitor's header offers the brand and Sign in, not the members' pages (ADR 0246).
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
 });

@@ -22,9 +22,9 @@ test('when the documents remote is down, only its area fails; Try Again loads it
   await expect(area.getByRole('button', { name: ERROR_SCREEN_BUTTONS.tryAgain })).toBeVisible();
   await expect(area.getByRole('button', { name: ERROR_SCREEN_BUTTONS.reloadPage })).toBeVisible();
 
-  // The navigation and the other areas keep working.
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'Portfolios' })).toBeVisible();
+  // The frame keeps working: a visitor's header (the brand and Sign in, no members' nav: ADR 0246).
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Dossier', exact: true }).click();
   await expect(page.locator('main [data-area-outlet="shell"]')).toBeVisible();
   await page.goto(`${environment.shellUrl}/terms`);

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { startLightLanding } from './landing-start';
 
 describe('the light landing', () => {
@@ -13,7 +13,9 @@ describe('the light landing', () => {
     await act(async () => startLightLanding(root, { prefetch, open }));
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Keep the documents that matter, in one safe place');
-    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent(/Dashboard.*Documents.*Portfolios.*Transfers.*Settings/);
+    // A visitor is offered the brand and Sign in, not the members' pages (ADR 0246).
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
 
     const signUp = screen.getByRole('link', { name: 'Create a free account' });

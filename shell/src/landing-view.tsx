@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
 import { LandingContent, type LandingLink } from './features/landing/landing-content';
 import { FrameLayout } from './frame/frame-layout';
-import { AREA_NAV_FALLBACK, SHELL_NAV } from './routing/nav-table';
+import { AREA_NAV_FALLBACK, SHELL_NAV, visibleNavItems } from './routing/nav-table';
 
-const NAV = [...SHELL_NAV, ...AREA_NAV_FALLBACK.documents, ...AREA_NAV_FALLBACK.portfolios, ...AREA_NAV_FALLBACK.account].sort((a, b) => (a.order ?? 50) - (b.order ?? 50));
+// A visitor's frame: the members' pages are not offered (ADR 0246), as AppFrame does for a signed-out visitor.
+const NAV = visibleNavItems(
+  [...SHELL_NAV, ...AREA_NAV_FALLBACK.documents, ...AREA_NAV_FALLBACK.portfolios, ...AREA_NAV_FALLBACK.account].sort((a, b) => (a.order ?? 50) - (b.order ?? 50)),
+  'signed-out',
+);
 
 /**
- * A visitor's `/` without the app: AppFrame's visitor markup (the nav fallbacks, "Sign in")
+ * A visitor's `/` without the app: AppFrame's visitor markup (the brand and "Sign in"; no members' nav)
  * around the landing page. The light landing renders it in the browser (landing-start.tsx) and
  * the shell's build renders it into index.html (prerender/, ADR 0220): the same markup, so the
  * browser's hydration adopts the prerendered page.

@@ -5,7 +5,7 @@ import { Button, LoadingSpinner, buttonClassName } from '@dossier/shared/ui';
 import { FrameLayout } from './frame-layout';
 import { TransferBadge } from '../features/transfer-badge';
 import { useAreas } from '../routing/areas-context';
-import { AREA_NAV_FALLBACK, SHELL_NAV } from '../routing/route-table';
+import { AREA_NAV_FALLBACK, SHELL_NAV, visibleNavItems } from '../routing/route-table';
 
 /** The nav: the shell's items, each loaded area's own `nav`, and fallbacks for areas not yet loaded. */
 export function useNavItems(): NavItem[] {
@@ -43,7 +43,7 @@ function SignInState() {
 
 /** Accessible frame: skip link, header with product name, nav, sign-in state, one main landmark. */
 export function AppFrame({ overlays = [] }: { overlays?: React.ComponentType[] }) {
-  const items = useNavItems();
+  const items = visibleNavItems(useNavItems(), useAuth().status);
   return (
     <FrameLayout
       Link={Link}

@@ -36,19 +36,22 @@ export function FrameLayout({
         <Link to="/" className="dossier-brand">
           Dossier
         </Link>
-        <nav aria-label="Main" className="dossier-nav">
-          <ul>
-            {items.map((item) => (
-              <li key={item.path}>
-                <NavItemLink to={item.path} className="dossier-nav-link">
-                  <NavIcon path={item.path} />
-                  <span className="dossier-nav-label">{item.label}</span>
-                  {badge?.(item.path)}
-                </NavItemLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {/* Nothing to offer (a signed-out visitor): no empty bar at the foot of a phone. */}
+        {items.length > 0 ? (
+          <nav aria-label="Main" className="dossier-nav">
+            <ul>
+              {items.map((item) => (
+                <li key={item.path}>
+                  <NavItemLink to={item.path} className="dossier-nav-link">
+                    <NavIcon path={item.path} />
+                    <span className="dossier-nav-label">{item.label}</span>
+                    {badge?.(item.path)}
+                  </NavItemLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         {account}
       </header>
       {/* The offline badge and the install hint sit in the flow, between header and page: an

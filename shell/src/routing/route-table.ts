@@ -67,4 +67,4 @@ export const AREA_ROUTES: Readonly<Record<RemoteName, readonly string[]>> = {
 
 // The nav tables live in nav-table.ts: the light landing (landing-start.tsx) reads them without
 // this module's page loaders.
-export { AREA_NAV_FALLBACK, SHELL_NAV } from './nav-table';
+export { AREA_NAV_FALLBACK, SHELL_NAV, visibleNavItems } from './nav-table';

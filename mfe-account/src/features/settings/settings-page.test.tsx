@@ -33,6 +33,9 @@ describe('/settings', () => {
     expect(screen.getByText('ana@example.com')).toBeInTheDocument();
     const name = screen.getByRole('textbox', { name: 'Name' });
     expect(name).toHaveValue('Ana');
+    // The design system's field (44 px, themed in dark mode), not a bare browser input.
+    expect(name).toHaveClass('ds-input');
+    expect(screen.getByRole('button', { name: 'Save name' })).toHaveClass('ds-button', 'ds-button--primary');
     const person = userEvent.setup();
     await person.clear(name);
     await person.type(name, '  Ana Lima ');
@@ -48,6 +51,7 @@ describe('/settings', () => {
     await person.clear(screen.getByRole('textbox', { name: 'Name' }));
     await person.click(screen.getByRole('button', { name: 'Save name' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter your name.');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Please enter your name.');
     expect(updateUser).not.toHaveBeenCalled();
     await person.type(screen.getByRole('textbox', { name: 'Name' }), 'Ana');
     await person.click(screen.getByRole('button', { name: 'Save name' }));

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth, useToasts, Widget } from '@dossier/shared';
-import { Page } from '@dossier/shared/ui';
+import { Button, Page, TextField } from '@dossier/shared/ui';
 import { NotificationSettings } from './notification-settings';
 import { AnalysisSettings } from './analysis-settings';
 import { PlanSection } from '../billing';
@@ -47,34 +47,26 @@ export default function SettingsPage() {
       <DeletionNotice />
       <section aria-labelledby={`${id}-profile`} className="dossier-settings-section">
         <h2 id={`${id}-profile`}>Profile</h2>
-        <form onSubmit={(event) => void saveName(event)} noValidate>
-          <div className="dossier-field">
-            <label htmlFor={`${id}-name`}>Name</label>
-            <input
-              id={`${id}-name`}
-              name="name"
-              autoComplete="name"
-              value={name}
-              maxLength={NAME_MAX_LENGTH}
-              onChange={(event) => setName(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-name-error` : undefined}
-            />
-          </div>
-          {error ? (
-            <p id={`${id}-name-error`} role="alert" className="dossier-form-error">
-              {error}
-            </p>
-          ) : null}
+        <form onSubmit={(event) => void saveName(event)} noValidate className="dossier-settings-profile">
+          <TextField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            value={name}
+            maxLength={NAME_MAX_LENGTH}
+            onChange={(event) => setName(event.target.value)}
+            error={error}
+            className="dossier-settings-name"
+          />
           <div className="dossier-field">
             <span id={`${id}-email-label`}>E-mail</span>
             <p aria-labelledby={`${id}-email-label`} className="dossier-settings-value">
               {auth.user?.email}
             </p>
           </div>
-          <button type="submit" disabled={saving}>
-            {saving ? 'Saving...' : 'Save name'}
-          </button>
+          <Button type="submit" variant="primary" loading={saving}>
+            Save name
+          </Button>
         </form>
       </section>
       <PlanSection />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Badge, Button, PullToRefreshIndicator, usePullToRefresh, useSwipeReveal } from '@dossier/shared/ui';
 import type { DocumentSearchHit } from '../../api/search-documents';
@@ -240,7 +240,14 @@ export function DocumentList({ items, total, view, selected, categoryNames, tags
   return (
     <div className="doc-list">
       <PullToRefreshIndicator pull={pull.pull} refreshing={pull.refreshing} />
-      <div ref={scroller} className={`doc-scroller doc-${view}`} onKeyDown={onKeyDown}>
+      {/* Everything loaded and shorter than the frame: the frame ends under the last row (its 1 px
+          borders included) instead of leaving an empty box; more to load keeps the full height. */}
+      <div
+        ref={scroller}
+        className={`doc-scroller doc-${view}`}
+        onKeyDown={onKeyDown}
+        style={items.length >= total ? ({ '--doc-scroller-fit': `${virtualizer.getTotalSize() + 2}px` } as CSSProperties) : undefined}
+      >
         <div role="list" aria-label="Documents" style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
           {virtualRows.map((row) => {
             const start = row.index * columns;

@@ -182,7 +182,13 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
       {!state.trash && !portfolioId ? <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} /> : null}
       {!state.trash && !portfolioId ? <QueuedUploads /> : null}
       {/* The Drive area's import (a widget by name: this area never imports another remote). */}
-      {!state.trash && !portfolioId ? <Widget name="drive.import-dialog" placement="documents" /> : null}
+      {/* In its own row so the column does not stretch the trigger across the page; empty (and
+          hidden) when Drive is not configured. */}
+      {!state.trash && !portfolioId ? (
+        <div className="library-import">
+          <Widget name="drive.import-dialog" placement="documents" />
+        </div>
+      ) : null}
       <LibraryToolbar state={state} update={update} />
       {phone ? (
         <>

@@ -92,3 +92,29 @@ describe('sort direction toggle', () => {
     expect(effectiveDirection(stateFor('created'))).toBe('desc');
   });
 });
+
+describe('the list frame', () => {
+  const renderList = (total: number) => {
+    const services = createFakeServices();
+    const items = [doc('a', 'passport.pdf'), doc('b', 'lease.pdf'), doc('c', 'will.pdf')];
+    render(
+      <DossierServicesProvider services={services}>
+        <QueryClientProvider client={services.queryClient}>
+          <DocumentList items={items} total={total} view="list" selected={new Set()} categoryNames={new Map()} tagsById={new Map()} onToggle={() => undefined} onOpen={() => undefined} onNearEnd={() => undefined} />
+        </QueryClientProvider>
+      </DossierServicesProvider>,
+    );
+    return screen.getByRole('list', { name: 'Documents' }).parentElement as HTMLElement;
+  };
+
+  it('ends under the last row when every document is loaded (no empty framed area under 3 rows)', () => {
+    const frame = renderList(3);
+    const rows = Number.parseFloat(screen.getByRole('list', { name: 'Documents' }).style.height);
+    expect(rows).toBeGreaterThan(0);
+    expect(frame.style.getPropertyValue('--doc-scroller-fit')).toBe(`${rows + 2}px`);
+  });
+
+  it('keeps its full height while more documents are still to load', () => {
+    expect(renderList(500).style.getPropertyValue('--doc-scroller-fit')).toBe('');
+  });
+});

@@ -25,7 +25,7 @@ const doc = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function renderWidget(Widget: React.ComponentType<Record<string, unknown>>) {
+function renderWidget(Widget: React.ComponentType<Record<string, unknown>>, props: Record<string, unknown> = {}) {
   const services = createFakeServices({
     supabase: {} as SupabaseClient,
     auth: { status: 'signed-in', user: { id: 'u1', email: 'a@example.com', name: 'A' } },
@@ -33,7 +33,7 @@ function renderWidget(Widget: React.ComponentType<Record<string, unknown>>) {
   return render(
     <MemoryRouter>
       <DossierServicesProvider services={services}>
-        <Widget placement="dashboard" />
+        <Widget placement="dashboard" {...props} />
       </DossierServicesProvider>
     </MemoryRouter>,
   );
@@ -98,5 +98,15 @@ describe('documents widgets', () => {
     renderWidget(CategoryCountsWidget);
     expect(await screen.findByText(/No document is in a category yet/)).toBeInTheDocument();
     expect(screen.queryByText(/No documents yet/)).toBeNull();
+  });
+
+  it('category counts: the card carries the title the dashboard gives it, and its own name elsewhere', async () => {
+    jest.mocked(listCategoriesWithCounts).mockResolvedValue([{ id: 'c1', name: 'Travel', document_count: 2 }]);
+    const { unmount } = renderWidget(CategoryCountsWidget, { title: 'Your categories' });
+    expect(await screen.findByRole('heading', { name: 'Your categories' })).toBeInTheDocument();
+    expect(screen.queryByText('Documents by category')).toBeNull();
+    unmount();
+    renderWidget(CategoryCountsWidget);
+    expect(await screen.findByRole('heading', { name: 'Documents by category' })).toBeInTheDocument();
   });
 });

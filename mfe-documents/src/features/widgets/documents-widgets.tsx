@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useAuth, useSupabase, type WidgetProps } from '@dossier/shared';
+import { useAuth, useSupabase, type WidgetProps, type WidgetPropsOf } from '@dossier/shared';
 import { documentKeys, recentDocuments } from '../../api/documents';
 import { AreaProviders } from '../../lib/area-providers';
 import { formatDate } from '../../lib/format';
@@ -11,13 +11,14 @@ import { ExpiryRadar, ReminderSettings } from '../reminders';
 
 const RECENT_COUNT = 5;
 
-function CategoryCounts() {
+/** The dashboard names its card ("Your categories"); elsewhere the widget says what it counts. */
+function CategoryCounts({ title = 'Documents by category' }: { title?: string }) {
   const categories = useCategories();
   const describeError = useDescribeError();
   const used = (categories.data ?? []).filter((c) => c.document_count > 0).sort((a, b) => b.document_count - a.document_count);
   return (
     <WidgetFrame className="documents-widget"
-      title="Documents by category"
+      title={title}
       state={categories.status}
       error={categories.error ? describeError(categories.error) : undefined}
       onRetry={() => void categories.refetch()}
@@ -36,14 +37,14 @@ function CategoryCounts() {
   );
 }
 
-function RecentDocuments() {
+function RecentDocuments({ title = 'Recently added' }: { title?: string }) {
   const client = useSupabase();
   const signedIn = useAuth().status === 'signed-in';
   const describeError = useDescribeError();
   const recent = useQuery({ queryKey: documentKeys.recent(RECENT_COUNT), queryFn: () => recentDocuments(client, RECENT_COUNT), enabled: signedIn });
   return (
     <WidgetFrame className="documents-widget"
-      title="Recently added"
+      title={title}
       state={recent.status}
       error={recent.error ? describeError(recent.error) : undefined}
       onRetry={() => void recent.refetch()}
@@ -62,19 +63,19 @@ function RecentDocuments() {
 }
 
 /** 'documents.category-counts' */
-export function CategoryCountsWidget(_props: WidgetProps) {
+export function CategoryCountsWidget({ title }: WidgetPropsOf<'documents.category-counts'>) {
   return (
     <AreaProviders>
-      <CategoryCounts />
+      <CategoryCounts title={title} />
     </AreaProviders>
   );
 }
 
 /** 'documents.recent' */
-export function RecentDocumentsWidget(_props: WidgetProps) {
+export function RecentDocumentsWidget({ title }: WidgetPropsOf<'documents.recent'>) {
   return (
     <AreaProviders>
-      <RecentDocuments />
+      <RecentDocuments title={title} />
     </AreaProviders>
   );
 }

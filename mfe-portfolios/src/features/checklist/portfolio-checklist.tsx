@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSupabase, useToasts } from '@dossier/shared';
+import { Button, NativeSelect, TextField } from '@dossier/shared/ui';
 import { addChecklistItem, fillChecklistItem, listChecklist, listPortfolioDocuments, portfolioKeys, removeChecklistItem } from '@dossier/shared/core';
 import { useDescribeError } from '../../lib/area';
 
@@ -15,6 +16,7 @@ export function PortfolioChecklist({ portfolioId }: { portfolioId: string }) {
   const toasts = useToasts().stacked;
   const describeError = useDescribeError();
   const [label, setLabel] = useState('');
+  const [labelError, setLabelError] = useState<string | null>(null);
   const items = useQuery({ queryKey: portfolioKeys.checklist(portfolioId), queryFn: () => listChecklist(client, portfolioId) });
   const docs = useQuery({ queryKey: portfolioKeys.documents(portfolioId), queryFn: () => listPortfolioDocuments(client, portfolioId) });
   const live = new Map((docs.data ?? []).map((d) => [d.id, d.name]));
@@ -33,7 +35,11 @@ export function PortfolioChecklist({ portfolioId }: { portfolioId: string }) {
   const add = (event: FormEvent) => {
     event.preventDefault();
     const text = label.trim();
-    if (!text) return;
+    if (!text) {
+      setLabelError('Name the item first, for example Passport.');
+      return;
+    }
+    setLabelError(null);
     void run(async () => {
       await addChecklistItem(client, portfolioId, text, rows.length);
       setLabel('');
@@ -63,20 +69,19 @@ export function PortfolioChecklist({ portfolioId }: { portfolioId: string }) {
                 {item.label}
                 <span className="visually-hidden">{filled ? ' (ready)' : ' (missing)'}</span>
               </span>
-              <label>
-                <span className="visually-hidden">Document for {item.label}</span>
-                <select
-                  value={filled ? (item.document_id ?? '') : ''}
-                  onChange={(e) => void run(() => fillChecklistItem(client, item.id, e.target.value || null))}
-                >
-                  <option value="">Missing — choose a document</option>
-                  {(docs.data ?? []).map((d) => (
-                    <option key={d.id} value={d.id}>
-                      {d.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <NativeSelect
+                label={`Document for ${item.label}`}
+                hideLabel
+                value={filled ? (item.document_id ?? '') : ''}
+                onChange={(e) => void run(() => fillChecklistItem(client, item.id, e.target.value || null))}
+              >
+                <option value="">Missing — choose a document</option>
+                {(docs.data ?? []).map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name}
+                  </option>
+                ))}
+              </NativeSelect>
               <button type="button" className="link-button" aria-label={`Remove ${item.label} from the checklist`} onClick={() => void run(() => removeChecklistItem(client, item.id))}>
                 Remove
               </button>
@@ -84,14 +89,20 @@ export function PortfolioChecklist({ portfolioId }: { portfolioId: string }) {
           );
         })}
       </ul>
-      <form className="checklist-add" onSubmit={add}>
-        <label>
-          <span className="visually-hidden">New checklist item</span>
-          <input value={label} maxLength={200} placeholder="e.g. Employer letter" onChange={(e) => setLabel(e.target.value)} />
-        </label>
-        <button type="submit" disabled={!label.trim()}>
-          Add to checklist
-        </button>
+      <form className="checklist-add" onSubmit={add} noValidate>
+        <TextField
+          label="New checklist item"
+          hideLabel
+          value={label}
+          maxLength={200}
+          placeholder="e.g. Employer letter"
+          error={labelError}
+          onChange={(e) => {
+            setLabel(e.target.value);
+            if (labelError && e.target.value.trim()) setLabelError(null);
+          }}
+        />
+        <Button type="submit">Add to checklist</Button>
       </form>
     </section>
   );

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSupabase, useToasts, Widget } from '@dossier/shared';
 import { getPortfolio, portfolioKeys, updatePortfolio } from '@dossier/shared/core';
-import { LoadingSpinner, OfflineDataNotice, Page } from '@dossier/shared/ui';
+import { Button, LoadingSpinner, OfflineDataNotice, Page } from '@dossier/shared/ui';
 import { AreaProviders, ICON_GLYPHS, useDescribeError, usePortfolioOverview } from '../../lib/area';
 import { PortfolioChecklist } from '../checklist';
 import { PortfolioForm, useDeletePortfolio } from '../list';
@@ -50,19 +50,15 @@ function PortfolioDetail({ id }: { id: string }) {
         <OfflineDataNotice updatedAt={portfolio.dataUpdatedAt} />
         {p.description ? <p className="portfolio-description">{p.description}</p> : null}
         <div className="portfolio-actions">
-          <button type="button" className="primary-button" onClick={() => setMode('share')}>
+          <Button variant="primary" onClick={() => setMode('share')}>
             Share portfolio
-          </button>
-          <button type="button" aria-expanded={mode === 'edit'} onClick={() => setMode(mode === 'edit' ? 'view' : 'edit')}>
+          </Button>
+          <Button aria-expanded={mode === 'edit'} onClick={() => setMode(mode === 'edit' ? 'view' : 'edit')}>
             Edit
-          </button>
-          <button
-            type="button"
-            className="danger-button"
-            onClick={() => void remove({ id: p.id, name: p.name, document_count: count }).then((ok) => ok && navigate('/portfolios'))}
-          >
+          </Button>
+          <Button variant="danger" onClick={() => void remove({ id: p.id, name: p.name, document_count: count }).then((ok) => ok && navigate('/portfolios'))}>
             Delete
-          </button>
+          </Button>
         </div>
         {mode === 'edit' ? (
           <PortfolioForm

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSupabase, useToasts } from '@dossier/shared';
 import { createPortfolio, formatBytes, formatDate, portfolioKeys, type PortfolioOverview } from '@dossier/shared/core';
-import { LoadingSpinner, OfflineDataNotice, Page } from '@dossier/shared/ui';
+import { Button, LoadingSpinner, OfflineDataNotice, Page } from '@dossier/shared/ui';
 import { AreaProviders, ICON_GLYPHS, useDescribeError, usePortfolioOverview } from '../../lib/area';
 import { FamilySpace } from '../family-space';
 import { PortfolioForm } from './portfolio-form';
@@ -43,9 +43,9 @@ function PortfolioCard({ portfolio }: { portfolio: PortfolioOverview }) {
           <span>Changed {formatDate(portfolio.last_changed)}</span>
         </p>
       </div>
-      <button type="button" className="danger-button" aria-label={`Delete ${portfolio.name}`} onClick={() => void remove(portfolio)}>
+      <Button variant="danger" aria-label={`Delete ${portfolio.name}`} onClick={() => void remove(portfolio)}>
         Delete
-      </button>
+      </Button>
     </li>
   );
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -117,6 +119,23 @@ describe('Dialog', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(trigger).toHaveFocus();
+  });
+
+  it('on a phone keeps the close button and the actions in view: the close stays last in the DOM, so focus still starts in the content', async () => {
+    render(
+      <Dialog trigger={<Button>Offer</Button>} title="Offer documents" actions={<Button variant="primary">Send offer</Button>}>
+        <TextField label="Recipient's e-mail" />
+      </Dialog>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Offer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Offer documents' });
+    expect(screen.getByRole('textbox', { name: "Recipient's e-mail" })).toHaveFocus();
+    const close = screen.getByRole('button', { name: 'Close' });
+    expect(dialog.lastElementChild).toBe(close);
+    // The layout itself (sticky, drawn first) is CSS, measured in Chromium at 390×844 (ADR 0247).
+    const css = readFileSync(path.join(__dirname, 'design-system.css'), 'utf8');
+    expect(css).toMatch(/\.ds-dialog__close \{[^}]*order: -1;[^}]*position: sticky;/);
+    expect(css).toMatch(/\.ds-dialog__actions \{[^}]*position: sticky;/);
   });
 });
 
