@@ -14,7 +14,20 @@ async function upload(page: Page, files: ReturnType<typeof file>[]) {
   }
 }
 
+/**
+ * Waits until no toast is on screen, with the pointer and focus away from them. A toast sits over
+ * the short list's rows for a few seconds; a click aimed at a row under it hovers the toast, which
+ * pauses its timer (as for a person), so the click would wait for good.
+ */
+async function toastsGone(page: import('@playwright/test').Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
+}
+
 test('upload PDFs and images with progress, find one by a word inside it, tag, filter, preview, rename, trash, restore, bulk-delete', async ({ page }) => {
+  // Two waits for toasts to leave (toastsGone) come on top of the steps themselves.
+  test.setTimeout(120_000);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -78,9 +91,7 @@ test('upload PDFs and images with progress, find one by a word inside it, tag, f
   await expect(items(page)).toHaveCount(3);
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(items(page)).toHaveCount(4);
-  // Off the toasts: a pointer resting on them pauses their timers (as for a person), and the next
-  // one would then sit over the short list's last rows for good.
-  await page.mouse.move(0, 0);
+  await toastsGone(page);
 
   await item(page, 'Lease 2025.pdf').getByRole('button', { name: 'Lease 2025.pdf' }).click();
   await panel(page).getByRole('button', { name: 'Move to trash' }).click();
@@ -88,6 +99,7 @@ test('upload PDFs and images with progress, find one by a word inside it, tag, f
   await page.getByRole('button', { name: 'Trash', exact: true }).click();
   await expect(page).toHaveURL(/[?&]trash=1/);
   await expect(items(page)).toHaveCount(1);
+  await toastsGone(page);
   await item(page, 'Lease 2025.pdf').getByRole('button', { name: 'Lease 2025.pdf' }).click();
   await panel(page).getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByTestId('empty-trash')).toBeVisible();
