@@ -111,6 +111,32 @@ describe.each(databasesSync())('plan limits on %s', (database) => {
     expect((await upload(charlie, 'fine')).error).toBeNull();
   });
 
+  test('storage: only objects under the person’s own folder count (ADR 0255); a replaced file counts its new size', async () => {
+    const { stack } = people();
+    const dana = await createTestUser(stack, 'dana');
+    const folder = `${dana.id}/${randomUUID()}`;
+    // Names that start like Dana's folder but are not in it, and her folder in another bucket: none
+    // is hers in the documents bucket, so none may count (each alone is over the Free plan's 1 GB).
+    await stack.runScript(
+      `insert into storage.buckets (id, name, public) values ('elsewhere', 'elsewhere', false) on conflict do nothing;
+       insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values
+         ('documents', '${dana.id}', null, null, '{"size": ${GB}}'),
+         ('documents', '${dana.id}.old/x/big.bin', null, null, '{"size": ${GB}}'),
+         ('documents', '${dana.id}0/x/big.bin', null, null, '{"size": ${GB}}'),
+         ('elsewhere', '${dana.id}/x/big.bin', null, null, '{"size": ${GB}}'),
+         ('documents', '${folder}/held.bin', '${dana.id}', '${dana.id}', '{"size": ${GB - 10}}');`,
+    );
+    const usage = await dana.client.rpc('my_plan_usage');
+    expect(usage.error).toBeNull();
+    expect((usage.data as { storage_used_bytes: number }).storage_used_bytes).toBe(GB - 10);
+    expect((await upload(dana, '12345')).error).toBeNull();
+    expect((await upload(dana, '123456')).error?.message).toMatch(/Plan limit reached: the Free plan stores up to 1 GB of files/);
+    // Replacing the held file by a smaller one frees room: the old size no longer counts.
+    const replaced = await dana.client.storage.from('documents').upload(`${folder}/held.bin`, new Blob(['small']), { contentType: 'application/octet-stream', upsert: true });
+    expect(replaced.error).toBeNull();
+    expect((await upload(dana, '123456')).error).toBeNull();
+  });
+
   test('a person cannot write their own plan, subscription, invoices or events (supabase-js and raw HTTP)', async () => {
     const { stack, alice, bob } = people();
     const sub = await bob.client.from('subscriptions').insert({ user_id: bob.id, plan_id: 'plus', stripe_subscription_id: 'sub_fake', stripe_customer_id: 'cus_fake', status: 'active' });
