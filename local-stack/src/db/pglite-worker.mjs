@@ -37,6 +37,11 @@ parentPort.on('message', async (m) => {
     if (m.type === 'query') {
       const r = await db.query(m.sql, m.params ?? undefined);
       parentPort.postMessage({ id: m.id, ok: true, result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows ?? 0 } });
+    } else if (m.type === 'begin') {
+      // A transaction's opening in one message: begin, then the request's settings if any.
+      await db.query('begin');
+      if (m.sql) await db.query(m.sql, m.params ?? undefined);
+      parentPort.postMessage({ id: m.id, ok: true });
     } else if (m.type === 'exec') {
       await db.exec(m.sql);
       parentPort.postMessage({ id: m.id, ok: true });

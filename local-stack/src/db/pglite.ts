@@ -368,6 +368,7 @@ export async function openPglite(
     anon = false,
     admit?: () => void,
     onError?: (e: unknown) => void,
+    opening?: { sql: string; params: unknown[] },
   ): Promise<T> {
     return inFlight.run(() => {
       // Signed-in and internal work waiting here makes a long anonymous statement give way.
@@ -377,8 +378,10 @@ export async function openPglite(
         // Checked again at the head of the queue: requests queued behind a cut-off statement must
         // not each run (and each cost a restart) once the pause has begun.
         admit?.();
-        await worker.call({ type: 'query', sql: 'begin' });
         try {
+          // `begin` and the request's settings travel as one message: each message is a round trip
+          // through this (busy) event loop while the single connection waits (ADR 0255).
+          await worker.call({ type: 'begin', sql: opening?.sql, params: opening?.params });
           const result = await fn(queryable(limitMs, signal, anon));
           await worker.call({ type: 'query', sql: 'commit' });
           return result;
@@ -425,16 +428,14 @@ export async function openPglite(
       return transaction(
         limit,
         auth.signal,
-        async (q) => {
-          await q.query(REQUEST_SETTINGS_SQL, requestSettingsParams(auth, limit));
-          return fn(q);
-        },
+        fn,
         auth.role === 'anon',
         admit,
         (e) => {
           const err = e as { code?: string; paused?: boolean };
           if (auth.role === 'anon' && err.code === '57014' && !err.paused) anonPause.strike();
         },
+        { sql: REQUEST_SETTINGS_SQL, params: requestSettingsParams(auth, limit) },
       );
     },
     admin<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
