@@ -20,6 +20,8 @@ export type DashboardWidgetProps = BaseWidgetProps & { title?: string };
 export type StoredDocumentSummary = { id: string; name: string; sha256?: string | null };
 /** Where an imported document came from in Google Drive: the file's id and its modifiedTime. */
 export type DriveOrigin = { driveFileId: string; driveModifiedTime: string };
+/** A document of the person's that holds the same bytes as a file being added. */
+export type KnownDuplicate = { id: string; name: string; deleted_at: string | null; created_at: string };
 
 export type WidgetPropsMap = {
   'documents.category-counts': DashboardWidgetProps;
@@ -44,6 +46,12 @@ export type WidgetPropsMap = {
      * an insert and an update; ADR 0235); null for a file whose origin is recorded otherwise.
      */
     driveOrigin?: (file: File) => DriveOrigin | null;
+    /**
+     * Duplicates already looked up for a content hash (a Drive import asks once for every chosen
+     * file's checksum before downloading; ADR 0255): the documents holding it ([] for none), or
+     * undefined when the upload must ask for itself.
+     */
+    knownDuplicates?: (sha256: string) => readonly KnownDuplicate[] | undefined;
   };
   /** The share dialog for one document or one portfolio. */
   'documents.share': BaseWidgetProps & { title: string; onClose: () => void } & (

@@ -16,3 +16,4 @@ export * from './names';
 export * from './naming';
 export * from './analysis-settings';
 export * from './document-record';
+export * from './content-hash';

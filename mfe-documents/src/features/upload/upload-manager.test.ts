@@ -70,6 +70,26 @@ describe('UploadManager', () => {
     expect(stored).toHaveLength(0);
   });
 
+  it('takes the duplicate answer a Drive import looked up before (ADR 0255) and asks only for hashes it does not know', async () => {
+    const asked: string[] = [];
+    const old = { id: 'x', name: 'old.pdf', deleted_at: null, created_at: '' };
+    const { manager, stored } = setup({
+      findDuplicates: async (sha) => {
+        asked.push(sha);
+        return [];
+      },
+      knownDuplicates: (sha) => ({ 'sha-of-new': [], 'sha-of-same': [old] })[sha],
+    });
+    const adding = manager.add([file('new.pdf', 'new'), file('copy.pdf', 'same'), file('other.pdf', 'other')]);
+    await flush();
+    expect(manager.getSnapshot().items.map((i) => i.status)).toEqual(['done', 'duplicate', 'done']);
+    expect(manager.getSnapshot().items[1].duplicates).toEqual([old]);
+    expect(asked).toEqual(['sha-of-other']);
+    manager.resolveDuplicate(manager.getSnapshot().items[1].key, false);
+    await adding;
+    expect(stored.map((d) => d.name)).toEqual(['new.pdf', 'other.pdf']);
+  });
+
   it('keeps a duplicate when the person chooses to', async () => {
     const { manager, stored } = setup({}, { 'sha-of-same': [{ id: 'x', name: 'old.pdf', deleted_at: null, created_at: '' }] });
     const adding = manager.add([file('copy.pdf', 'same')]);

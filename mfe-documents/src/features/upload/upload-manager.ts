@@ -45,6 +45,11 @@ export interface UploadManagerDeps {
   validate(file: File): Promise<FileVerdict>;
   hash(file: Blob): Promise<string>;
   findDuplicates(sha256: string): Promise<DuplicateMatch[]>;
+  /**
+   * Duplicates looked up before the upload began (a Drive import's checksums, ADR 0255): the answer
+   * for this hash, or undefined to ask findDuplicates. Saves one request per file.
+   */
+  knownDuplicates?(sha256: string): readonly DuplicateMatch[] | undefined;
   /** Names of the person's documents that could clash with `name` (for "Keep both"). */
   takenNames?(name: string): Promise<string[]>;
   extract(file: Blob, mimeType: string): Promise<Extraction>;
@@ -179,7 +184,7 @@ export class UploadManager {
     if (this.deps.isOnline()) {
       let duplicates: DuplicateMatch[] = [];
       try {
-        duplicates = await this.deps.findDuplicates(sha256);
+        duplicates = [...(this.deps.knownDuplicates?.(sha256) ?? (await this.deps.findDuplicates(sha256)))];
       } catch {
         // The check is a courtesy; the upload itself reports real failures.
         duplicates = [];

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useAppConfig, useAuth, useDevice, usePendingOperations, useSupabase } from '@dossier/shared';
-import { DOCUMENT_LIMITS } from '@dossier/shared/core';
+import { DOCUMENT_LIMITS, sha256Hex } from '@dossier/shared/core';
 import { documentNamesLike, findDuplicates, type DocumentRecord } from '../../api/documents';
 import { useDocumentStore } from '../../lib/use-document-store';
 import { useAnalysisQueue } from '../analysis';
 import { useDescribeError, useDossierQueryClient } from '../../lib/query';
 import { extractText } from './extract-text';
 import { DOCUMENT_UPLOAD_OPERATION, uploadPayload } from './offline-upload';
-import { sha256Hex } from './sha256';
 import { storeDocument } from './store-document';
 import { settledLibraryRefresh } from './settled-library-refresh';
 import { UploadManager, type UploadManagerDeps, type UploadSnapshot } from './upload-manager';
@@ -29,6 +28,8 @@ export function useUploadManager(
     concurrency?: number;
     /** A Drive import's origin of each file, written with its row. */
     driveOrigin?: UploadManagerDeps['driveOrigin'];
+    /** Duplicates a Drive import looked up before downloading (ADR 0255). */
+    knownDuplicates?: UploadManagerDeps['knownDuplicates'];
   } = {},
 ): { manager: UploadManager | null; snapshot: UploadSnapshot } {
   // New uploads go into the category the library is showing, as a folder would.
@@ -53,6 +54,8 @@ export function useUploadManager(
   const { concurrency } = options;
   const originOf = useRef(options.driveOrigin);
   originOf.current = options.driveOrigin;
+  const knownDuplicates = useRef(options.knownDuplicates);
+  knownDuplicates.current = options.knownDuplicates;
 
   useEffect(() => {
     if (!userId) {
@@ -65,6 +68,7 @@ export function useUploadManager(
       validate: (file) => validateFile(file, maxBytes),
       hash: sha256Hex,
       findDuplicates: (sha) => findDuplicates(client, sha),
+      knownDuplicates: (sha) => knownDuplicates.current?.(sha),
       takenNames: (name) => documentNamesLike(client, name),
       extract: extractText,
       store: (file, doc, options) => storeDocument(store, file, doc, options),

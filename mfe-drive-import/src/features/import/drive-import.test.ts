@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { DriveError } from '@dossier/shared/core';
 import type { DriveClient, DriveFile } from '../../drive/drive-client';
-import { downloadFeed, planImport, type ImportItem } from './drive-import';
+import { downloadFeed, knownDuplicatesOf, planImport, type ImportItem } from './drive-import';
 
 const flush = async () => {
   for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -137,5 +137,28 @@ describe('the Drive import pipeline (downloadFeed)', () => {
     await feed.return!();
     await flush();
     expect(drive.started).toEqual(['a']);
+  });
+});
+
+describe('knownDuplicatesOf (ADR 0255)', () => {
+  const withChecksum = (id: string, sha256Checksum?: string): DriveFile => ({ ...driveFile(id), sha256Checksum });
+  const match = (id: string, sha256: string) => ({ id, name: `${id}.pdf`, deleted_at: null, created_at: '2026-11-01T00:00:00.000Z', sha256 });
+
+  it('answers for every chosen checksum: the documents holding it, or none', () => {
+    const known = knownDuplicatesOf([withChecksum('a', 'sha-a'), withChecksum('b', 'sha-b')], [match('doc-1', 'sha-a')]);
+    expect(known('sha-a')).toEqual([{ id: 'doc-1', name: 'doc-1.pdf', deleted_at: null, created_at: '2026-11-01T00:00:00.000Z' }]);
+    expect(known('sha-b')).toEqual([]);
+  });
+
+  it('does not answer for bytes that hash otherwise, for a file without a checksum, or for a checksum two chosen files share', () => {
+    const known = knownDuplicatesOf([withChecksum('a', 'sha-a'), withChecksum('doc'), withChecksum('c', 'sha-twice'), withChecksum('d', 'sha-twice')], []);
+    expect(known('sha-changed-since-listing')).toBeUndefined();
+    expect(known('sha-twice')).toBeUndefined();
+    expect(known('sha-a')).toEqual([]);
+  });
+
+  it('names at most five, as the upload’s own check does', () => {
+    const known = knownDuplicatesOf([withChecksum('a', 'sha-a')], Array.from({ length: 7 }, (_, i) => match(`doc-${i}`, 'sha-a')));
+    expect(known('sha-a')).toHaveLength(5);
   });
 });

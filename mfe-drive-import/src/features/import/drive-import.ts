@@ -1,4 +1,5 @@
-import { DriveError, USER_MESSAGES } from '@dossier/shared/core';
+import type { KnownDuplicate } from '@dossier/shared/contract';
+import { DriveError, USER_MESSAGES, sha256Hex } from '@dossier/shared/core';
 import { isNativeDocument, type DriveClient, type DriveFile } from '../../drive/drive-client';
 import type { DriveOriginDocument } from '../../api/drive-documents';
 
@@ -27,9 +28,22 @@ export const IMPORT_CONCURRENCY = 4;
  */
 export const IMPORT_WINDOW = 4;
 
-export async function sha256Hex(blob: Blob): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer());
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+/**
+ * The upload's duplicate check answered from Drive's checksums (ADR 0255): `matches` are the
+ * person's documents found for the chosen files' sha256Checksum before anything was downloaded.
+ * A checksum answers only for itself: a file whose bytes hash otherwise (changed since listing, or
+ * a Google document exported to PDF, which has no checksum) is not known, so the upload asks. A
+ * checksum two chosen files share is not known either: the first one stored makes the second a
+ * duplicate, which only a check at upload time sees.
+ */
+export function knownDuplicatesOf(files: readonly DriveFile[], matches: ReadonlyArray<KnownDuplicate & { sha256: string }>): (sha256: string) => readonly KnownDuplicate[] | undefined {
+  const chosen = new Map<string, number>();
+  for (const f of files) if (f.sha256Checksum) chosen.set(f.sha256Checksum, (chosen.get(f.sha256Checksum) ?? 0) + 1);
+  const known = new Map<string, KnownDuplicate[]>();
+  for (const [sha, count] of chosen) if (count === 1) known.set(sha, []);
+  for (const { sha256, ...match } of matches) known.get(sha256)?.push(match);
+  // As the upload's own check: at most five, enough to name them.
+  return (sha256) => known.get(sha256)?.slice(0, 5);
 }
 
 /** A Google document arrives as a PDF named after it. */

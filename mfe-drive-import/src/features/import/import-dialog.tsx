@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Widget, useAuth, useDossier, useSupabase, type WidgetPropsOf } from '@dossier/shared';
+import type { KnownDuplicate } from '@dossier/shared/contract';
 import { DriveError } from '@dossier/shared/core';
 import { Badge, Button, Checkbox, Dialog, EmptyState, NativeSelect, Progress, Skeleton, TextField } from '@dossier/shared/ui';
-import { driveDocumentKeys, findImported, replaceWithNewVersion } from '../../api/drive-documents';
+import { driveDocumentKeys, findByChecksums, findImported, replaceWithNewVersion } from '../../api/drive-documents';
 import { isFolder, isNativeDocument, type DriveFile, type DriveFileFilter, type DriveFolder } from '../../drive/drive-client';
 import { useDrive } from '../../lib/use-drive';
 import { useConnect } from '../connection';
-import { downloadFeed, planImport, type ImportItem } from './drive-import';
+import { downloadFeed, knownDuplicatesOf, planImport, type ImportItem } from './drive-import';
 import { readPendingImport, settle, writePendingImport, type PendingImport } from './pending-import';
 import '../connection/drive.css';
 import './import-dialog.css';
@@ -258,6 +259,8 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
   const pending = useRef<PendingImport>({ files, replaces: replaces ?? {}, startedAt: Date.now() });
   // Which item each downloaded file belongs to, so its row is written with its Drive origin.
   const sources = useRef(new WeakMap<File, number>());
+  // The upload's duplicate check, answered for the first round from Drive's checksums (ADR 0255).
+  const known = useRef<(sha256: string) => readonly KnownDuplicate[] | undefined>(() => undefined);
 
   const persist = useCallback(() => {
     const settled = new Set(itemsRef.current.filter((it) => SETTLED.has(it.status)).map((it) => it.file.id));
@@ -280,7 +283,16 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
         const existing = await findImported(supabase, files.map((f) => f.id)).catch(() => []);
         // A resumed update: the file is still changed, so its new version goes on replacing the old.
         plan = planImport(files, existing).map((it) => (it.status === 'changed' && replaces?.[it.file.id] ? { ...it, status: 'waiting' as const, replaces: it.existing!.id } : it));
+        // One lookup for every checksum instead of one request per file; should it fail, each
+        // file is checked as it is uploaded, as before.
+        const toDownload = plan.filter((it) => it.status === 'waiting').map((it) => it.file);
+        const checksums = toDownload.flatMap((f) => (f.sha256Checksum ? [f.sha256Checksum] : []));
+        const matches = checksums.length > 0 ? await findByChecksums(supabase, checksums).catch(() => null) : null;
+        known.current = matches ? knownDuplicatesOf(toDownload, matches) : () => undefined;
       } else {
+        // A later round (Retry, Update from Drive) comes after this import stored files: its
+        // answers could be out of date, so each file is checked as it is uploaded.
+        known.current = () => undefined;
         plan = itemsRef.current.map((it) =>
           round.requeue.includes(it.status) ? { ...it, status: 'waiting' as const, reason: undefined, replaces: it.status === 'changed' ? it.existing!.id : it.replaces } : it,
         );
@@ -337,6 +349,8 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
     [supabase, update, persist, queryClient],
   );
 
+  const knownDuplicates = useCallback((sha256: string) => known.current(sha256), []);
+
   /** A new document's Drive origin, written with its row; an update moves it over instead (ADR 0131). */
   const driveOrigin = useCallback((file: File) => {
     const index = sources.current.get(file);
@@ -383,7 +397,7 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
       {(phase === 'importing' || phase === 'summary') && batch ? (
         <section aria-labelledby="drive-saving">
           <h3 id="drive-saving">Adding to your documents</h3>
-          <Widget key={batch.round} name="documents.upload-dialog" placement="drive-import" files={batch.files} source="drive" onStored={onStored} driveOrigin={driveOrigin} onComplete={() => setPhase('summary')} />
+          <Widget key={batch.round} name="documents.upload-dialog" placement="drive-import" files={batch.files} source="drive" onStored={onStored} driveOrigin={driveOrigin} knownDuplicates={knownDuplicates} onComplete={() => setPhase('summary')} />
         </section>
       ) : null}
       {phase === 'summary' || (phase === 'importing' && imported.length + updated.length > 0) ? (
