@@ -7,7 +7,8 @@
  *   → { ready: { url, googleUrl, anonKey } } once up;
  *   ← 'user' → { user: { id, email, password } }: a new person on Plus (200 documents exceed
  *     the Free plan's 100);
- *   ← 'rss' → { rss } (MB); ← 'stop' → stops the stack and exits.
+ *   ← 'rss' → { rss } (MB); ← 'cpu' → { cpu } (process.cpuUsage(), all its threads);
+ *   ← 'stop' → stops the stack and exits.
  */
 import { startTestStack } from '../local-stack/test/support/test-stack.js';
 import { createTestUser } from '../local-stack/test/support/users.js';
@@ -29,6 +30,7 @@ async function main() {
   const stop = () => void stack.stop().finally(() => process.exit(0));
   process.on('message', (message) => {
     if (message === 'rss') process.send!({ rss: rss() });
+    if (message === 'cpu') process.send!({ cpu: process.cpuUsage() });
     if (message === 'user') void plusUser(stack).then((user) => process.send!({ user }), (error: unknown) => process.send!({ error: String(error) }));
     if (message === 'stop') stop();
   });

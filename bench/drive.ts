@@ -5,9 +5,10 @@
  * Faithful to life (ADR 0235): the local stack (API, Storage, database) and its Google emulator
  * run in a child process of their own (bench/drive-stack.ts); this process is the importing
  * client, as the browser is. The import is the app's own pipeline, the modules the import dialog
- * runs: downloadFeed (Drive downloads, SHA-256, at most IMPORT_WINDOW files held) feeding the
- * documents area's UploadManager through feedUploads (content check, duplicate check, resumable
- * Storage upload, documents row) and the dialog's Drive-origin update per stored document.
+ * runs: the duplicate lookup of every chosen file's Drive checksum (one request per hundred; ADR
+ * 0255), downloadFeed (Drive downloads, SHA-256, at most IMPORT_WINDOW files held) feeding the
+ * documents area's UploadManager through feedUploads (content check, duplicate check where the
+ * checksums did not answer, resumable Storage upload, documents row with its Drive origin).
  *
  * Two legs, each with its ceiling measured against the same servers right before its import:
  *   - localhost: the emulator serves bytes from memory on localhost (no network at all): the
@@ -34,10 +35,10 @@ import { DRIVE_UPLOAD_CONCURRENCY, FEED_WINDOW, feedUploads } from '../mfe-docum
 import { storeDocument, type DocumentStore } from '../mfe-documents/src/features/upload/store-document.js';
 import { UploadManager } from '../mfe-documents/src/features/upload/upload-manager.js';
 import { validateFile } from '../mfe-documents/src/features/upload/validate-file.js';
-import { sha256Hex } from '../mfe-documents/src/features/upload/sha256.js';
-import { findImported } from '../mfe-drive-import/src/api/drive-documents.js';
+import { sha256Hex } from '../shared/src/core/content-hash.js';
+import { findByChecksums, findImported } from '../mfe-drive-import/src/api/drive-documents.js';
 import { DriveClient } from '../mfe-drive-import/src/drive/drive-client.js';
-import { IMPORT_CONCURRENCY, IMPORT_WINDOW, downloadFeed, planImport, type ImportItem } from '../mfe-drive-import/src/features/import/drive-import.js';
+import { IMPORT_CONCURRENCY, IMPORT_WINDOW, downloadFeed, knownDuplicatesOf, planImport, type ImportItem } from '../mfe-drive-import/src/features/import/drive-import.js';
 
 const FILES = Number(process.env.BENCH_FILES ?? 200);
 const MB = Number(process.env.BENCH_MB ?? 1);
@@ -122,6 +123,18 @@ function timed<A extends unknown[], R>(totals: Record<string, number>, name: str
 
 const rss = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
 
+/** CPU time of the whole machine so far (all cores), to tell how busy it was during a leg. */
+function machineCpu(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const c of cpus()) {
+    const t = c.times.user + c.times.nice + c.times.sys + c.times.irq;
+    busy += t;
+    total += t + c.times.idle;
+  }
+  return { busy, total };
+}
+
 interface LegResult {
   leg: string;
   ceilingSeconds: number;
@@ -131,6 +144,10 @@ interface LegResult {
   clientRss: [number, number];
   stackRss: [number, number];
   load: number[];
+  /** CPU milliseconds spent during the import: this client process, the stack process (all threads). */
+  cpuMs: { client: number; stack: number };
+  /** Share of the machine's CPU time (all cores) that was busy during the import. */
+  machineBusy: number;
 }
 
 async function main() {
@@ -205,9 +222,16 @@ async function main() {
         });
       }, 250);
 
+      const cpuOf = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+      const clientCpuBefore = cpuOf(process.cpuUsage());
+      const stackCpuBefore = cpuOf(await stack.ask<NodeJS.CpuUsage>('cpu', 'cpu'));
+      const machineBefore = machineCpu();
       const importStart = performance.now();
       const tree = await client.listTree(folder.id);
       let items: ImportItem[] = planImport(tree, await findImported(supabase, tree.map((f) => f.id)));
+      // As the dialog's first round: the duplicate check answered from Drive's checksums (ADR 0255).
+      const toDownload = items.filter((it) => it.status === 'waiting').map((it) => it.file);
+      const knownDuplicates = knownDuplicatesOf(toDownload, await findByChecksums(supabase, toDownload.flatMap((f) => (f.sha256Checksum ? [f.sha256Checksum] : []))));
       const startedAt = new Map<number, number>();
       const sources = new WeakMap<File, number>();
       const update = (index: number, patch: Partial<ImportItem>) => {
@@ -221,6 +245,7 @@ async function main() {
         validate: (file) => validateFile(file, 50 * 1024 * 1024),
         hash: sha256Hex,
         findDuplicates: timed(stages, 'duplicate check', (sha: string) => findDuplicates(supabase, sha)),
+        knownDuplicates,
         extract: async () => ({ status: 'none', text: null }),
         store: (file, doc, options) => storeDocument(store, file, doc, options),
         queueOffline: async () => {
@@ -247,11 +272,14 @@ async function main() {
       });
       const importSeconds = (performance.now() - importStart) / 1000;
       clearInterval(sampler);
+      const machineAfter = machineCpu();
+      const cpuMs = { client: cpuOf(process.cpuUsage()) - clientCpuBefore, stack: cpuOf(await stack.ask<NodeJS.CpuUsage>('cpu', 'cpu')) - stackCpuBefore };
+      const machineBusy = (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);
       const outcome = manager.getSnapshot().items;
       const stored = outcome.filter((it) => it.status === 'done').length;
       const failed = outcome.filter((it) => it.status !== 'done');
       if (failed.length > 0) console.log(`  ${leg}: ${failed.length} not stored, e.g. ${failed[0].name}: ${failed[0].status} ${failed[0].message ?? ''}`);
-      results.push({ leg, ceilingSeconds, importSeconds, stored, stages, clientRss: [clientBefore, clientPeak], stackRss: [stackBefore, stackPeak], load: loadavg() });
+      results.push({ leg, ceilingSeconds, importSeconds, stored, stages, clientRss: [clientBefore, clientPeak], stackRss: [stackBefore, stackPeak], load: loadavg(), cpuMs, machineBusy });
     }
   } finally {
     await stack.stop();
@@ -267,9 +295,10 @@ async function main() {
     console.log('');
     console.log(r.leg === 'drive' ? `  leg "drive" — Drive-like line: ${TTFB_MS} ms to first byte, ${STREAM_MBPS} MB/s per stream` : '  leg "localhost" — the emulator serves from memory on localhost (measures the local stack)');
     console.log(`    emulator raw download (ceiling): ${(FILES / r.ceilingSeconds).toFixed(1)} files/s, ${ceilingMBs.toFixed(1)} MB/s (${r.ceilingSeconds.toFixed(2)} s)`);
-    console.log(`    import (list + download + SHA-256 + check + Storage + row with Drive origin): ${(r.stored / r.importSeconds).toFixed(1)} files/s, ${importMBs.toFixed(1)} MB/s (${r.importSeconds.toFixed(2)} s, ${r.stored} stored)`);
+    console.log(`    import (list + checksum lookup + download + SHA-256 + Storage + row with Drive origin): ${(r.stored / r.importSeconds).toFixed(1)} files/s, ${importMBs.toFixed(1)} MB/s (${r.importSeconds.toFixed(2)} s, ${r.stored} stored)`);
     console.log(`    import / ceiling: ${((importMBs / ceilingMBs) * 100).toFixed(0)} %`);
     console.log(`    time per file in each stage (summed over the stage's concurrent calls, / files): ${Object.entries(r.stages).map(([k, v]) => `${k} ${(v / FILES).toFixed(0)} ms`).join(', ')}`);
+    console.log(`    CPU per file: client ${(r.cpuMs.client / r.stored).toFixed(0)} ms, stack process ${(r.cpuMs.stack / r.stored).toFixed(0)} ms (all its threads); the machine's ${cpus().length} cores were ${(r.machineBusy * 100).toFixed(0)} % busy during the import`);
     console.log(`    resident memory: client ${r.clientRss[0]} → peak ${r.clientRss[1]} MB; stack process ${r.stackRss[0]} → peak ${r.stackRss[1]} MB`);
     console.log(`    load average (1/5/15 min) at the end of the leg: ${r.load.map((l) => l.toFixed(2)).join(' / ')} on ${cpus().length} cores`);
   }
