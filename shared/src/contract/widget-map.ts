@@ -44,6 +44,11 @@ export type WidgetPropsMap = {
      * an insert and an update; ADR 0235); null for a file whose origin is recorded otherwise.
      */
     driveOrigin?: (file: File) => DriveOrigin | null;
+    /**
+     * A handed-over file whose Drive file another device or tab stored at the same moment: not
+     * stored twice (its object is removed); `document` is the one already in the library (ADR 0250).
+     */
+    onAlreadyImported?: (document: StoredDocumentSummary, file: File) => void;
   };
   /** The share dialog for one document or one portfolio. */
   'documents.share': BaseWidgetProps & { title: string; onClose: () => void } & (

@@ -29,6 +29,8 @@ export function useUploadManager(
     concurrency?: number;
     /** A Drive import's origin of each file, written with its row. */
     driveOrigin?: UploadManagerDeps['driveOrigin'];
+    /** A Drive import's file stored first by another device or tab (ADR 0250). */
+    onAlreadyImported?: UploadManagerDeps['onAlreadyImported'];
   } = {},
 ): { manager: UploadManager | null; snapshot: UploadSnapshot } {
   // New uploads go into the category the library is showing, as a folder would.
@@ -53,6 +55,8 @@ export function useUploadManager(
   const { concurrency } = options;
   const originOf = useRef(options.driveOrigin);
   originOf.current = options.driveOrigin;
+  const alreadyImported = useRef(options.onAlreadyImported);
+  alreadyImported.current = options.onAlreadyImported;
 
   useEffect(() => {
     if (!userId) {
@@ -77,6 +81,10 @@ export function useUploadManager(
       source,
       concurrency,
       driveOrigin: (file) => originOf.current?.(file) ?? null,
+      onAlreadyImported: (document, file) => {
+        alreadyImported.current?.(document, file);
+        refresh();
+      },
       categoryId: () => category.current,
       onStored: (document) => {
         storedListener.current?.(document);
