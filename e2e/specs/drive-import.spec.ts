@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DRIVE_CONNECTION_MESSAGES } from '@dossier/shared/core';
 import { file, makePdf } from '../fixtures/documents/make-files';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
+import { asPerson } from '../support/signed-in-session';
 
 // Google Drive import against the local stack's Drive v3 emulator: the emulator's consent page in
 // a real popup, the demo drive of grace@example.com, real downloads and exports, the documents
@@ -332,3 +333,46 @@ test('faults during an import: a dropped connection retries that file only; refu
   await expect(panel.getByRole('alert')).toContainText('Storage Full', { timeout: 30_000 });
 });
 
+test('two tabs import the same Drive file at the same moment: one document, the other tab lists it as already imported (not failed), no second object', async ({ page }) => {
+  test.setTimeout(180_000);
+  const user = await signInThroughUi(page);
+  await openLibrary(page);
+  await openImport(page);
+  await connectThroughPopup(page);
+  // A second tab of the same person: Drive is connected there too.
+  const tab = await page.context().newPage();
+  await openLibrary(tab);
+  await openImport(tab);
+  await expect(dialog(tab).getByRole('navigation', { name: 'Folder path' })).toBeVisible();
+  for (const p of [page, tab]) await dialog(p).getByRole('checkbox', { name: /^Welcome to Drive\.pdf/ }).check();
+
+  // Both start at once, so both pass the "already imported?" check before either has stored.
+  await Promise.all([page, tab].map((p) => dialog(p).getByRole('button', { name: 'Import selected' }).click()));
+  const summaries: string[] = [];
+  for (const p of [page, tab]) {
+    const done = dialog(p).getByRole('button', { name: 'Done' });
+    // Had the other tab stored it before this one hashed its download, the content check asks
+    // first; keeping both still meets the Drive-id index, so the outcome is the same.
+    const keepBoth = dialog(p).getByRole('button', { name: 'Keep both' });
+    await expect(done.or(keepBoth)).toBeVisible({ timeout: 60_000 });
+    if (await keepBoth.isVisible()) await keepBoth.click();
+    await expect(done).toBeVisible({ timeout: 60_000 });
+    summaries.push((await dialog(p).getByRole('status').filter({ hasText: 'Imported' }).textContent())!.trim());
+  }
+  expect(summaries.sort()).toEqual(['Imported 0 · Skipped 1 already imported · Failed 0', 'Imported 1 · Skipped 0 already imported · Failed 0']);
+
+  const people = asPerson(user);
+  const { data: docs } = await people.from('documents').select('id, name').is('deleted_at', null);
+  expect(docs).toEqual([{ id: expect.any(String), name: 'Welcome to Drive.pdf' }]);
+  const loser = (await dialog(page).getByRole('list', { name: 'Already imported' }).count()) > 0 ? page : tab;
+  const link = dialog(loser).getByRole('list', { name: 'Already imported' }).getByRole('link', { name: 'Welcome to Drive.pdf' });
+  await expect(link).toHaveAttribute('href', `/documents?doc=${docs![0].id}`);
+  await expect(dialog(loser).getByRole('button', { name: 'Retry failed files' })).toHaveCount(0);
+  // The database refused the second document (its Drive-origin index), and the upload said so.
+  await expect(dialog(loser).getByTestId('upload-row')).toContainText('Skipped: already imported from Google Drive (on another device or tab).');
+  // Only the stored document's folder is in the person's storage: the losing upload was removed.
+  const { data: folders } = await people.storage.from('documents').list(user.session.user.id);
+  expect((folders ?? []).map((f) => f.name)).toEqual([docs![0].id]);
+  await lookAt(loser, 'drive-import-race-summary');
+  await tab.close();
+});

@@ -54,6 +54,34 @@ export async function getExtractedText(client: SupabaseClient, id: string): Prom
   return row?.extracted_text ?? null;
 }
 
+/**
+ * The unique index that keeps one live document per person and Drive file
+ * (supabase/migrations/20261123000400_documents_drive_origin.sql). PostgREST names it in the 23505
+ * answer's message (`duplicate key value violates unique constraint "…"`), as PGlite and
+ * PostgreSQL word it; ADR 0250.
+ */
+export const DRIVE_ORIGIN_INDEX = 'documents_user_drive_file_key';
+
+/** An insert refused because this person already holds a live document from the same Drive file. */
+export function isDriveOriginConflict(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown; details?: unknown; cause?: { message?: unknown } } | null;
+  if (e?.code !== '23505') return false;
+  const quoted = `"${DRIVE_ORIGIN_INDEX}"`;
+  return [e.message, e.details, e.cause?.message].some((text) => typeof text === 'string' && text.includes(quoted));
+}
+
+/** This person's live document imported from this Drive file, if any (the one a racing import lost to). */
+export async function documentByDriveFile(client: SupabaseClient, userId: string, driveFileId: string): Promise<DocumentRecord | null> {
+  const result = await client
+    .from('documents')
+    .select(DOCUMENT_COLUMNS)
+    .eq('user_id', userId)
+    .eq('drive_file_id', driveFileId)
+    .is('deleted_at', null)
+    .maybeSingle();
+  return unwrap(result, 'document by Drive file') as DocumentRecord | null;
+}
+
 export async function insertDocument(client: SupabaseClient, row: NewDocument): Promise<DocumentRecord> {
   const result = await client.from('documents').insert(row).select(DOCUMENT_COLUMNS).single();
   return unwrap(result, 'insert document') as DocumentRecord;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useAppConfig, useSupabase } from '@dossier/shared';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DocumentsApiError } from '../api/api-error';
-import { getDocument, insertDocument } from '../api/documents';
+import { documentByDriveFile, getDocument, insertDocument } from '../api/documents';
 import { putThumbnail, removeObjects, uploadObject, type StorageTarget } from '../api/storage';
 import type { DocumentStore } from '../features/upload/store-document';
 
@@ -28,6 +28,7 @@ export function createDocumentStore(client: SupabaseClient, supabaseUrl: string,
     insertRow: (row) => insertDocument(client, row),
     getRow: (id) => getDocument(client, id),
     removeObject: (path) => removeObjects(client, [path]),
+    findByDriveFile: (userId, driveFileId) => documentByDriveFile(client, userId, driveFileId),
     async putThumbnail(path, file, mimeType) {
       if (mimeType !== 'application/pdf') return;
       // pdf.js is already loaded for the text layer; the page is rendered here, at upload.

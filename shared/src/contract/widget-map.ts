@@ -52,6 +52,11 @@ export type WidgetPropsMap = {
      * undefined when the upload must ask for itself.
      */
     knownDuplicates?: (sha256: string) => readonly KnownDuplicate[] | undefined;
+    /**
+     * A handed-over file whose Drive file another device or tab stored at the same moment: not
+     * stored twice (its object is removed); `document` is the one already in the library (ADR 0250).
+     */
+    onAlreadyImported?: (document: StoredDocumentSummary, file: File) => void;
   };
   /** The share dialog for one document or one portfolio. */
   'documents.share': BaseWidgetProps & { title: string; onClose: () => void } & (

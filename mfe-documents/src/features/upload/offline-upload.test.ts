@@ -1,7 +1,8 @@
 import type { PendingOperation } from '@dossier/shared';
 import type { DocumentRecord } from '../../api/documents';
 import { createUploadReplayHandler, DuplicateAwaitingDecisionError, uploadPayload, type DocumentUploadPayload } from './offline-upload';
-import type { DocumentStore } from './store-document';
+import { fakeDocumentStore } from './fake-document-store';
+import { storeDocument, type DocumentStore } from './store-document';
 
 // Issue #9 §4: an upload queued offline gets the duplicate check when it is replayed.
 function memoryStore() {
@@ -58,5 +59,18 @@ describe('replaying a queued upload', () => {
       findDuplicates: async () => [{ id: 'd-old', name: 'passport.pdf', deleted_at: null, created_at: '' }],
     });
     await expect(keepBoth(operation({ ...uploadPayload(new Blob(['%PDF']), { ...doc, name: 'passport (1).pdf' }), duplicateDecision: 'keep-both' }))).resolves.toBeUndefined();
+  });
+
+  it('ends (stored nothing, left no object) when another device imported the same Drive file meanwhile (ADR 0250)', async () => {
+    const backend = fakeDocumentStore(ANN);
+    const driveOrigin = { driveFileId: 'drive-file-0001', driveModifiedTime: '2026-11-01T00:00:00.000Z' };
+    // A changed version of the file, so the content check does not stop it first.
+    await storeDocument(backend.store, new Blob(['%PDF other']), { ...doc, documentId: '00000000-0000-4000-8000-00000000e001', sha256: 'def', driveOrigin });
+    let stored = 0;
+    const replay = createUploadReplayHandler({ store: backend.store, currentUserId: () => ANN, extract: async () => ({ status: 'none', text: null }), findDuplicates: async () => [], onStored: () => (stored += 1) });
+    await expect(replay(operation(uploadPayload(new Blob(['%PDF']), { ...doc, driveOrigin })))).resolves.toBeUndefined();
+    expect(backend.rows.size).toBe(1);
+    expect(backend.objects.size).toBe(1);
+    expect(stored).toBe(0);
   });
 });

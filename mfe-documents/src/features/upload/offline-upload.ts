@@ -1,7 +1,7 @@
 import type { PendingOperationHandler } from '@dossier/shared';
 import type { DuplicateMatch } from '../../api/documents';
 import type { Extraction } from './extract-text';
-import { storeDocument, type DocumentStore, type DocumentToStore } from './store-document';
+import { AlreadyImportedError, storeDocument, type DocumentStore, type DocumentToStore } from './store-document';
 
 export { DOCUMENT_UPLOAD_OPERATION } from './register-upload-replay';
 
@@ -63,7 +63,14 @@ export function createUploadReplayHandler(deps: {
       if (duplicates.length > 0) throw new DuplicateAwaitingDecisionError(duplicates);
     }
     const extraction = extracted ? undefined : deps.extract(file, doc.mimeType);
-    await storeDocument(deps.store, file, doc, { replay: true, extraction });
+    try {
+      await storeDocument(deps.store, file, doc, { replay: true, extraction });
+    } catch (error) {
+      // Another device imported the same Drive file meanwhile: it is in the library, so this
+      // queued copy is done (its object was removed), not retried for ever (ADR 0250).
+      if (error instanceof AlreadyImportedError) return;
+      throw error;
+    }
     deps.onStored?.();
   };
 }

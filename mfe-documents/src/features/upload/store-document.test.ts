@@ -1,44 +1,12 @@
-import type { DocumentRecord, NewDocument } from '../../api/documents';
 import { DocumentsApiError } from '../../api/api-error';
-import { storeDocument, type DocumentStore } from './store-document';
+import { isDriveOriginConflict } from '../../api/documents';
+import { fakeDocumentStore } from './fake-document-store';
+import { AlreadyImportedError, storeDocument } from './store-document';
 
 const USER = '11111111-1111-4111-8111-111111111111';
 const DOC = '22222222-2222-4222-8222-222222222222';
 
-/** A fake backend holding objects and rows, with switches to fail each step. */
-function fakeStore(fail: { put?: boolean; insert?: 'error' | 'conflict'; remove?: boolean } = {}) {
-  const objects = new Map<string, Blob>();
-  const rows = new Map<string, DocumentRecord>();
-  const calls: string[] = [];
-  const store: DocumentStore = {
-    async putObject(path, body, options) {
-      calls.push(`put ${options.upsert ? 'upsert' : 'create'}`);
-      if (fail.put) throw new DocumentsApiError('network', { status: 0, code: 'network' });
-      if (objects.has(path) && !options.upsert) throw new DocumentsApiError('exists', { status: 409 });
-      objects.set(path, body);
-      options.onProgress?.({ loaded: body.size, total: body.size });
-    },
-    async insertRow(row: NewDocument) {
-      calls.push('insert');
-      if (fail.insert === 'error') throw new DocumentsApiError('insert refused', { status: 500, code: 'XX000' });
-      if (rows.has(row.id) || fail.insert === 'conflict') {
-        throw new DocumentsApiError('duplicate key', { status: 409, code: '23505' });
-      }
-      const record = { ...row, created_at: 'now', updated_at: 'now', deleted_at: null } as unknown as DocumentRecord;
-      rows.set(row.id, record);
-      return record;
-    },
-    async getRow(id) {
-      return rows.get(id) ?? null;
-    },
-    async removeObject(path) {
-      calls.push('remove');
-      if (fail.remove) throw new Error('offline');
-      objects.delete(path);
-    },
-  };
-  return { store, objects, rows, calls };
-}
+const fakeStore = (fail: Parameters<typeof fakeDocumentStore>[1] = {}) => fakeDocumentStore(USER, fail);
 
 const file = new Blob(['%PDF-1.4 hello']);
 const doc = { documentId: DOC, userId: USER, name: 'Tax return 2025.pdf', mimeType: 'application/pdf', sha256: 'a'.repeat(64), extractionStatus: 'done' as const };
@@ -109,5 +77,65 @@ describe('storeDocument keeps row and object consistent', () => {
     expect(row.id).toBe(DOC);
     expect(backend.objects.size).toBe(1);
     expect(backend.calls).not.toContain('remove');
+  });
+
+  describe('two devices importing the same Drive file at once (ADR 0250)', () => {
+    const OTHER = '33333333-3333-4333-8333-333333333333';
+    const origin = { driveFileId: 'drive-file-0001', driveModifiedTime: '2026-11-01T00:00:00.000Z' };
+    const fromDrive = { ...doc, source: 'drive' as const, driveOrigin: origin };
+
+    it('the later insert removes its own object and ends as "already imported" with the stored document', async () => {
+      const backend = fakeStore();
+      // The other device got there first: both passed the up-front check, its row went in first.
+      const first = await storeDocument(backend.store, file, { ...fromDrive, documentId: OTHER });
+      const race = storeDocument(backend.store, file, fromDrive);
+      await expect(race).rejects.toBeInstanceOf(AlreadyImportedError);
+      await expect(race).rejects.toMatchObject({ existing: { id: first.id } });
+      expect([...backend.rows.keys()]).toEqual([OTHER]);
+      expect([...backend.objects.keys()]).toEqual([first.storage_path]);
+      expect(backend.calls.slice(-3)).toEqual(['insert', 'remove', 'find by Drive file']);
+    });
+
+    it('a queued replay that loses the race is "already imported" too, not retried for ever', async () => {
+      const backend = fakeStore();
+      await storeDocument(backend.store, file, { ...fromDrive, documentId: OTHER });
+      await expect(storeDocument(backend.store, file, fromDrive, { replay: true })).rejects.toBeInstanceOf(AlreadyImportedError);
+      expect(backend.rows.size).toBe(1);
+      expect(backend.objects.size).toBe(1);
+    });
+
+    it('any other 23505 stays a failure (and still removes the object)', async () => {
+      const backend = fakeStore({ insert: 'conflict' });
+      const error = await storeDocument(backend.store, file, fromDrive).catch((e: unknown) => e);
+      expect(error).not.toBeInstanceOf(AlreadyImportedError);
+      expect(error).toMatchObject({ code: '23505' });
+      expect(isDriveOriginConflict(error)).toBe(false);
+      expect(backend.objects.size).toBe(0);
+      expect(backend.calls).not.toContain('find by Drive file');
+    });
+
+    it('a Drive-origin conflict whose document went meanwhile stays the failure it was (Retry imports it)', async () => {
+      const backend = fakeStore();
+      await storeDocument(backend.store, file, { ...fromDrive, documentId: OTHER });
+      backend.store.findByDriveFile = async () => null;
+      const error = await storeDocument(backend.store, file, fromDrive).catch((e: unknown) => e);
+      expect(error).not.toBeInstanceOf(AlreadyImportedError);
+      expect(isDriveOriginConflict(error)).toBe(true);
+      expect(backend.objects.size).toBe(1);
+    });
+  });
+});
+
+describe('isDriveOriginConflict', () => {
+  const body = (message: string, details: string | null = null) => ({ code: '23505', message, details, hint: null });
+  it('matches PostgREST\'s answer naming the Drive-origin index, in its message or the wrapped cause', () => {
+    expect(isDriveOriginConflict(body('duplicate key value violates unique constraint "documents_user_drive_file_key"'))).toBe(true);
+    expect(isDriveOriginConflict(new DocumentsApiError('insert document: x', { code: '23505', cause: body('duplicate key value violates unique constraint "documents_user_drive_file_key"') }))).toBe(true);
+  });
+  it('does not match another unique index, another code, or a name that merely starts the same', () => {
+    expect(isDriveOriginConflict(body('duplicate key value violates unique constraint "documents_pkey"'))).toBe(false);
+    expect(isDriveOriginConflict({ code: '23514', message: '"documents_user_drive_file_key"' })).toBe(false);
+    expect(isDriveOriginConflict(body('duplicate key value violates unique constraint "documents_user_drive_file_key_v2"'))).toBe(false);
+    expect(isDriveOriginConflict(null)).toBe(false);
   });
 });

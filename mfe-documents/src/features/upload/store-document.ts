@@ -1,4 +1,4 @@
-import type { DocumentRecord, ExtractionStatus, NewDocument } from '../../api/documents';
+import { isDriveOriginConflict, type DocumentRecord, type ExtractionStatus, type NewDocument } from '../../api/documents';
 import type { UploadProgress } from '../../api/storage';
 import { buildStoragePath } from '../../lib/file-name';
 
@@ -8,6 +8,8 @@ export interface DocumentStore {
   insertRow(row: NewDocument): Promise<DocumentRecord>;
   getRow(id: string): Promise<DocumentRecord | null>;
   removeObject(path: string): Promise<void>;
+  /** The person's live document from this Drive file (the one a simultaneous import stored first). */
+  findByDriveFile?(userId: string, driveFileId: string): Promise<DocumentRecord | null>;
   /** Renders and stores a preview image beside the file (a PDF's first page); best effort. */
   putThumbnail?(path: string, file: Blob, mimeType: string): Promise<void>;
 }
@@ -27,6 +29,18 @@ export interface DocumentToStore {
   driveOrigin?: { driveFileId: string; driveModifiedTime: string } | null;
 }
 
+/**
+ * The file was imported from the same Drive file at the same moment elsewhere (another device or
+ * tab) and that import stored first: this attempt's object is removed and nothing else is written.
+ * Not a failure — the file is in the library as `existing` (ADR 0250).
+ */
+export class AlreadyImportedError extends Error {
+  constructor(readonly existing: DocumentRecord) {
+    super('already imported from Google Drive');
+    this.name = 'AlreadyImportedError';
+  }
+}
+
 /** An insert refused because the id exists: a replay whose first attempt did reach the database. */
 function isAlreadyStored(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23505';
@@ -37,7 +51,9 @@ function isAlreadyStored(error: unknown): boolean {
  * - a failed or cancelled object upload throws before any row exists;
  * - a failed insert removes the object it just stored (compensation), then rethrows;
  * - a replay (`replay: true`) overwrites its own object and treats "row already there" as done,
- *   so running it twice never stores twice.
+ *   so running it twice never stores twice;
+ * - a Drive import refused because the same Drive file was stored meanwhile (two devices importing
+ *   it at once) removes its object too and throws AlreadyImportedError with the stored document.
  */
 export async function storeDocument(
   store: DocumentStore,
@@ -86,6 +102,11 @@ export async function storeDocument(
     // Compensation: no object without a row. If even this fails (offline), a replay overwrites
     // the same key, so nothing is duplicated.
     await store.removeObject(path).catch(() => undefined);
+    if (doc.driveOrigin && isDriveOriginConflict(error)) {
+      // Found again by its Drive id; if it went in the meantime the original error stands (Retry imports it).
+      const existing = await store.findByDriveFile?.(doc.userId, doc.driveOrigin.driveFileId).catch(() => null);
+      if (existing) throw new AlreadyImportedError(existing);
+    }
     throw error;
   }
   // After the row: a thumbnail is never the reason an upload fails, and the grid shows the type

@@ -2,8 +2,9 @@
 import type { DocumentRecord, DuplicateMatch } from '../../api/documents';
 import { DocumentsApiError } from '../../api/api-error';
 import { UploadCancelledError } from '../../api/storage';
-import { QUEUED_OFFLINE_MESSAGE, UploadManager, type UploadManagerDeps } from './upload-manager';
-import type { DocumentToStore } from './store-document';
+import { fakeDocumentStore } from './fake-document-store';
+import { ALREADY_IMPORTED_MESSAGE, QUEUED_OFFLINE_MESSAGE, UploadManager, type UploadManagerDeps } from './upload-manager';
+import { storeDocument, type DocumentToStore } from './store-document';
 
 const USER = '11111111-1111-4111-8111-111111111111';
 const file = (name: string, content = '%PDF-1.4 x') => new File([content], name);
@@ -185,5 +186,56 @@ describe('UploadManager', () => {
     await flush();
     expect(manager.getSnapshot().items[0].status).toBe('cancelled');
     expect(manager.getSnapshot().active).toBe(false);
+  });
+
+  it('two devices importing the same Drive file at once: one stores it, the other skips it as already imported (ADR 0250)', async () => {
+    // One backend (the table's Drive-origin index included), two devices each with its upload manager.
+    const backend = fakeDocumentStore(USER);
+    const origin = { driveFileId: 'drive-file-0001', driveModifiedTime: '2026-11-01T00:00:00.000Z' };
+    const device = (n: number) => {
+      const told: Array<{ id: string; file: File }> = [];
+      const failures: unknown[] = [];
+      const { manager } = setup({
+        source: 'drive',
+        newId: () => `00000000-0000-4000-8000-00000000000${n}`,
+        driveOrigin: () => origin,
+        store: (f, doc, options) => storeDocument(backend.store, f, doc, options),
+        describeError: (error) => (failures.push(error), 'failed'),
+        onAlreadyImported: (document, f) => told.push({ id: document.id, file: f }),
+      });
+      return { manager, told, failures };
+    };
+    const phone = device(1);
+    const laptop = device(2);
+    const laptopFile = file('Insurance.pdf', '%PDF-1.4 policy');
+    // Both passed the "already imported?" check before either stored anything.
+    await Promise.all([phone.manager.add([file('Insurance.pdf', '%PDF-1.4 policy')]), laptop.manager.add([laptopFile])]);
+    await flush();
+
+    const [won] = phone.manager.getSnapshot().items;
+    const [lost] = laptop.manager.getSnapshot().items;
+    expect(won.status).toBe('done');
+    expect(lost).toMatchObject({ status: 'skipped', message: ALREADY_IMPORTED_MESSAGE, document: { id: won.documentId } });
+    expect(laptop.told).toEqual([{ id: won.documentId, file: laptopFile }]);
+    expect(laptop.failures).toEqual([]);
+    // Exactly one row and one object: the losing attempt left nothing behind.
+    expect([...backend.rows.keys()]).toEqual([won.documentId]);
+    expect([...backend.objects.keys()]).toEqual([`${USER}/${won.documentId}/Insurance.pdf`]);
+    expect(laptop.manager.getSnapshot().active).toBe(false);
+  });
+
+  it('any other 23505 on insert stays a failure', async () => {
+    const backend = fakeDocumentStore(USER, { insert: 'conflict' });
+    const told: unknown[] = [];
+    const { manager } = setup({
+      driveOrigin: () => ({ driveFileId: 'drive-file-0001', driveModifiedTime: '2026-11-01T00:00:00.000Z' }),
+      store: (f, doc, options) => storeDocument(backend.store, f, doc, options),
+      onAlreadyImported: (document) => told.push(document),
+    });
+    await manager.add([file('a.pdf')]);
+    await flush();
+    expect(manager.getSnapshot().items[0]).toMatchObject({ status: 'failed', message: 'Server is temporarily unavailable. Please try again later.' });
+    expect(told).toEqual([]);
+    expect(backend.objects.size).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import type { DocumentRecord, DuplicateMatch } from '../../api/documents';
 import { UploadCancelledError } from '../../api/storage';
 import { sanitiseFileName } from '../../lib/file-name';
 import type { Extraction } from './extract-text';
-import type { DocumentToStore } from './store-document';
+import { AlreadyImportedError, type DocumentToStore } from './store-document';
 import type { FileVerdict } from './validate-file';
 
 export type UploadStatus =
@@ -68,6 +68,11 @@ export interface UploadManagerDeps {
   /** 'share' for files shared from the device (the /share-handler page). */
   source?: DocumentToStore['source'];
   onStored?(document: DocumentRecord): void;
+  /**
+   * A Drive import's file that another device or tab stored first (same Drive file, same moment):
+   * skipped, with the document already in the library (ADR 0250).
+   */
+  onAlreadyImported?(document: DocumentRecord, file: File): void;
   /** The Drive origin to write with a file's row (a Drive import), if any. */
   driveOrigin?(file: File): DocumentToStore['driveOrigin'];
   onQueued?(): void;
@@ -84,6 +89,8 @@ interface Pending {
 }
 
 const IN_FLIGHT = new Set<UploadStatus>(['checking', 'waiting', 'uploading', 'saving']);
+
+export const ALREADY_IMPORTED_MESSAGE = 'Skipped: already imported from Google Drive (on another device or tab).';
 
 export const QUEUED_OFFLINE_MESSAGE = 'Saved on this device; it will be uploaded when you are back online.';
 
@@ -279,6 +286,10 @@ export class UploadManager {
       if (error instanceof UploadCancelledError) {
         this.pending.delete(key);
         this.update(key, { status: 'cancelled', loaded: 0 });
+      } else if (error instanceof AlreadyImportedError) {
+        this.pending.delete(key);
+        this.update(key, { status: 'skipped', loaded: 0, document: error.existing, message: ALREADY_IMPORTED_MESSAGE });
+        this.deps.onAlreadyImported?.(error.existing, pending.file);
       } else if (isNetworkFailure(error)) {
         // Cut off mid-way: the same document id is queued, so the replay overwrites this attempt.
         const extracted = await extraction;

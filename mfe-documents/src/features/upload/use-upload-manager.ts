@@ -30,6 +30,8 @@ export function useUploadManager(
     driveOrigin?: UploadManagerDeps['driveOrigin'];
     /** Duplicates a Drive import looked up before downloading (ADR 0255). */
     knownDuplicates?: UploadManagerDeps['knownDuplicates'];
+    /** A Drive import's file stored first by another device or tab (ADR 0250). */
+    onAlreadyImported?: UploadManagerDeps['onAlreadyImported'];
   } = {},
 ): { manager: UploadManager | null; snapshot: UploadSnapshot } {
   // New uploads go into the category the library is showing, as a folder would.
@@ -56,6 +58,8 @@ export function useUploadManager(
   originOf.current = options.driveOrigin;
   const knownDuplicates = useRef(options.knownDuplicates);
   knownDuplicates.current = options.knownDuplicates;
+  const alreadyImported = useRef(options.onAlreadyImported);
+  alreadyImported.current = options.onAlreadyImported;
 
   useEffect(() => {
     if (!userId) {
@@ -81,6 +85,10 @@ export function useUploadManager(
       source,
       concurrency,
       driveOrigin: (file) => originOf.current?.(file) ?? null,
+      onAlreadyImported: (document, file) => {
+        alreadyImported.current?.(document, file);
+        refresh();
+      },
       categoryId: () => category.current,
       onStored: (document) => {
         storedListener.current?.(document);

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { DriveError } from '@dossier/shared/core';
 import type { DriveClient, DriveFile } from '../../drive/drive-client';
-import { downloadFeed, knownDuplicatesOf, planImport, type ImportItem } from './drive-import';
+import { alreadyImported, downloadFeed, importSummary, knownDuplicatesOf, planImport, type ImportItem } from './drive-import';
 
 const flush = async () => {
   for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -160,5 +160,38 @@ describe('knownDuplicatesOf (ADR 0255)', () => {
   it('names at most five, as the upload’s own check does', () => {
     const known = knownDuplicatesOf([withChecksum('a', 'sha-a')], Array.from({ length: 7 }, (_, i) => match(`doc-${i}`, 'sha-a')));
     expect(known('sha-a')).toHaveLength(5);
+  });
+});
+
+describe('a file another device imported at the same moment (ADR 0250)', () => {
+  it('ends skipped as already imported, with a link to that document, and is not counted as failed', async () => {
+    // Both devices passed the up-front check (nothing imported yet), so both download it.
+    const { drive, feed, items } = run(['insurance', 'payslip']);
+    await flush();
+    const handed: Promise<string[]> = (async () => {
+      const out: string[] = [];
+      for await (const file of feed) out.push(file.name);
+      return out;
+    })();
+    await drive.answer('insurance');
+    await drive.answer('payslip');
+    expect(await handed).toEqual(['insurance.pdf', 'payslip.pdf']);
+    // The upload stores payslip; the database refuses insurance: the other device stored it first.
+    let now = items().map((it, i) => (i === 1 ? { ...it, status: 'stored' as const, existing: { id: 'doc-payslip', name: 'payslip.pdf', drive_file_id: 'payslip', drive_modified_time: null } } : it));
+    now = now.map((it, i) => (i === 0 ? { ...it, ...alreadyImported(it, { id: 'doc-from-phone', name: 'insurance.pdf' }) } : it));
+
+    expect(now[0]).toMatchObject({ status: 'duplicate', existing: { id: 'doc-from-phone', drive_file_id: 'insurance' } });
+    const summary = importSummary(now);
+    expect(summary.imported.map((it) => it.file.id)).toEqual(['payslip']);
+    expect(summary.duplicates.map((it) => it.existing?.id)).toEqual(['doc-from-phone']);
+    expect(summary.failed).toEqual([]);
+  });
+
+  it('is the same outcome as a duplicate found up front', () => {
+    const file = driveFile('insurance');
+    const upFront = planImport([file], [{ id: 'doc-from-phone', name: 'insurance.pdf', drive_file_id: 'insurance', drive_modified_time: file.modifiedTime }])[0];
+    const raced = { ...planImport([file], [])[0], status: 'downloaded' as const, ...alreadyImported({ file, status: 'downloaded' }, { id: 'doc-from-phone', name: 'insurance.pdf' }) };
+    expect(raced.status).toBe(upFront.status);
+    expect(raced.existing).toEqual(upFront.existing);
   });
 });

@@ -63,6 +63,26 @@ export function planImport(files: readonly DriveFile[], imported: readonly Drive
   });
 }
 
+/**
+ * The file was stored by another device or tab importing the same Drive file at the same moment
+ * (the database refused the second document): it ends exactly as the up-front check would have left
+ * it — skipped as already imported, with that document — and is not a failure (ADR 0250).
+ */
+export function alreadyImported(item: ImportItem, document: { id: string; name: string }): Partial<ImportItem> {
+  return { status: 'duplicate', reason: undefined, existing: { id: document.id, name: document.name, drive_file_id: item.file.id, drive_modified_time: item.file.modifiedTime } };
+}
+
+/** The import's summary: what was imported, updated, skipped as already imported (changed ones too), and what failed. */
+export function importSummary(items: readonly ImportItem[]) {
+  return {
+    imported: items.filter((it) => it.status === 'stored' && !it.replaces),
+    updated: items.filter((it) => it.status === 'stored' && it.replaces),
+    duplicates: items.filter((it) => it.status === 'duplicate' || it.status === 'changed'),
+    changed: items.filter((it) => it.status === 'changed'),
+    failed: items.filter((it) => it.status === 'failed' || it.status === 'cancelled'),
+  };
+}
+
 export function failureReason(error: unknown): string {
   if (error instanceof DriveError) return `${error.title}: ${error.displayMessage}`;
   return USER_MESSAGES.default;

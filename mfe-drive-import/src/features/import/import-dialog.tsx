@@ -7,7 +7,7 @@ import { driveDocumentKeys, findByChecksums, findImported, replaceWithNewVersion
 import { isFolder, isNativeDocument, type DriveFile, type DriveFileFilter, type DriveFolder } from '../../drive/drive-client';
 import { useDrive } from '../../lib/use-drive';
 import { useConnect } from '../connection';
-import { downloadFeed, knownDuplicatesOf, planImport, type ImportItem } from './drive-import';
+import { alreadyImported, downloadFeed, importSummary, knownDuplicatesOf, planImport, type ImportItem } from './drive-import';
 import { readPendingImport, settle, writePendingImport, type PendingImport } from './pending-import';
 import '../connection/drive.css';
 import './import-dialog.css';
@@ -351,6 +351,21 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
 
   const knownDuplicates = useCallback((sha256: string) => known.current(sha256), []);
 
+  /**
+   * Another device or tab imported the same Drive file at the same moment and stored it first: this
+   * file ends as the up-front check would have left it, skipped as already imported with a link to
+   * that document (its own object was removed; ADR 0250).
+   */
+  const onAlreadyImported = useCallback(
+    (document: { id: string; name: string }, file: File) => {
+      const index = sources.current.get(file);
+      if (index === undefined) return;
+      update(index, alreadyImported(itemsRef.current[index], document));
+      persist();
+    },
+    [update, persist],
+  );
+
   /** A new document's Drive origin, written with its row; an update moves it over instead (ADR 0131). */
   const driveOrigin = useCallback((file: File) => {
     const index = sources.current.get(file);
@@ -368,11 +383,7 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
   const settled = phase === 'summary' ? items.length : items.filter((it) => SETTLED.has(it.status) || it.status === 'failed' || it.status === 'cancelled').length;
   const halfway = phase === 'summary' ? 0 : items.filter((it) => it.status === 'downloaded').length;
   const downloading = items.some((it) => it.status === 'waiting' || it.status === 'downloading');
-  const imported = items.filter((it) => it.status === 'stored' && !it.replaces);
-  const updated = items.filter((it) => it.status === 'stored' && it.replaces);
-  const duplicates = items.filter((it) => it.status === 'duplicate' || it.status === 'changed');
-  const changed = items.filter((it) => it.status === 'changed');
-  const failed = items.filter((it) => it.status === 'failed' || it.status === 'cancelled');
+  const { imported, updated, duplicates, changed, failed } = importSummary(items);
 
   return (
     <div className="drive-run">
@@ -397,7 +408,7 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
       {(phase === 'importing' || phase === 'summary') && batch ? (
         <section aria-labelledby="drive-saving">
           <h3 id="drive-saving">Adding to your documents</h3>
-          <Widget key={batch.round} name="documents.upload-dialog" placement="drive-import" files={batch.files} source="drive" onStored={onStored} driveOrigin={driveOrigin} knownDuplicates={knownDuplicates} onComplete={() => setPhase('summary')} />
+          <Widget key={batch.round} name="documents.upload-dialog" placement="drive-import" files={batch.files} source="drive" onStored={onStored} driveOrigin={driveOrigin} knownDuplicates={knownDuplicates} onAlreadyImported={onAlreadyImported} onComplete={() => setPhase('summary')} />
         </section>
       ) : null}
       {phase === 'summary' || (phase === 'importing' && imported.length + updated.length > 0) ? (
