@@ -64,6 +64,9 @@ for (const viewport of [
     await expect(page.locator('[data-widget="portfolios.summary"]')).toContainText('Flat in Lisbon', { timeout: 30_000 });
     await expect(page.locator('[data-widget="documents.recent"]')).toContainText('rental-contract.pdf');
     await expect(page.getByTestId('offline-data-notice')).toHaveCount(0);
+    // Kept before the next page replaces this one (a loaded machine once navigated first, and the
+    // dashboard's portfolios were never kept; the app now also saves on pagehide).
+    await expect.poll(() => snapshotHasQuery(page, ['portfolios', 'overview']), { timeout: 15_000 }).toBe(true);
     await page.goto('/portfolios');
     await expect(page.getByTestId('portfolio-card')).toContainText('Flat in Lisbon');
     await page.goto(`/portfolios/${portfolio.data!.id}`);

@@ -30,6 +30,32 @@ describe('persisted query cache (offline library)', () => {
   beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'queueMicrotask'] }));
   afterEach(() => jest.useRealTimers());
 
+  it('saves at once, not a second later, when the page is left or hidden (a reload must not lose the last fetch)', async () => {
+    const store = memoryStore();
+    const client = new QueryClient();
+    const stop = persistQueryCache(client, authSource({ status: 'signed-in', user: { id: 'ann' } }), { buster: 'b1', store });
+    client.setQueryData(['portfolios', 'overview'], [{ id: 'p1', name: 'Flat in Lisbon' }]);
+    window.dispatchEvent(new Event('pagehide'));
+    await flush();
+    expect(store.snapshots.get('ann')?.state.queries.map((q) => q.queryKey)).toEqual([['portfolios', 'overview']]);
+
+    client.setQueryData(['documents', 'list', { q: '' }], { items: [], total: 0 });
+    const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await flush();
+    expect(store.snapshots.get('ann')?.state.queries).toHaveLength(2);
+    visibility.mockRestore();
+
+    // Nothing waiting: leaving writes nothing more; after stop() the page's events are not heard.
+    const writes = jest.spyOn(store, 'write');
+    window.dispatchEvent(new Event('pagehide'));
+    stop();
+    client.setQueryData(['documents', 'list', { q: 'x' }], { items: [], total: 0 });
+    window.dispatchEvent(new Event('pagehide'));
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(writes).not.toHaveBeenCalled();
+  });
+
   it("saves what the person reads, restores it for the same person only, and forgets it on sign-out", async () => {
     const store = memoryStore();
     const auth = authSource({ status: 'signed-in', user: { id: 'ann' } });

@@ -90,7 +90,8 @@ export interface AuthSource {
 
 /**
  * Keeps the cache persisted for whoever is signed in: restores their snapshot when their session
- * starts, saves a second after the cache changes, and clears every snapshot on sign-out.
+ * starts, saves a second after the cache changes (at once when the page is left or hidden), and
+ * clears every snapshot on sign-out.
  * Returns a function that stops it.
  */
 export function persistQueryCache(client: QueryClient, auth: AuthSource, options: PersistOptions): () => void {
@@ -110,6 +111,20 @@ export function persistQueryCache(client: QueryClient, auth: AuthSource, options
     if (!userId || (event.type !== 'updated' && event.type !== 'removed')) return;
     timer ??= setTimeout(save, THROTTLE_MS);
   });
+  // A page left within the throttle (a reload, a closed tab, an app switched away on a phone) would
+  // lose what it fetched last: that save happens now instead. 'pagehide' is the last event a page
+  // reliably gets; 'visibilitychange' to hidden is the last one on a phone that may be killed.
+  const saveNow = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    save();
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') saveNow();
+  };
+  const page = typeof window === 'undefined' ? undefined : window;
+  page?.addEventListener('pagehide', saveNow);
+  page?.document.addEventListener('visibilitychange', onVisibility);
 
   const onAuth = () => {
     const { status, user } = auth.getSnapshot();
@@ -129,6 +144,8 @@ export function persistQueryCache(client: QueryClient, auth: AuthSource, options
   return () => {
     unsubscribeCache();
     unsubscribeAuth();
+    page?.removeEventListener('pagehide', saveNow);
+    page?.document.removeEventListener('visibilitychange', onVisibility);
     if (timer) clearTimeout(timer);
   };
 }
