@@ -376,3 +376,59 @@ test('two tabs import the same Drive file at the same moment: one document, the 
   await lookAt(loser, 'drive-import-race-summary');
   await tab.close();
 });
+
+/** A Drive access token for `account` through the emulator's consent endpoints (as a server-side script would get one). */
+async function driveToken(page: Page, account: string): Promise<string> {
+  const google = await googleUrl(page);
+  const auth = new URL(`${google}/o/oauth2/v2/auth`);
+  auth.search = new URLSearchParams({ client_id: 'e2e', redirect_uri: 'http://127.0.0.1:9/oauth-callback', response_type: 'token', scope: 'https://www.googleapis.com/auth/drive', state: 'e2e' }).toString();
+  const html = await (await page.request.get(auth.toString())).text();
+  const requestId = /name="request_id" value="([^"]+)"/.exec(html)![1];
+  const decision = await page.request.post(`${google}/o/oauth2/v2/auth/decision`, { form: { request_id: requestId, account, decision: 'allow' }, maxRedirects: 0 });
+  return new URLSearchParams(new URL(decision.headers()['location']).hash.slice(1)).get('access_token')!;
+}
+
+test('a Drive file whose content is already in the library is asked about before it is stored: one checksum lookup for the whole selection, no per-file duplicate request (ADR 0255)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInThroughUi(page);
+  await openLibrary(page);
+  // The same bytes, once in Dossier (uploaded here) and once in Drive under another name.
+  const bytes = makePdf(['Tax return 2025', `copy ${Date.now()}`]);
+  await page.getByTestId('upload-input').setInputFiles([file('tax-return-2025.pdf', bytes, 'application/pdf')]);
+  await expect(page.getByTestId('library-count')).toHaveText('1 document', { timeout: 30_000 });
+  const name = `Tax return copy ${Date.now()}.pdf`;
+  const token = await driveToken(page, 'grace@example.com');
+  const boundary = 'e2e-boundary';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify({ name, mimeType: 'application/pdf' })}\r\n--${boundary}\r\nContent-Type: application/pdf\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const created = await page.request.post(`${await googleUrl(page)}/upload/drive/v3/files?uploadType=multipart`, {
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/related; boundary=${boundary}` },
+    data: body,
+  });
+  expect(created.status()).toBe(200);
+
+  const lookups: string[] = [];
+  page.on('request', (request) => {
+    const url = decodeURIComponent(request.url());
+    if (url.includes('/rest/v1/documents') && url.includes('sha256=')) lookups.push(/sha256=(in|eq)\./.exec(url)?.[1] ?? 'other');
+  });
+  await openImport(page);
+  await connectThroughPopup(page);
+  await dialog(page).getByLabel('Search Drive by name').fill(name.replace('.pdf', ''));
+  await dialog(page).getByRole('checkbox', { name: new RegExp(`^${name.replace(/[.]/g, '\\.')}`) }).check();
+  await dialog(page).getByRole('button', { name: 'Import selected' }).click();
+
+  // The upload asks, naming the document that holds these bytes; skipping stores nothing.
+  await expect(dialog(page).getByText('You already have this file')).toBeVisible({ timeout: 60_000 });
+  await expect(dialog(page).getByText('tax-return-2025.pdf')).toBeVisible();
+  await lookAt(page, 'drive-import-known-duplicate');
+  await dialog(page).getByRole('button', { name: 'Skip' }).click();
+  await expect(dialog(page).getByTestId('upload-row')).toContainText('Skipped');
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('library-count')).toHaveText('1 document', { timeout: 20_000 });
+  // The duplicate was known from Drive's checksum: one lookup for the selection, none per file.
+  expect(lookups).toEqual(['in']);
+});
