@@ -1,23 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 // The app's own "Update from Drive" call against the real platform (as documents-drive-import-race
 // does for the upload); nothing in local-stack's own code depends on the Drive area.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { replaceWithNewVersion, type ReplaceOutcome } from '../../mfe-drive-import/src/api/drive-documents';
-import { databasesSync, type TestStack } from './support/test-stack';
-import { clientOptions, type TestUser, withPeople } from './support/users';
+import { databasesSync } from './support/test-stack';
+import { secondDevice, type TestUser, withPeople } from './support/users';
 
 // Issue 12 §4, ADR 0256: two devices of one person run "Update from Drive" for the same changed
 // file at the same moment. Both stored a new version; drive_replace_document lets exactly one take
 // over the Drive link and answers the other "already replaced" with the winner, deleting that
 // device's new row in the same transaction (its object is removed by the app's call).
-
-async function secondDevice(stack: TestStack, user: TestUser): Promise<SupabaseClient> {
-  const client = createClient(stack.url, stack.anonKey, clientOptions);
-  const signedIn = await client.auth.signInWithPassword({ email: user.email, password: user.password });
-  if (!signedIn.error) return client;
-  return createClient(stack.url, stack.anonKey, { ...clientOptions, global: { headers: { Authorization: `Bearer ${user.accessToken}` } } });
-}
 
 const driveId = () => `1${randomUUID().replace(/-/g, '')}`;
 
