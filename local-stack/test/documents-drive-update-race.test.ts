@@ -14,7 +14,7 @@ import { secondDevice, type TestUser, withPeople } from './support/users';
 
 const driveId = () => `1${randomUUID().replace(/-/g, '')}`;
 
-/** A stored document as the upload leaves it: object first, then its row (ADR 0021). */
+/** A stored document as the upload leaves it: object first, then its row (ADR 0021), then its thumbnail (ADR 0120). */
 async function storedDocument(client: SupabaseClient, user: TestUser, driveFileId: string | null, name = 'Policy.pdf') {
   const id = randomUUID();
   const path = `${user.id}/${id}/${name}`;
@@ -25,7 +25,9 @@ async function storedDocument(client: SupabaseClient, user: TestUser, driveFileI
     drive_file_id: driveFileId, drive_modified_time: driveFileId ? '2026-11-01T00:00:00Z' : null,
   }).select('id').single();
   expect(inserted.error).toBeNull();
-  return { id, path };
+  const thumbnail = `${user.id}/${id}/.thumbs/first-page.png`;
+  expect((await client.storage.from('documents').upload(thumbnail, new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), { contentType: 'image/png' })).error).toBeNull();
+  return { id, path, thumbnail };
 }
 
 async function objectExists(client: SupabaseClient, path: string): Promise<boolean> {
@@ -62,6 +64,8 @@ describe.each(databasesSync())('"Update from Drive" on two devices at once on %s
     expect(rows.find((r) => r.id === previous.id)!.deleted_at).not.toBeNull();
     // Nothing half-imported: the loser's object was removed, the winner's and the previous one's stay.
     expect(await objectExists(ada.client, lost.path)).toBe(false);
+    expect(await objectExists(ada.client, lost.thumbnail)).toBe(false);
+    expect(await objectExists(ada.client, won.thumbnail)).toBe(true);
     expect(await objectExists(ada.client, won.path)).toBe(true);
     expect(await objectExists(ada.client, previous.path)).toBe(true);
 
@@ -107,6 +111,7 @@ describe.each(databasesSync())('"Update from Drive" on two devices at once on %s
     const bobs = (await bob.client.from('documents').select('id').in('id', [bobsCopy.id, bobsNew.id]).is('deleted_at', null)).data!;
     expect(bobs.map((r) => r.id).sort()).toEqual([bobsCopy.id, bobsNew.id].sort());
     expect(await objectExists(bob.client, bobsNew.path)).toBe(true);
+    expect(await objectExists(bob.client, bobsNew.thumbnail)).toBe(true);
     // Not signed in: no access at all.
     const anon = await rpc(stack.anonKey, { previous_document: previous.id, new_document: adasNew.id });
     expect(anon.status).toBeGreaterThanOrEqual(400);

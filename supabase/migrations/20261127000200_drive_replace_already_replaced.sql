@@ -4,8 +4,9 @@
 -- second live document. Now the function recognises "already replaced": the previous version is
 -- in the trash without its link and another live document of the caller holds the Drive link. It
 -- then deletes the caller's own new version in the same transaction and answers with the document
--- that won and the object the caller still has to remove from Storage (SQL cannot remove a stored
--- file; the orphan sweep, ADR 0095, removes it a day later should the caller not).
+-- that won and the objects the caller still has to remove from Storage — its file and its
+-- thumbnail (ADR 0120's `.thumbs/first-page.png` beside it); SQL cannot remove a stored file, and
+-- the orphan sweep (ADR 0095) removes them a day later should the caller not.
 --
 -- SECURITY INVOKER as before: row level security decides what the caller sees, updates and
 -- deletes, and every lookup is also bound to auth.uid() — a value from the token, never one the
@@ -24,6 +25,7 @@ declare
   holder_id uuid;
   holder_name text;
   removed text;
+  removed_thumbnail text;
 begin
   select * into old_row from public.documents
    where id = previous_document and user_id = me and drive_file_id = drive_file and deleted_at is null
@@ -46,14 +48,14 @@ begin
     -- Another device or tab stored its new version first: this one goes, row now, object by the caller.
     delete from public.documents
      where id = new_document and user_id = me and drive_file_id is null and deleted_at is null
-    returning storage_path into removed;
+    returning storage_path, user_id::text || '/' || id::text || '/.thumbs/first-page.png' into removed, removed_thumbnail;
     if removed is null then
       raise exception 'The new version of this Drive file was not found' using errcode = 'P0002';
     end if;
     return jsonb_build_object(
       'outcome', 'already_replaced',
       'document', jsonb_build_object('id', holder_id, 'name', holder_name),
-      'removed_object', removed
+      'removed_objects', jsonb_build_array(removed, removed_thumbnail)
     );
   end if;
   update public.documents

@@ -79,14 +79,14 @@ describe('replaceWithNewVersion (ADR 0131, ADR 0256)', () => {
     expect(removed).toEqual([]);
   });
 
-  it('already replaced by another device: answers with its document and removes this version\'s object', async () => {
-    const { client, removed } = rpcClient({ data: { outcome: 'already_replaced', document: { id: 'laptop-doc', name: 'Policy.pdf' }, removed_object: 'u/new-doc/Policy.pdf' }, error: null });
+  it('already replaced by another device: answers with its document and removes this version\'s file and thumbnail', async () => {
+    const { client, removed } = rpcClient({ data: { outcome: 'already_replaced', document: { id: 'laptop-doc', name: 'Policy.pdf' }, removed_objects: ['u/new-doc/Policy.pdf', 'u/new-doc/.thumbs/first-page.png'] }, error: null });
     expect(await replaceWithNewVersion(client, ...args)).toEqual({ outcome: 'already_replaced', document: { id: 'laptop-doc', name: 'Policy.pdf' } });
-    expect(removed).toEqual([['documents', 'u/new-doc/Policy.pdf']]);
+    expect(removed).toEqual([['documents', 'u/new-doc/Policy.pdf', 'u/new-doc/.thumbs/first-page.png']]);
   });
 
   it('already replaced, and removing the object fails: still already replaced (the orphan sweep takes the object)', async () => {
-    const { client } = rpcClient({ data: { outcome: 'already_replaced', document: { id: 'laptop-doc', name: 'Policy.pdf' }, removed_object: 'u/new-doc/Policy.pdf' }, error: null }, true);
+    const { client } = rpcClient({ data: { outcome: 'already_replaced', document: { id: 'laptop-doc', name: 'Policy.pdf' }, removed_objects: ['u/new-doc/Policy.pdf', 'u/new-doc/.thumbs/first-page.png'] }, error: null }, true);
     expect((await replaceWithNewVersion(client, ...args)).outcome).toBe('already_replaced');
   });
 
