@@ -431,4 +431,98 @@ test('a Drive file whose content is already in the library is asked about before
   await expect(page.getByTestId('library-count')).toHaveText('1 document', { timeout: 20_000 });
   // The duplicate was known from Drive's checksum: one lookup for the selection, none per file.
   expect(lookups).toEqual(['in']);
+
+/** The dialog at both sizes in light and dark: screenshots, no sideways scroll, and its close button clear of the progress label. */
+async function lookAtThemes(page: Page, name: string) {
+  const before = page.viewportSize();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: test.info().outputPath(`${name}-${width}-${colorScheme}.png`) });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      // Whatever is under the close button's middle is the button itself: no text drawn through it.
+      const close = await dialog(page).getByRole('button', { name: 'Close' }).boundingBox();
+      const label = await dialog(page).getByText(/^\d+ of \d+ files$/).boundingBox();
+      if (close && label) {
+        const apart = label.x + label.width <= close.x || close.x + close.width <= label.x || label.y + label.height <= close.y || close.y + close.height <= label.y;
+        expect(apart, `${name} ${width}×${height} ${colorScheme}: "N of M files" under the close button`).toBe(true);
+      }
+    }
+  }
+  await page.emulateMedia({ colorScheme: null });
+  if (before) await page.setViewportSize(before);
+}
+
+test('two tabs run "Update from Drive" for the same changed file at once: one new version, the other tab shows it already updated with a link, nothing failed, no second object', async ({ page }) => {
+  test.setTimeout(240_000);
+  // Alan's Medical folder: no other journey imports or changes this file.
+  const account = 'alan@example.com';
+  const user = await signInThroughUi(page);
+  await openLibrary(page);
+  await openImport(page);
+  await connectThroughPopup(page, account);
+  const openMedical = async (p: Page) => {
+    await openFolder(p, 'Documents');
+    await openFolder(p, 'Medical');
+    await dialog(p).getByRole('checkbox', { name: /^Vaccination record\.pdf/ }).check();
+  };
+  await openMedical(page);
+  // The download waits a little, so the dialog is seen while importing.
+  await arm(page, { operation: 'media', count: 1, delayMs: 8_000 });
+  await dialog(page).getByRole('button', { name: 'Import selected' }).click();
+  await expect(dialog(page).getByRole('list', { name: 'Files being imported' })).toContainText('Downloading…');
+  await lookAtThemes(page, 'drive-importing');
+  const summary = (p: Page) => dialog(p).getByRole('status').filter({ hasText: 'Imported' });
+  await expect(summary(page)).toHaveText(/Imported 1 · Skipped 0 already imported · Failed 0/, { timeout: 60_000 });
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  const people = asPerson(user);
+  const { data: first } = await people.from('documents').select('id').is('deleted_at', null);
+  expect(first).toHaveLength(1);
+
+  // The file changes in Drive; both tabs see it as changed.
+  const changed = await page.request.post(`${await googleUrl(page)}/__emulator/drive/change`, { data: { email: account, name: 'Vaccination record.pdf', text: 'Vaccination record, measles booster 2026 wombat' } });
+  expect(changed.status()).toBe(200);
+  const tab = await page.context().newPage();
+  await openLibrary(tab);
+  for (const p of [page, tab]) {
+    await openImport(p);
+    await expect(dialog(p).getByRole('navigation', { name: 'Folder path' })).toBeVisible();
+    await openMedical(p);
+    await dialog(p).getByRole('button', { name: 'Import selected' }).click();
+    await expect(summary(p)).toHaveText(/Imported 0 · Skipped 1 already imported · Failed 0/, { timeout: 60_000 });
+  }
+
+  // Both update at once: both store a new version before either hands the Drive link over.
+  await Promise.all([page, tab].map((p) => dialog(p).getByRole('button', { name: 'Update 1 changed file from Drive' }).click()));
+  for (const p of [page, tab]) {
+    const settled = summary(p).filter({ hasText: /Updated 1|already updated/ });
+    // Had the other tab stored its version before this one hashed, the content check asks first.
+    const keepBoth = dialog(p).getByRole('button', { name: 'Keep both' });
+    await expect(settled.or(keepBoth).or(dialog(p).getByRole('list', { name: 'Already imported' }).filter({ hasText: 'already updated' }))).toBeVisible({ timeout: 60_000 });
+    if (await keepBoth.isVisible()) await keepBoth.click();
+  }
+  await expect.poll(async () => (await people.from('documents').select('id').is('deleted_at', null)).data?.length, { timeout: 30_000 }).toBe(1);
+  const { data: docs } = await people.from('documents').select('id, name, drive_file_id').is('deleted_at', null);
+  expect(docs).toEqual([{ id: expect.any(String), name: 'Vaccination record.pdf', drive_file_id: expect.any(String) }]);
+  expect(docs![0].id).not.toBe(first![0].id);
+
+  const updatedHere = async (p: Page) => (await dialog(p).getByRole('list', { name: 'Updated from Drive' }).count()) > 0;
+  const [winner, loser] = (await updatedHere(page)) ? [page, tab] : [tab, page];
+  await expect(dialog(winner).getByRole('list', { name: 'Updated from Drive' })).toContainText('Vaccination record.pdf');
+  const skipped = dialog(loser).getByRole('list', { name: 'Already imported' });
+  await expect(skipped).toContainText('already updated from Drive on another device or tab', { timeout: 30_000 });
+  await expect(skipped.getByRole('link', { name: 'Vaccination record.pdf' })).toHaveAttribute('href', `/documents?doc=${docs![0].id}`);
+  await expect(summary(loser)).toHaveText(/Imported 0 · Skipped 1 already imported · Failed 0$/);
+  await expect(dialog(loser).getByRole('list', { name: 'Files being imported' })).toContainText('Already updated');
+  await expect(dialog(loser).getByRole('button', { name: 'Retry failed files' })).toHaveCount(0);
+  await expect(dialog(loser)).not.toContainText('could not be moved to the trash');
+
+  // The old version is in the trash; the losing version left no row and no object.
+  const { data: all } = await people.from('documents').select('id');
+  expect(all!.map((d) => d.id).sort()).toEqual([first![0].id, docs![0].id].sort());
+  const { data: folders } = await people.storage.from('documents').list(user.session.user.id);
+  expect((folders ?? []).map((f) => f.name).sort()).toEqual([first![0].id, docs![0].id].sort());
+  await lookAtThemes(loser, 'drive-update-race-summary');
+  await tab.close();
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 // The app's own code against the real platform: the conflict it matches on and the upload's
 // object-then-row write (as drive-resumable-upload.test.ts does for the Drive client); nothing in
 // local-stack's own code depends on the documents area.
@@ -8,22 +8,12 @@ import { DRIVE_ORIGIN_INDEX, documentByDriveFile, getDocument, insertDocument, i
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { AlreadyImportedError, storeDocument, type DocumentStore } from '../../mfe-documents/src/features/upload/store-document';
 import { databasesSync } from './support/test-stack';
-import { clientOptions, type TestUser, withPeople } from './support/users';
-import type { TestStack } from './support/test-stack';
+import { secondDevice, withPeople } from './support/users';
 
 // Issue 12, ADR 0250: two devices (or tabs) of one person import the same Drive file at the same
 // moment. Both passed the up-front "already imported?" check; the database keeps one live document
 // per person and Drive file (migration 20261123000400), so exactly one row goes in and the other
 // insert gets 23505 naming that index — the answer the app turns into "skipped, already imported".
-
-/** A second device of the same person: its own session, signed in with the password. */
-async function secondDevice(stack: TestStack, user: TestUser): Promise<SupabaseClient> {
-  const client = createClient(stack.url, stack.anonKey, clientOptions);
-  const signedIn = await client.auth.signInWithPassword({ email: user.email, password: user.password });
-  if (!signedIn.error) return client;
-  // No /auth/v1 on this stack: the same person's token on a second client.
-  return createClient(stack.url, stack.anonKey, { ...clientOptions, global: { headers: { Authorization: `Bearer ${user.accessToken}` } } });
-}
 
 function row(userId: string, driveFileId: string, id: string = randomUUID()) {
   return {

@@ -34,6 +34,15 @@ export function anonClient(stack: StartedStack): SupabaseClient {
   return createClient(stack.url, stack.anonKey, clientOptions);
 }
 
+/** A second device of the same person: its own session, signed in with the password. */
+export async function secondDevice(stack: StartedStack, user: TestUser): Promise<SupabaseClient> {
+  const client = createClient(stack.url, stack.anonKey, clientOptions);
+  const signedIn = await client.auth.signInWithPassword({ email: user.email, password: user.password });
+  if (!signedIn.error) return client;
+  // No /auth/v1 on this stack: the same person's token on a second client.
+  return createClient(stack.url, stack.anonKey, { ...clientOptions, global: { headers: { Authorization: `Bearer ${user.accessToken}` } } });
+}
+
 /** A supabase-js client with the service_role key (bypasses RLS, like a trusted server). */
 export function serviceClient(stack: StartedStack): SupabaseClient {
   return createClient(stack.url, stack.serviceRoleKey, clientOptions);

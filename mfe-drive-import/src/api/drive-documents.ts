@@ -78,8 +78,36 @@ export async function loadDocumentForDrive(
   return { name: row.name, mimeType: row.mime_type || 'application/octet-stream', data, portfolio };
 }
 
-/** "Update changed file": the new version takes over the Drive link, place and tags; the old one goes to the trash (ADR 0131). */
-export async function replaceWithNewVersion(client: SupabaseClient, previousId: string, newId: string, driveFileId: string, modifiedTime: string): Promise<void> {
-  const { error } = await client.rpc('drive_replace_document', { previous_document: previousId, new_document: newId, drive_file: driveFileId, drive_modified: modifiedTime });
+/** What "Update from Drive" ended as (ADR 0131, ADR 0256). */
+export type ReplaceOutcome =
+  /** This new version holds the Drive link now; the previous one is in the trash. */
+  | { outcome: 'replaced'; document: { id: string; name: string } }
+  /**
+   * Another device or tab updated the file first: `document` is the version it stored; this
+   * device's new version is gone (its row in the same transaction, its file and thumbnail removed here).
+   */
+  | { outcome: 'already_replaced'; document: { id: string; name: string } };
+
+interface ReplaceAnswer {
+  outcome: 'replaced' | 'already_replaced';
+  document: { id: string; name: string };
+  /** This device's new version's file and thumbnail, for Storage to remove (SQL cannot). */
+  removed_objects?: string[];
+}
+
+/**
+ * "Update changed file": the new version takes over the Drive link, place and tags; the old one
+ * goes to the trash (ADR 0131). If another device or tab replaced it first, the database has
+ * already deleted this device's new row and says so (ADR 0256); its objects (file, thumbnail) are
+ * removed here. Should that fail, nothing points at them any more and the orphan sweep removes them.
+ */
+export async function replaceWithNewVersion(client: SupabaseClient, previousId: string, newId: string, driveFileId: string, modifiedTime: string): Promise<ReplaceOutcome> {
+  const { data, error } = await client.rpc('drive_replace_document', { previous_document: previousId, new_document: newId, drive_file: driveFileId, drive_modified: modifiedTime });
   if (error) throw error;
+  const answer = data as ReplaceAnswer | null;
+  if (answer?.outcome === 'already_replaced') {
+    if (answer.removed_objects?.length) await client.storage.from(DOCUMENTS_BUCKET).remove(answer.removed_objects).catch(() => undefined);
+    return { outcome: 'already_replaced', document: answer.document };
+  }
+  return { outcome: 'replaced', document: answer?.document ?? { id: newId, name: '' } };
 }

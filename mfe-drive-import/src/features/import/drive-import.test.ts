@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { DriveError } from '@dossier/shared/core';
 import type { DriveClient, DriveFile } from '../../drive/drive-client';
-import { alreadyImported, downloadFeed, importSummary, knownDuplicatesOf, planImport, type ImportItem } from './drive-import';
+import { alreadyImported, alreadyUpdated, downloadFeed, importSummary, knownDuplicatesOf, planImport, type ImportItem } from './drive-import';
 
 const flush = async () => {
   for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -193,5 +193,22 @@ describe('a file another device imported at the same moment (ADR 0250)', () => {
     const raced = { ...planImport([file], [])[0], status: 'downloaded' as const, ...alreadyImported({ file, status: 'downloaded' }, { id: 'doc-from-phone', name: 'insurance.pdf' }) };
     expect(raced.status).toBe(upFront.status);
     expect(raced.existing).toEqual(upFront.existing);
+  });
+
+  it('an update another device made first ends skipped with that device\'s document, not updated and not failed (ADR 0256)', () => {
+    const file = { ...driveFile('policy'), modifiedTime: '2026-11-20T00:00:00.000Z' };
+    const planned = planImport([file], [{ id: 'old-doc', name: 'policy.pdf', drive_file_id: 'policy', drive_modified_time: '2026-11-01T00:00:00.000Z' }])[0];
+    expect(planned.status).toBe('changed');
+    // Update from Drive: downloaded, stored as a new version that replaces the old document…
+    const stored: ImportItem = { ...planned, status: 'stored', replaces: 'old-doc', existing: { id: 'new-doc', name: 'policy.pdf', drive_file_id: 'policy', drive_modified_time: file.modifiedTime } };
+    // …and the database answers "already replaced" by the laptop's version.
+    const raced = { ...stored, ...alreadyUpdated(stored, { id: 'laptop-doc', name: 'policy.pdf' }) };
+    expect(raced).toMatchObject({ status: 'duplicate', updatedElsewhere: true, replaces: undefined, existing: { id: 'laptop-doc', drive_file_id: 'policy' } });
+    const summary = importSummary([raced]);
+    expect(summary.updated).toEqual([]);
+    expect(summary.imported).toEqual([]);
+    expect(summary.failed).toEqual([]);
+    expect(summary.changed).toEqual([]);
+    expect(summary.duplicates.map((it) => it.existing?.id)).toEqual(['laptop-doc']);
   });
 });

@@ -17,6 +17,8 @@ export interface ImportItem {
   sha256?: string;
   /** "Update changed file": the document this new version replaces. */
   replaces?: string;
+  /** Another device or tab updated this file from Drive first; `existing` is what it stored (ADR 0256). */
+  updatedElsewhere?: boolean;
 }
 
 /** How many files download at once: enough to fill the line, bounded so memory stays flat. */
@@ -70,6 +72,15 @@ export function planImport(files: readonly DriveFile[], imported: readonly Drive
  */
 export function alreadyImported(item: ImportItem, document: { id: string; name: string }): Partial<ImportItem> {
   return { status: 'duplicate', reason: undefined, existing: { id: document.id, name: document.name, drive_file_id: item.file.id, drive_modified_time: item.file.modifiedTime } };
+}
+
+/**
+ * "Update from Drive" found the file already updated by another device or tab: this device's new
+ * version was removed (ADR 0256), and the file ends skipped — already in the library as the version
+ * the other device stored, linked — not imported, not updated here, and not a failure.
+ */
+export function alreadyUpdated(item: ImportItem, document: { id: string; name: string }): Partial<ImportItem> {
+  return { ...alreadyImported(item, document), replaces: undefined, updatedElsewhere: true };
 }
 
 /** The import's summary: what was imported, updated, skipped as already imported (changed ones too), and what failed. */

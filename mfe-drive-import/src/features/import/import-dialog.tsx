@@ -7,7 +7,7 @@ import { driveDocumentKeys, findByChecksums, findImported, replaceWithNewVersion
 import { isFolder, isNativeDocument, type DriveFile, type DriveFileFilter, type DriveFolder } from '../../drive/drive-client';
 import { useDrive } from '../../lib/use-drive';
 import { useConnect } from '../connection';
-import { alreadyImported, downloadFeed, importSummary, knownDuplicatesOf, planImport, type ImportItem } from './drive-import';
+import { alreadyImported, alreadyUpdated, downloadFeed, importSummary, knownDuplicatesOf, planImport, type ImportItem } from './drive-import';
 import { readPendingImport, settle, writePendingImport, type PendingImport } from './pending-import';
 import '../connection/drive.css';
 import './import-dialog.css';
@@ -339,8 +339,15 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
       persist();
       if (item.replaces) {
         void replaceWithNewVersion(supabase, item.replaces, document.id, item.file.id, item.file.modifiedTime).then(
-          // The old version left the library: every list of documents on the page reads again.
-          () => queryClient.invalidateQueries({ queryKey: driveDocumentKeys.all }),
+          (answer) => {
+            // Another device or tab updated it first: this new version is gone again (ADR 0256).
+            if (answer.outcome === 'already_replaced') {
+              update(index, alreadyUpdated(itemsRef.current[index], answer.document));
+              persist();
+            }
+            // The old version (or this new one) left the library: every list of documents reads again.
+            return queryClient.invalidateQueries({ queryKey: driveDocumentKeys.all });
+          },
           () => update(index, { reason: 'Imported as a new document; the previous version could not be moved to the trash. Please remove it yourself.' }),
         );
       }
@@ -394,7 +401,7 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
           <li key={it.file.id} className="drive-row drive-row--run">
             <span className="drive-row__name">{it.file.name}</span>
             <Badge tone={it.status === 'failed' ? 'danger' : it.status === 'downloaded' || it.status === 'stored' ? 'success' : it.status === 'duplicate' || it.status === 'changed' ? 'warning' : 'neutral'}>
-              {it.status === 'stored' && it.replaces ? 'Updated' : STATUS_TEXT[it.status]}
+              {it.status === 'stored' && it.replaces ? 'Updated' : it.updatedElsewhere ? 'Already updated' : STATUS_TEXT[it.status]}
             </Badge>
             {it.reason ? <span className="drive-alert">{it.reason}</span> : null}
           </li>
@@ -423,7 +430,7 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
               {duplicates.map((it) => (
                 <li key={it.file.id}>
                   <a href={`/documents?doc=${it.existing!.id}`}>{it.existing!.name}</a>
-                  {it.status === 'changed' ? ' — changed in Drive since you imported it' : ' — already in your documents'}
+                  {it.status === 'changed' ? ' — changed in Drive since you imported it' : it.updatedElsewhere ? ' — already updated from Drive on another device or tab' : ' — already in your documents'}
                 </li>
               ))}
             </ul>
