@@ -431,6 +431,7 @@ test('a Drive file whose content is already in the library is asked about before
   await expect(page.getByTestId('library-count')).toHaveText('1 document', { timeout: 20_000 });
   // The duplicate was known from Drive's checksum: one lookup for the selection, none per file.
   expect(lookups).toEqual(['in']);
+});
 
 /** The dialog at both sizes in light and dark: screenshots, no sideways scroll, and its close button clear of the progress label. */
 async function lookAtThemes(page: Page, name: string) {
