@@ -36,9 +36,9 @@ import { storeDocument, type DocumentStore } from '../mfe-documents/src/features
 import { UploadManager } from '../mfe-documents/src/features/upload/upload-manager.js';
 import { validateFile } from '../mfe-documents/src/features/upload/validate-file.js';
 import { sha256Hex } from '../shared/src/core/content-hash.js';
-import { findByChecksums, findImported } from '../mfe-drive-import/src/api/drive-documents.js';
+import { findImported } from '../mfe-drive-import/src/api/drive-documents.js';
 import { DriveClient } from '../mfe-drive-import/src/drive/drive-client.js';
-import { IMPORT_CONCURRENCY, IMPORT_WINDOW, downloadFeed, knownDuplicatesOf, planImport, type ImportItem } from '../mfe-drive-import/src/features/import/drive-import.js';
+import { IMPORT_CONCURRENCY, IMPORT_WINDOW, downloadFeed, lookUpKnownDuplicates, planImport, type ImportItem } from '../mfe-drive-import/src/features/import/drive-import.js';
 
 const FILES = Number(process.env.BENCH_FILES ?? 200);
 const MB = Number(process.env.BENCH_MB ?? 1);
@@ -230,8 +230,7 @@ async function main() {
       const tree = await client.listTree(folder.id);
       let items: ImportItem[] = planImport(tree, await findImported(supabase, tree.map((f) => f.id)));
       // As the dialog's first round: the duplicate check answered from Drive's checksums (ADR 0255).
-      const toDownload = items.filter((it) => it.status === 'waiting').map((it) => it.file);
-      const knownDuplicates = knownDuplicatesOf(toDownload, await findByChecksums(supabase, toDownload.flatMap((f) => (f.sha256Checksum ? [f.sha256Checksum] : []))));
+      const knownDuplicates = await lookUpKnownDuplicates(supabase, items);
       const startedAt = new Map<number, number>();
       const sources = new WeakMap<File, number>();
       const update = (index: number, patch: Partial<ImportItem>) => {

@@ -1,7 +1,8 @@
 /** @jest-environment node */
 import { DriveError } from '@dossier/shared/core';
 import type { DriveClient, DriveFile } from '../../drive/drive-client';
-import { alreadyImported, alreadyUpdated, downloadFeed, importSummary, knownDuplicatesOf, planImport, type ImportItem } from './drive-import';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { alreadyImported, alreadyUpdated, downloadFeed, importSummary, knownDuplicatesOf, lookUpKnownDuplicates, planImport, type ImportItem } from './drive-import';
 
 const flush = async () => {
   for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -210,5 +211,27 @@ describe('a file another device imported at the same moment (ADR 0250)', () => {
     expect(summary.failed).toEqual([]);
     expect(summary.changed).toEqual([]);
     expect(summary.duplicates.map((it) => it.existing?.id)).toEqual(['laptop-doc']);
+  });
+});
+
+describe('lookUpKnownDuplicates (ADR 0255)', () => {
+  it('asks only for the checksums of files the plan will download, and not at all when none has one', async () => {
+    const asked: string[][] = [];
+    const client = {
+      from: () => {
+        const query = { select: () => query, in: (_column: string, values: string[]) => (asked.push(values), query), then: (resolve: (r: unknown) => void) => resolve({ data: [], error: null }) };
+        return query;
+      },
+    } as unknown as SupabaseClient;
+    const file = (id: string, sha256Checksum?: string): DriveFile => ({ ...driveFile(id), sha256Checksum });
+    const plan: ImportItem[] = [
+      { file: file('new', 'sha-new'), status: 'waiting' },
+      { file: file('done', 'sha-done'), status: 'duplicate' },
+    ];
+    const known = await lookUpKnownDuplicates(client, plan);
+    expect(asked).toEqual([['sha-new']]);
+    expect(known('sha-new')).toEqual([]);
+    expect((await lookUpKnownDuplicates(client, [{ file: file('doc'), status: 'waiting' }]))('anything')).toBeUndefined();
+    expect(asked).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
 import type { KnownDuplicate } from '@dossier/shared/contract';
 import { DriveError, USER_MESSAGES, sha256Hex } from '@dossier/shared/core';
 import { isNativeDocument, type DriveClient, type DriveFile } from '../../drive/drive-client';
-import type { DriveOriginDocument } from '../../api/drive-documents';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { findByChecksums, type DriveOriginDocument } from '../../api/drive-documents';
 
 export type ImportStatus = 'waiting' | 'downloading' | 'downloaded' | 'stored' | 'duplicate' | 'changed' | 'failed' | 'cancelled';
 
@@ -38,7 +39,7 @@ export const IMPORT_WINDOW = 4;
  * checksum two chosen files share is not known either: the first one stored makes the second a
  * duplicate, which only a check at upload time sees.
  */
-export function knownDuplicatesOf(files: readonly DriveFile[], matches: ReadonlyArray<KnownDuplicate & { sha256: string }>): (sha256: string) => readonly KnownDuplicate[] | undefined {
+export function knownDuplicatesOf(files: readonly DriveFile[], matches: ReadonlyArray<KnownDuplicate & { sha256: string }>): KnownDuplicates {
   const chosen = new Map<string, number>();
   for (const f of files) if (f.sha256Checksum) chosen.set(f.sha256Checksum, (chosen.get(f.sha256Checksum) ?? 0) + 1);
   const known = new Map<string, KnownDuplicate[]>();
@@ -46,6 +47,21 @@ export function knownDuplicatesOf(files: readonly DriveFile[], matches: Readonly
   for (const { sha256, ...match } of matches) known.get(sha256)?.push(match);
   // As the upload's own check: at most five, enough to name them.
   return (sha256) => known.get(sha256)?.slice(0, 5);
+}
+
+/** How the upload's duplicate check is answered: a known answer, or undefined to ask per file. */
+export type KnownDuplicates = (sha256: string) => readonly KnownDuplicate[] | undefined;
+
+/**
+ * The known duplicates of the files a plan will download: one lookup per hundred checksums before
+ * anything downloads (ADR 0255). Throws when the lookup fails; the caller then lets every file be
+ * checked as it is uploaded.
+ */
+export async function lookUpKnownDuplicates(client: SupabaseClient, plan: readonly ImportItem[]): Promise<KnownDuplicates> {
+  const toDownload = plan.filter((it) => it.status === 'waiting').map((it) => it.file);
+  const checksums = toDownload.flatMap((f) => (f.sha256Checksum ? [f.sha256Checksum] : []));
+  if (checksums.length === 0) return () => undefined;
+  return knownDuplicatesOf(toDownload, await findByChecksums(client, checksums));
 }
 
 /** A Google document arrives as a PDF named after it. */

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Widget, useAuth, useDossier, useSupabase, type WidgetPropsOf } from '@dossier/shared';
-import type { KnownDuplicate } from '@dossier/shared/contract';
 import { DriveError } from '@dossier/shared/core';
 import { Badge, Button, Checkbox, Dialog, EmptyState, NativeSelect, Progress, Skeleton, TextField } from '@dossier/shared/ui';
-import { driveDocumentKeys, findByChecksums, findImported, replaceWithNewVersion } from '../../api/drive-documents';
+import { driveDocumentKeys, findImported, replaceWithNewVersion } from '../../api/drive-documents';
 import { isFolder, isNativeDocument, type DriveFile, type DriveFileFilter, type DriveFolder } from '../../drive/drive-client';
 import { useDrive } from '../../lib/use-drive';
 import { useConnect } from '../connection';
-import { alreadyImported, alreadyUpdated, downloadFeed, importSummary, knownDuplicatesOf, planImport, type ImportItem } from './drive-import';
+import { alreadyImported, alreadyUpdated, downloadFeed, importSummary, lookUpKnownDuplicates, planImport, type ImportItem, type KnownDuplicates } from './drive-import';
 import { readPendingImport, settle, writePendingImport, type PendingImport } from './pending-import';
 import '../connection/drive.css';
 import './import-dialog.css';
@@ -260,7 +259,7 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
   // Which item each downloaded file belongs to, so its row is written with its Drive origin.
   const sources = useRef(new WeakMap<File, number>());
   // The upload's duplicate check, answered for the first round from Drive's checksums (ADR 0255).
-  const known = useRef<(sha256: string) => readonly KnownDuplicate[] | undefined>(() => undefined);
+  const known = useRef<KnownDuplicates>(() => undefined);
 
   const persist = useCallback(() => {
     const settled = new Set(itemsRef.current.filter((it) => SETTLED.has(it.status)).map((it) => it.file.id));
@@ -285,10 +284,7 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
         plan = planImport(files, existing).map((it) => (it.status === 'changed' && replaces?.[it.file.id] ? { ...it, status: 'waiting' as const, replaces: it.existing!.id } : it));
         // One lookup for every checksum instead of one request per file; should it fail, each
         // file is checked as it is uploaded, as before.
-        const toDownload = plan.filter((it) => it.status === 'waiting').map((it) => it.file);
-        const checksums = toDownload.flatMap((f) => (f.sha256Checksum ? [f.sha256Checksum] : []));
-        const matches = checksums.length > 0 ? await findByChecksums(supabase, checksums).catch(() => null) : null;
-        known.current = matches ? knownDuplicatesOf(toDownload, matches) : () => undefined;
+        known.current = await lookUpKnownDuplicates(supabase, plan).catch((): KnownDuplicates => () => undefined);
       } else {
         // A later round (Retry, Update from Drive) comes after this import stored files: its
         // answers could be out of date, so each file is checked as it is uploaded.
