@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DRIVE_CONNECTION_MESSAGES } from '@dossier/shared/core';
 import { file, makePdf } from '../fixtures/documents/make-files';
@@ -425,6 +426,12 @@ test('a Drive file whose content is already in the library is asked about before
   await expect(dialog(page).getByText('You already have this file')).toBeVisible({ timeout: 60_000 });
   await expect(dialog(page).getByText('tax-return-2025.pdf')).toBeVisible();
   await lookAt(page, 'drive-import-known-duplicate');
+  // The question as a person meets it, at both sizes: no serious or critical accessibility problem.
+  for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+    await page.setViewportSize(size);
+    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  }
   await dialog(page).getByRole('button', { name: 'Skip' }).click();
   await expect(dialog(page).getByTestId('upload-row')).toContainText('Skipped');
   await dialog(page).getByRole('button', { name: 'Done' }).click();
