@@ -3,12 +3,13 @@
 // request itself and on the gateway's own answers — the share-link resolver included.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { findRepoRoot } from '../src/config.js';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
 import { createTestUser, type TestUser } from './support/users.js';
 
 jest.setTimeout(180_000);
 
-const FUNCTIONS_DIR = path.join(__dirname, '..', '..', 'supabase', 'functions');
+const FUNCTIONS_DIR = path.join(findRepoRoot(), 'supabase', 'functions');
 const FUNCTIONS = readdirSync(FUNCTIONS_DIR).filter((n) => !n.startsWith('_') && statSync(path.join(FUNCTIONS_DIR, n)).isDirectory());
 const FOREIGN = 'https://attacker.example';
 
