@@ -3,16 +3,12 @@
 // answer and a signed-in person is served, on PGlite and PostgreSQL; on PostgreSQL the anonymous
 // time limit (3 s) counts the wait for a connection too, so it holds for every one of many at once.
 import { Slots } from '../src/db/postgres';
-import { pathological } from './support/hostile';
+import { pathological, within } from './support/hostile';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
 import { createTestUser, type TestUser } from './support/users';
 
 jest.setTimeout(300_000);
 
-/** Resolves to 'late' if `p` has not settled within `ms`: a hang detector, not a timing assert. */
-function within<T>(p: Promise<T>, ms: number): Promise<T | 'late'> {
-  return Promise.race([p, new Promise<'late'>((r) => setTimeout(() => r('late'), ms).unref())]);
-}
 
 describe('Slots with a bounded wait', () => {
   it('refuses a caller still waiting when its wait is spent, and gives the slot to the next one', async () => {
