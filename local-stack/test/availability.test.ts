@@ -1,14 +1,8 @@
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
 import { createTestUser, type TestUser } from './support/users';
-import { PATHOLOGICAL } from './support/hostile';
+import { PATHOLOGICAL, within } from './support/hostile';
 
 // Issue #10 §1: one anonymous request must not stall the service. Each test failed before.
-
-
-/** Resolves to 'late' if `p` has not settled within `ms` (a bound, so a hang fails fast). */
-function within<T>(p: Promise<T>, ms: number): Promise<T | 'late'> {
-  return Promise.race([p, new Promise<'late'>((r) => setTimeout(() => r('late'), ms).unref())]);
-}
 
 // Cancelling on PGlite restarts its worker (a fresh PGlite on the same data): seconds on a busy machine.
 jest.setTimeout(240_000);

@@ -1,66 +1,14 @@
 import { lintDatabase } from './support/database-lint';
+import { runSplinter } from './support/splinter';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
 
 // Issue #10 §4: the database lint (splinter's checks, written here: ADR 0059) over every migration.
-// Fails on any WARN or ERROR; INFO findings are printed.
-
-/**
- * SECURITY DEFINER functions signed-in people call on purpose, each checking auth.uid() itself
- * (ADR 0059 gives the reasons): onboarding creates the caller's categories; search reads the
- * caller's own documents with a plan RLS would spoil.
- */
-const AUTHENTICATED_DEFINER_ALLOWED = [
-  'public.create_default_categories',
-  'public.search_documents',
-  // Sharing (ADR 0065): link secrets live in a table no browser role can read.
-  'public.create_share_link',
-  'public.set_share_link_password',
-  'public.list_share_links',
-  // Plans (ADR 0090): usage counts the caller's rows and objects, including the trash.
-  'public.my_plan_usage',
-  // Account security (ADRs 0095–0099): auth.sessions, recovery codes and deletion are not readable by the browser.
-  'public.my_sessions',
-  'public.end_my_session',
-  'public.mfa_satisfied',
-  'public.generate_mfa_recovery_codes',
-  'public.mfa_recovery_codes_left',
-  'public.use_mfa_recovery_code',
-  'public.schedule_account_deletion',
-  'public.cancel_account_deletion',
-  // Transfers (ADR 0100): cross-user steps, each checking auth.uid() against the offer.
-  'public.my_confirmed_email',
-  'public.offer_transfer',
-  'public.cancel_transfer',
-  'public.decline_transfer',
-  'public.transfer_accept_begin',
-  'public.transfer_accept_finish',
-  'public.transfer_accept_abandon',
-  'public.my_transfers',
-  'public.incoming_transfer_count',
-  // Trusted contacts (ADR 0101): the contact reads the owner's papers only through these.
-  'public.name_trusted_contact',
-  'public.end_emergency_access',
-  'public.remove_trusted_contact',
-  'public.request_emergency_access',
-  'public.trusted_portfolios',
-  'public.trusted_file',
-  'public.my_trusted_contacts',
-  'public.transfers_attention_count',
-  // Family plan (ADR 0162): membership, invitations and the shared space span several people's rows.
-  'public.my_family_id',
-  'public.family_can_read_object',
-  'public.family_space',
-  'public.family_overview',
-  'public.invite_family_member',
-  'public.revoke_family_invitation',
-  'public.accept_family_invitation',
-  'public.remove_family_member',
-  // Reminders (issue 15, ADR 0112): the calendar feed's secret comes only from here, for the caller's row.
-  'public.calendar_feed',
-];
+// Issue 25 §2 (ADRs 0311, 0313): and Supabase's linter itself (splinter, vendored). Both fail on any
+// WARN or ERROR; INFO findings are printed. No SECURITY DEFINER function is left in the API schema
+// (they live in `private` behind SECURITY INVOKER wrappers), so no allow-list is needed.
 
 // A fresh PGlite stack takes long on a busy machine.
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 describe.each(databasesSync())('database lint on %s', (database) => {
   let stack: TestStack;
@@ -72,10 +20,17 @@ describe.each(databasesSync())('database lint on %s', (database) => {
   });
 
   it('finds no WARN or ERROR after all migrations', async () => {
-    const findings = await stack.db.admin((q) => lintDatabase(q, { authenticatedDefinerAllowed: AUTHENTICATED_DEFINER_ALLOWED }));
+    const findings = await stack.db.admin((q) => lintDatabase(q));
     const info = findings.filter((f) => f.level === 'INFO');
     if (info.length) console.log(`database lint (${database}), INFO:\n${info.map((f) => `  ${f.name} ${f.object}: ${f.detail}`).join('\n')}`);
     expect(findings.filter((f) => f.level !== 'INFO')).toEqual([]);
+  });
+
+  it("Supabase's linter (splinter) finds no WARN or ERROR after all migrations", async () => {
+    const findings = await stack.db.admin((q) => runSplinter(q, stack.config.supabaseDir));
+    const info = findings.filter((f) => f.level === 'INFO');
+    if (info.length) console.log(`splinter (${database}), INFO: ${[...new Set(info.map((f) => f.name))].map((n) => `${n} ×${info.filter((f) => f.name === n).length}`).join(', ')}`);
+    expect(findings.filter((f) => f.level !== 'INFO').map((f) => `${f.level} ${f.name}: ${f.detail}`)).toEqual([]);
   });
 
   it('catches what it is meant to catch', async () => {
@@ -86,6 +41,10 @@ describe.each(databasesSync())('database lint on %s', (database) => {
     try {
       const names = (await stack.db.admin((q) => lintDatabase(q))).map((f) => f.name);
       expect(names).toEqual(expect.arrayContaining(['auth_rls_initplan', 'function_search_path_mutable', 'anon_security_definer_function_executable']));
+      const splinter = (await stack.db.admin((q) => runSplinter(q, stack.config.supabaseDir))).map((f) => f.name);
+      expect(splinter).toEqual(
+        expect.arrayContaining(['auth_rls_initplan', 'function_search_path_mutable', 'anon_security_definer_function_executable', 'authenticated_security_definer_function_executable']),
+      );
     } finally {
       await stack.runScript(`drop table public.lint_probe; drop function public.lint_probe_fn();`);
     }

@@ -82,6 +82,8 @@ export async function requireUser(deps: AuthDeps, c: Context): Promise<Caller> {
   });
   if (found === 'no-session') throw new AuthApiError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   if (!found) throw new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  // GoTrue refuses a banned user's still-valid access token (supabase/auth#2642); so does RLS (ADR 0310).
+  if (found.banned_until && new Date(found.banned_until).getTime() > Date.now()) throw new AuthApiError(403, 'user_banned', 'User is banned');
   return { user: found, claims, sessionId, token };
 }
 

@@ -13,12 +13,20 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 /** Request bodies a function receives, read as a stream (Supabase's edge runtime caps them too). */
 export const FUNCTION_BODY_LIMIT = 20 * 1024 * 1024;
 
-// What supabase-js and browsers send to functions (Supabase's recommended CORS headers).
-const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-supabase-api-version',
-  'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-};
+/**
+ * The gateway's own answers (unknown function, missing JWT, boot error) grant CORS only to the
+ * app's origins (CORS_ORIGINS), like the functions themselves (supabase/functions/_shared/cors.ts).
+ */
+function gatewayCors(ctx: StackContext, c: Context): Record<string, string> {
+  const origin = c.req.header('origin');
+  if (!origin || !ctx.config.corsOrigins.includes(origin)) return { Vary: 'Origin' };
+  return {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-supabase-api-version',
+    'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+    Vary: 'Origin',
+  };
+}
 
 /** `[functions.<name>] verify_jwt = false` in supabase/config.toml turns the gateway's JWT check off. */
 export function verifyJwtSetting(supabaseDir: string, name: string): boolean {
@@ -36,6 +44,8 @@ function envFor(ctx: StackContext): Record<string, string> {
     GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID || google.clientId,
     GOOGLE_CLIENT_SECRET: process.env.GOOGLE_CLIENT_SECRET || google.secret,
     GOOGLE_TOKEN_URL: process.env.GOOGLE_TOKEN_URL || `${ctx.config.googleUrl}/token`,
+    // The deployment's app origins: the only ones a function grants CORS (ADR 0312).
+    APP_ORIGINS: ctx.config.corsOrigins.join(','),
     ...stripeEnv(ctx),
   };
 }
@@ -71,20 +81,21 @@ export function createFunctionsApp(ctx: StackContext): Hono {
 
   const invoke = async (c: Context) => {
     const name = c.req.param('name') ?? '';
+    const corsHeaders = gatewayCors(ctx, c);
     const file = path.join(ctx.config.supabaseDir, 'functions', name, 'index.ts');
     if (!NAME.test(name) || name.startsWith('_') || !existsSync(file)) {
-      if (c.req.method === 'OPTIONS') return c.body('ok', 200, CORS_HEADERS);
-      return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404, CORS_HEADERS);
+      if (c.req.method === 'OPTIONS') return c.body('ok', 200, corsHeaders);
+      return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404, corsHeaders);
     }
     // A preflight carries no Authorization: as on Supabase, it reaches the function, whose own
     // CORS headers answer it (the gateway does not replace them).
     if (c.req.method !== 'OPTIONS' && verifyJwtSetting(ctx.config.supabaseDir, name)) {
       const token = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
-      if (!token) return c.json({ code: 401, message: 'Missing authorization header' }, 401, CORS_HEADERS);
+      if (!token) return c.json({ code: 401, message: 'Missing authorization header' }, 401, corsHeaders);
       try {
         await ctx.jwt.verify(token);
       } catch {
-        return c.json({ code: 401, message: 'Invalid JWT' }, 401, CORS_HEADERS);
+        return c.json({ code: 401, message: 'Invalid JWT' }, 401, corsHeaders);
       }
     }
     let handler: FunctionHandler;
@@ -92,7 +103,7 @@ export function createFunctionsApp(ctx: StackContext): Hono {
       handler = await loadFunction(file);
     } catch (e) {
       ctx.log(`functions: ${name} failed to load: ${(e as Error).stack ?? (e as Error).message}`);
-      return c.json({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }, 503, CORS_HEADERS);
+      return c.json({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }, 503, corsHeaders);
     }
     // The function sees its own path (/<name>/…), as on Supabase's edge runtime.
     const url = new URL(c.req.url);
@@ -102,7 +113,7 @@ export function createFunctionsApp(ctx: StackContext): Hono {
       body = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await readBodyLimited(c.req.raw, FUNCTION_BODY_LIMIT);
     } catch (e) {
       if (!(e instanceof BodyTooLargeError)) throw e;
-      return c.json({ code: 'PAYLOAD_TOO_LARGE', message: e.message }, 413, { ...CORS_HEADERS, Connection: 'close' });
+      return c.json({ code: 'PAYLOAD_TOO_LARGE', message: e.message }, 413, { ...corsHeaders, Connection: 'close' });
     }
     const request = new Request(`${url.origin}${inner}${url.search}`, { method: c.req.method, headers: c.req.raw.headers, body });
     try {
@@ -112,7 +123,7 @@ export function createFunctionsApp(ctx: StackContext): Hono {
       return res;
     } catch (e) {
       ctx.log(`functions: ${name} threw: ${(e as Error).stack ?? (e as Error).message}`);
-      return c.json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500, CORS_HEADERS);
+      return c.json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500, corsHeaders);
     }
   };
 

@@ -5,6 +5,11 @@ import type { TestUser } from './users.js';
 /** The filter that froze PGlite for 31 s (catastrophic backtracking in a regular expression). */
 export const PATHOLOGICAL = `description=match.${encodeURIComponent('^(.*)(.*)(.*)(.*)(.*)\\5\\4\\3\\2\\1$')}`;
 
+/** Resolves to 'late' if `p` has not settled within `ms`: a hang detector, not a timing assert. */
+export function within<T>(p: Promise<T>, ms: number): Promise<T | 'late'> {
+  return Promise.race([p, new Promise<'late'>((r) => setTimeout(() => r('late'), ms).unref())]);
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -81,6 +81,9 @@ export async function createTestUser(stack: StartedStack, label = 'user'): Promi
       [id, email],
     ),
   );
+  // A live session, as GoTrue would have made: row level security binds a token to it (ADR 0310).
+  const sessionId = randomUUID();
+  await stack.db.admin((q) => q.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`, [sessionId, id]));
   const jwt = createJwtService(stack.config.jwtSecret);
   const accessToken = await jwt.sign(
     {
@@ -88,7 +91,7 @@ export async function createTestUser(stack: StartedStack, label = 'user'): Promi
       role: 'authenticated',
       aud: 'authenticated',
       email,
-      session_id: randomUUID(),
+      session_id: sessionId,
       aal: 'aal1',
       app_metadata: { provider: 'email', providers: ['email'] },
       user_metadata: {},

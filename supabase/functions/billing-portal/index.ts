@@ -1,10 +1,9 @@
 // billing-portal: opens Stripe's customer portal (payment method, invoices, cancel / renew) for the
 // signed-in person's own customer; the person comes back to /settings.
-import { corsHeaders, json } from '../_shared/cors.ts';
+import { json, withCors } from '../_shared/cors.ts';
 import { appOrigin, serviceClient, signedInUser, stripeClient, stripeFailure } from '../_shared/billing.ts';
 
-Deno.serve(async (req: Request) => {
-  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+Deno.serve(withCors(async (req: Request) => {
   if (req.method !== 'POST') return json({ error: 'method_not_allowed', details: 'Use POST' }, 405);
   const user = await signedInUser(req);
   if (!user) return json({ error: 'not_signed_in' }, 401);
@@ -16,4 +15,4 @@ Deno.serve(async (req: Request) => {
   } catch (e) {
     return stripeFailure(e);
   }
-});
+}));

@@ -6,7 +6,7 @@
 // off); an unknown token — the feed is off or was regenerated — answers 404.
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { createEvents, type EventAttributes } from 'npm:ics@3.12.0';
-import { json } from '../_shared/cors.ts';
+import { json, withCors } from '../_shared/cors.ts';
 
 interface FeedRow {
   document_id: string | null;
@@ -48,7 +48,7 @@ export function feedEvents(rows: FeedRow[], appUrl: string): EventAttributes[] {
     }));
 }
 
-Deno.serve(async (req: Request) => {
+Deno.serve(withCors(async (req: Request) => {
   if (req.method !== 'GET' && req.method !== 'HEAD') return json({ error: 'method_not_allowed' }, 405);
   const token = new URL(req.url).searchParams.get('token') ?? '';
   if (!/^[0-9a-f]{64}$/.test(token)) return json({ error: 'not_found' }, 404);
@@ -71,4 +71,4 @@ Deno.serve(async (req: Request) => {
       'Referrer-Policy': 'no-referrer',
     },
   });
-});
+}));

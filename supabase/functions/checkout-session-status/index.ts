@@ -1,11 +1,10 @@
 // checkout-session-status: what /payment-success shows comes from here — the session's real state
 // at Stripe, and whether the webhook has already put the person on the plan. A session of someone
 // else, or one that does not exist, is "not_found" (nothing about it is revealed).
-import { corsHeaders, json } from '../_shared/cors.ts';
+import { json, withCors } from '../_shared/cors.ts';
 import { LIVE_STATUSES, serviceClient, signedInUser, stripeClient, stripeFailure } from '../_shared/billing.ts';
 
-Deno.serve(async (req: Request) => {
-  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+Deno.serve(withCors(async (req: Request) => {
   if (req.method !== 'POST') return json({ error: 'method_not_allowed', details: 'Use POST' }, 405);
   const user = await signedInUser(req);
   if (!user) return json({ error: 'not_signed_in' }, 401);
@@ -31,4 +30,4 @@ Deno.serve(async (req: Request) => {
   } catch (e) {
     return stripeFailure(e);
   }
-});
+}));

@@ -2,11 +2,10 @@
 // their Stripe customer and opens a Checkout Session priced from public.plans. The browser gets
 // only the session's id and hosted URL. It never decides a plan: the webhook does, once Stripe
 // says the payment went through.
-import { corsHeaders, json } from '../_shared/cors.ts';
+import { json, withCors } from '../_shared/cors.ts';
 import { LIVE_STATUSES, appOrigin, serviceClient, signedInUser, stripeClient, stripeFailure } from '../_shared/billing.ts';
 
-Deno.serve(async (req: Request) => {
-  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+Deno.serve(withCors(async (req: Request) => {
   if (req.method !== 'POST') return json({ error: 'method_not_allowed', details: 'Use POST' }, 405);
   const user = await signedInUser(req);
   if (!user) return json({ error: 'not_signed_in' }, 401);
@@ -58,4 +57,4 @@ Deno.serve(async (req: Request) => {
   } catch (e) {
     return stripeFailure(e);
   }
-});
+}));

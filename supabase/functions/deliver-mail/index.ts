@@ -9,7 +9,7 @@
 // MAIL_FROM (e.g. "Dossier <no-reply@example.com>"). Without MAIL_API_URL or MAIL_FROM it answers 503
 // and sends nothing.
 import { createClient } from 'npm:@supabase/supabase-js@2';
-import { json } from '../_shared/cors.ts';
+import { json, withCors } from '../_shared/cors.ts';
 
 interface Claimed {
   id: string;
@@ -52,7 +52,7 @@ async function send(apiUrl: string, apiKey: string, from: string, mail: Claimed)
   }
 }
 
-Deno.serve(async (req: Request) => {
+Deno.serve(withCors(async (req: Request) => {
   const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
   const token = /^bearer\s+(.+)$/i.exec(req.headers.get('Authorization') ?? '')?.[1]?.trim();
   if (!serviceKey || token !== serviceKey) return json({ error: 'forbidden', details: 'deliver-mail runs with the service role only' }, 403);
@@ -84,4 +84,4 @@ Deno.serve(async (req: Request) => {
     if (batch.length < BATCH) break;
   }
   return json({ sent, failed: failures.length, failures }, failures.length ? 207 : 200);
-});
+}));

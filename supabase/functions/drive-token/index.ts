@@ -9,7 +9,7 @@
 // POST {action:'revoke'} → revokes the grant at Google and forgets it: {revoked: true}.
 // `grant` is the row's id: an opaque handle, useless without the person's own session.
 import { createClient } from 'npm:@supabase/supabase-js@2';
-import { corsHeaders, json } from '../_shared/cors.ts';
+import { json, withCors } from '../_shared/cors.ts';
 
 /** SPEC §9: default token lifetime when Google does not say. */
 const DEFAULT_LIFETIME_SECONDS = 3600;
@@ -54,8 +54,7 @@ function googleFailure(status: number, body: GoogleTokenAnswer) {
   return json({ error: body.error ?? 'token_exchange_failed', details: body.error_description ?? '' }, status >= 400 && status < 500 ? 400 : 502);
 }
 
-Deno.serve(async (req: Request) => {
-  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+Deno.serve(withCors(async (req: Request) => {
   if (req.method !== 'POST') return json({ error: 'method_not_allowed' }, 405);
   if (!Deno.env.get('GOOGLE_CLIENT_ID') || !Deno.env.get('GOOGLE_CLIENT_SECRET')) {
     return json({ error: 'server_misconfigured', details: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required' }, 500);
@@ -134,4 +133,4 @@ Deno.serve(async (req: Request) => {
     return json({ error: 'server_error' }, 500);
   }
   return json({ error: 'invalid_request', details: "action must be 'exchange', 'refresh' or 'revoke'" }, 400);
-});
+}));

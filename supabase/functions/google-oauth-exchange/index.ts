@@ -1,13 +1,12 @@
 // google-oauth-exchange (SPEC §7): the browser sends the authorization code Google gave it; this
 // function adds the client secret (which must never reach the browser) and exchanges the code at
 // Google's token endpoint. Answers {access_token, expires_in, refresh_token} or {error, details}.
-import { corsHeaders, json } from '../_shared/cors.ts';
+import { json, withCors } from '../_shared/cors.ts';
 
 // Locally the stack points GOOGLE_TOKEN_URL at its Google emulator and provides demo credentials.
 const TOKEN_URL = () => Deno.env.get('GOOGLE_TOKEN_URL') ?? 'https://oauth2.googleapis.com/token';
 
-Deno.serve(async (req: Request) => {
-  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+Deno.serve(withCors(async (req: Request) => {
   if (req.method !== 'POST') return json({ error: 'method_not_allowed', details: 'Use POST' }, 405);
 
   let input: { code?: unknown; redirect_uri?: unknown };
@@ -50,4 +49,4 @@ Deno.serve(async (req: Request) => {
     expires_in: typeof body.expires_in === 'number' ? body.expires_in : 3600,
     refresh_token: typeof body.refresh_token === 'string' ? body.refresh_token : null,
   });
-});
+}));

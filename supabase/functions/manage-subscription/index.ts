@@ -1,10 +1,9 @@
 // manage-subscription: cancel at the end of the paid period, or resume before it ends. It asks
 // Stripe to change the subscription; the webhook that follows writes the person's plan.
-import { corsHeaders, json } from '../_shared/cors.ts';
+import { json, withCors } from '../_shared/cors.ts';
 import { LIVE_STATUSES, serviceClient, signedInUser, stripeClient, stripeFailure } from '../_shared/billing.ts';
 
-Deno.serve(async (req: Request) => {
-  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+Deno.serve(withCors(async (req: Request) => {
   if (req.method !== 'POST') return json({ error: 'method_not_allowed', details: 'Use POST' }, 405);
   const user = await signedInUser(req);
   if (!user) return json({ error: 'not_signed_in' }, 401);
@@ -23,4 +22,4 @@ Deno.serve(async (req: Request) => {
   } catch (e) {
     return stripeFailure(e);
   }
-});
+}));

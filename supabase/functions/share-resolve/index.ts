@@ -6,7 +6,7 @@
 // ok, password_required, password_invalid, expired, unavailable, forbidden, rate_limited.
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { clientClass } from '../_shared/client-class.ts';
-import { corsHeaders, json } from '../_shared/cors.ts';
+import { json, withCors } from '../_shared/cors.ts';
 
 /** Signed URLs live two minutes: long enough to start a preview or a download, no longer. */
 const SIGNED_URL_SECONDS = 120;
@@ -25,8 +25,7 @@ function noStore(res: Response): Response {
   return res;
 }
 
-Deno.serve(async (req: Request) => {
-  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+Deno.serve(withCors(async (req: Request) => {
   if (req.method !== 'POST') return json({ error: 'method_not_allowed' }, 405);
   let input: Record<string, unknown>;
   try {
@@ -71,4 +70,4 @@ Deno.serve(async (req: Request) => {
   }
 
   return json({ error: 'invalid_request', details: "action must be 'open' or 'file'" }, 400);
-});
+}));

@@ -3,7 +3,7 @@
 // alone cannot remove a file on hosted Supabase. Called by pg_cron through pg_net on hosted
 // Supabase and by the local stack's scheduler here; only with the service-role key.
 import { createClient } from 'npm:@supabase/supabase-js@2';
-import { json } from '../_shared/cors.ts';
+import { json, withCors } from '../_shared/cors.ts';
 
 interface Claimed {
   id: number;
@@ -14,7 +14,7 @@ interface Claimed {
 const BATCH = 200;
 const MAX_BATCHES = 20;
 
-Deno.serve(async (req: Request) => {
+Deno.serve(withCors(async (req: Request) => {
   const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
   const token = /^bearer\s+(.+)$/i.exec(req.headers.get('Authorization') ?? '')?.[1]?.trim();
   if (!serviceKey || token !== serviceKey) return json({ error: 'forbidden', details: 'the storage sweeper runs with the service role only' }, 403);
@@ -49,4 +49,4 @@ Deno.serve(async (req: Request) => {
     if (batch.length < BATCH) break;
   }
   return json({ removed, failures }, failures.length ? 207 : 200);
-});
+}));

@@ -5,7 +5,7 @@
 // events arriving late or out of order cannot put an old state back.
 // supabase/config.toml turns the gateway's JWT check off for this function: Stripe sends no JWT.
 import type Stripe from 'npm:stripe@23';
-import { json } from '../_shared/cors.ts';
+import { json, withCors } from '../_shared/cors.ts';
 import { LIVE_STATUSES, MisconfiguredError, Stripe as StripeSdk, serviceClient, stripeClient } from '../_shared/billing.ts';
 
 const cryptoProvider = StripeSdk.createSubtleCryptoProvider();
@@ -104,7 +104,7 @@ async function handle(stripe: Stripe, db: Db, event: Stripe.Event): Promise<void
   }
 }
 
-Deno.serve(async (req: Request) => {
+Deno.serve(withCors(async (req: Request) => {
   if (req.method !== 'POST') return json({ error: 'method_not_allowed' }, 405);
   const signature = req.headers.get('Stripe-Signature');
   const secret = Deno.env.get('STRIPE_WEBHOOK_SECRET');
@@ -131,4 +131,4 @@ Deno.serve(async (req: Request) => {
   const recorded = await db.from('stripe_events').upsert({ id: event.id, type: event.type }, { onConflict: 'id', ignoreDuplicates: true });
   if (recorded.error) return json({ error: 'database_error' }, 500);
   return json({ received: true });
-});
+}));

@@ -5,7 +5,7 @@
 // rows, and removes the copies again if anything fails, so the sender is untouched until commit.
 // POST {transfer_id} → 200 {moved} | 4xx {error, message}
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2';
-import { corsHeaders, json } from '../_shared/cors.ts';
+import { json, withCors } from '../_shared/cors.ts';
 
 const BUCKET = 'documents';
 
@@ -32,8 +32,7 @@ async function removeQuietly(admin: SupabaseClient, keys: string[]): Promise<voi
   await admin.storage.from(BUCKET).remove(keys).catch(() => undefined);
 }
 
-Deno.serve(async (req: Request) => {
-  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+Deno.serve(withCors(async (req: Request) => {
   if (req.method !== 'POST') return json({ error: 'method_not_allowed', message: 'Use POST' }, 405);
   const authorization = req.headers.get('Authorization') ?? '';
   const input = (await req.json().catch(() => ({}))) as { transfer_id?: unknown };
@@ -78,4 +77,4 @@ Deno.serve(async (req: Request) => {
   // The sender's old objects: removed now; they are queued for the storage sweeper too.
   await removeQuietly(admin, remove);
   return json({ moved });
-});
+}));

@@ -4,13 +4,12 @@
 // history; only then is a two-minute signed URL minted with the service role.
 // POST {trusted_contact_id, document_id, purpose?: 'preview'|'download'} → {url, name, mime_type}
 import { createClient } from 'npm:@supabase/supabase-js@2';
-import { corsHeaders, json } from '../_shared/cors.ts';
+import { json, withCors } from '../_shared/cors.ts';
 
 const SIGNED_URL_SECONDS = 120;
 const UUID = /^[0-9a-f-]{36}$/i;
 
-Deno.serve(async (req: Request) => {
-  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+Deno.serve(withCors(async (req: Request) => {
   if (req.method !== 'POST') return json({ error: 'method_not_allowed', message: 'Use POST' }, 405);
   const input = (await req.json().catch(() => ({}))) as { trusted_contact_id?: unknown; document_id?: unknown; purpose?: unknown };
   if (typeof input.trusted_contact_id !== 'string' || !UUID.test(input.trusted_contact_id) || typeof input.document_id !== 'string' || !UUID.test(input.document_id)) {
@@ -36,4 +35,4 @@ Deno.serve(async (req: Request) => {
   const res = json({ url: signed.data.signedUrl, name: file.name, mime_type: file.mime_type });
   res.headers.set('Cache-Control', 'no-store');
   return res;
-});
+}));

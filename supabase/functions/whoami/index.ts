@@ -2,10 +2,9 @@
 // the auth service (through supabase-js, as Supabase's own examples do) also proves the session
 // is still alive.
 import { createClient } from 'npm:@supabase/supabase-js@2';
-import { corsHeaders, json } from '../_shared/cors.ts';
+import { json, withCors } from '../_shared/cors.ts';
 
-Deno.serve(async (req: Request) => {
-  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+Deno.serve(withCors(async (req: Request) => {
   const authorization = req.headers.get('Authorization') ?? '';
   const supabase = createClient(Deno.env.get('SUPABASE_URL') ?? '', Deno.env.get('SUPABASE_ANON_KEY') ?? '', {
     global: { headers: { Authorization: authorization } },
@@ -14,4 +13,4 @@ Deno.serve(async (req: Request) => {
   const { data, error } = await supabase.auth.getUser();
   if (error || !data.user) return json({ error: 'not_signed_in', details: error?.message ?? 'no user' }, 401);
   return json({ user_id: data.user.id, email: data.user.email ?? null, role: data.user.role ?? 'authenticated' });
-});
+}));
