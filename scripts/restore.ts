@@ -1,0 +1,25 @@
+/**
+ * `npm run restore <archive>`: restores an archive of `npm run backup` into the target the
+ * environment names — STACK_DATA_DIR (the new data folder), DATABASE_URL (an empty PostgreSQL
+ * database; unset: the embedded database in the data folder), STORAGE_S3_* (an empty bucket;
+ * unset: the data folder). A non-empty target and an archive of a newer Dossier are refused.
+ */
+import { loadConfig } from '../local-stack/src/config';
+import { restoreBackup } from '../local-stack/src/backup/restore';
+
+async function main(): Promise<void> {
+  const archive = process.argv.slice(2).find((a) => !a.startsWith('--'));
+  if (!archive) throw new Error('usage: npm run restore <archive.tar.gz>   (target: STACK_DATA_DIR, DATABASE_URL, STORAGE_S3_*)');
+  const config = loadConfig();
+  const { manifest, migrated } = await restoreBackup(archive, config, (l) => console.log(l));
+  console.log(
+    `Restored the instance of ${manifest.snapshotAt} into ${config.databaseUrl ? 'the database at DATABASE_URL and ' : ''}${config.dataDir}` +
+      (migrated.length ? `; ${migrated.length} newer migration(s) applied` : '') +
+      '.\nStart it with the same environment (npm start); people sign in with their passwords as before.',
+  );
+}
+
+main().catch((e: unknown) => {
+  console.error(`npm run restore: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});
