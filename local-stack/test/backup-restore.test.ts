@@ -251,3 +251,49 @@ describe.each(databasesSync())('backup and restore of the whole instance on %s',
     expect(readdirSync(target).filter((n) => !n.startsWith('.restore-'))).toEqual([]);
   }, 600_000);
 });
+
+// docs/deploy.md's one path from the local stack to a hosted project: a backup archive of a
+// PGlite instance moved into a second stack on PostgreSQL standing in for the project
+// (`supabase db push` = the migrations its start applied).
+describe('moving an instance into a Supabase project from a backup archive', () => {
+  const stacks: TestStack[] = [];
+
+  afterAll(async () => {
+    for (const s of stacks) await s.stop();
+  });
+
+  it('brings people, rows and files over; people sign in with the same password; a project in use is refused', async () => {
+    const source = await startTestStack({ database: 'pglite', overrides: { schedulerTickMs: 0 } });
+    stacks.push(source);
+    const target = await startTestStack({ database: 'postgres', overrides: { schedulerTickMs: 0 } });
+    stacks.push(target);
+    const alice = await createTestUser(source, 'alice');
+    const docs = [await addDocument(alice, 'passport'), await addDocument(alice, 'deed')];
+    const link = await alice.client.rpc('create_share_link', { document_id: docs[0].id });
+    expect(link.error).toBeNull();
+    const made = await fetch(`${source.url}/backup/v1/archives`, { method: 'POST', headers: { apikey: source.serviceRoleKey, Authorization: `Bearer ${source.serviceRoleKey}` } });
+    expect(made.status).toBe(201);
+    const { file } = (await made.json()) as { file: string };
+
+    const env = { SUPABASE_URL: target.url, SUPABASE_SERVICE_ROLE_KEY: target.serviceRoleKey, SUPABASE_DB_URL: target.config.databaseUrl };
+    const moved = await runNpmScript('restore', ['--into-project', file], env);
+    expect(moved.out).toContain('Moved the instance');
+    expect(moved.code).toBe(0);
+
+    const a = await signIn(target, alice);
+    for (const d of docs) {
+      const row = await a.client.from('documents').select('id').eq('id', d.id).single();
+      expect(row.error).toBeNull();
+      const bytes = await a.client.storage.from('documents').download(d.path);
+      expect(bytes.error).toBeNull();
+      expect(sha(new Uint8Array(await bytes.data!.arrayBuffer()))).toBe(d.sha256);
+    }
+    const opened = await createClient(target.url, target.serviceRoleKey, clientOptions).rpc('share_open', { token: (link.data as Array<{ token: string }>)[0].token });
+    expect(opened.error).toBeNull();
+
+    // A second move into the same project would mix two instances: refused.
+    const again = await runNpmScript('restore', ['--into-project', file], env);
+    expect(again.code).toBe(1);
+    expect(again.out).toMatch(/the project already has 1 people: moving into a project in use is refused/);
+  }, 900_000);
+});
