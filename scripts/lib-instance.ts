@@ -40,7 +40,7 @@ export interface RunningStack {
 }
 
 /** Starts the local stack (ports from SUPABASE_PORT / GOOGLE_EMULATOR_PORT, default 54321 / 54330) if it exists. */
-export async function startLocalStack(root: string): Promise<RunningStack | undefined> {
+export async function startLocalStack(root: string, overrides: { publicUrl?: string } = {}): Promise<RunningStack | undefined> {
   if (process.env.SUPABASE_URL) {
     console.log(`Using the Supabase project at ${process.env.SUPABASE_URL} (SUPABASE_URL); the local stack is not started.`);
     return undefined;
@@ -50,5 +50,5 @@ export async function startLocalStack(root: string): Promise<RunningStack | unde
     return undefined;
   }
   const { startStack } = (await import('@dossier/local-stack/start')) as typeof import('@dossier/local-stack/start');
-  return startStack({}, { log: (line) => console.log(`[stack] ${line}`) });
+  return startStack(overrides, { log: (line) => console.log(`[stack] ${line}`) });
 }

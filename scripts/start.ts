@@ -6,9 +6,12 @@
 import path from 'node:path';
 import type { RemoteName } from '@dossier/shared';
 import { appConfigFromEnv, startStaticHosts } from '@dossier/local-stack/static-host';
+import { checkStartMode } from '../local-stack/src/production';
 import { buildMissing, repoRoot, startLocalStack } from './lib-instance';
 
 async function main() {
+  // Before anything is built or started: production mode refuses development defaults.
+  const mode = checkStartMode(process.env);
   const root = repoRoot();
   buildMissing(root);
   const shellPort = Number(process.env.SHELL_PORT || 4200);
@@ -19,20 +22,21 @@ async function main() {
   }
   // Auth redirects (e-mail links, Google sign-in) go only to the site URL: the shell's.
   if (shellPort !== 4200 && shellPort !== 0 && !process.env.SITE_URL) process.env.SITE_URL = `http://127.0.0.1:${shellPort}`;
-  const stack = await startLocalStack(root);
+  const stack = await startLocalStack(root, process.env.PUBLIC_API_URL ? { publicUrl: process.env.PUBLIC_API_URL } : {});
   const names: RemoteName[] = ['documents', 'portfolios', 'driveImport', 'account', 'debug'];
   const hosts = await startStaticHosts({
     distDir: path.join(root, 'dist'),
     shellPort,
     remotePorts: Object.fromEntries(names.map((name, i) => [name, base === 0 ? 0 : base + i])),
     appConfig: (remotes) =>
-      appConfigFromEnv(process.env, { supabaseUrl: stack?.url ?? 'http://127.0.0.1:54321', supabaseAnonKey: stack?.anonKey, googleUrl: stack?.googleUrl, remotes }),
+      appConfigFromEnv(process.env, { supabaseUrl: process.env.PUBLIC_API_URL || (stack?.url ?? 'http://127.0.0.1:54321'), supabaseAnonKey: stack?.anonKey, googleUrl: stack?.googleUrl, remotes }),
   });
 
   console.log('');
   console.log(`Dossier is running:  ${hosts.shellUrl}`);
   for (const [name, remote] of Object.entries(hosts.remotes)) console.log(`  remote ${name.padEnd(12)} ${remote.url}/mf-manifest.json`);
   if (stack) console.log(`  API                 ${stack.url}\n  Google emulator     ${stack.googleUrl}\n  Stripe emulator     ${stack.stripeUrl}`);
+  console.log(mode);
   console.log('Press Ctrl-C to stop.');
 
   let stopping = false;

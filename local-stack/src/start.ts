@@ -19,6 +19,9 @@ import { hostAllowList, MISDIRECTED_MESSAGE } from './http/host-check.js';
 import { DEMO_KEYS, loadOrCreateKeys } from './installation-keys.js';
 import { createStripeEmulator, type StripeEmulator } from './stripe/index.js';
 import { createScheduler, type Scheduler } from './scheduler/index.js';
+import { createBackupRunner, type BackupRunner } from './backup/schedule.js';
+import { createBackupApp } from './backup/routes.js';
+import { backupSettings } from './backup/settings.js';
 
 export interface StartedStack {
   /** Base URL of the Supabase-compatible API (what `createClient` takes). */
@@ -131,12 +134,14 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
     Object.assign(config, keys, { keysCreated: created, keysFile: file });
   }
   const hostAllowed = hostAllowList(config.host, config.allowedHosts);
+  const backupConfig = backupSettings(process.env, config.dataDir);
   const db = await openDatabase(config);
   let api: Listening | undefined;
   let google: Listening | undefined;
   let stripeServer: Listening | undefined;
   let stripe: StripeEmulator | undefined;
   let scheduler: Scheduler | undefined;
+  let backups: BackupRunner | undefined;
   try {
     await prepareDatabase(db, config, log);
     api = await listen(config.host, config.port, hostAllowed);
@@ -151,11 +156,15 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
     const ctx: StackContext = { db, jwt: createJwtService(config.jwtSecret), config, log };
     scheduler = createScheduler(ctx, { tickMs: config.schedulerTickMs });
     ctx.scheduler = scheduler;
-    api.setApp(buildApiApp(ctx));
+    backups = createBackupRunner(ctx, backupConfig);
+    const apiApp = buildApiApp(ctx);
+    apiApp.route('/backup/v1', createBackupApp(ctx, backups));
+    api.setApp(apiApp);
     google.setApp(createGoogleEmulator(ctx));
     stripe = createStripeEmulator(ctx, config.stripe!);
     stripeServer.setApp(stripe.app);
   } catch (e) {
+    await backups?.stop();
     await scheduler?.stop();
     await api?.close();
     await google?.close();
@@ -179,6 +188,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
     stop() {
       stopping ??= (async () => {
         emulator.stop();
+        await backups!.stop();
         await scheduler!.stop();
         await Promise.all(servers.map((s) => s.close()));
         await db.close();

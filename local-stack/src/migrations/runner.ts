@@ -42,13 +42,15 @@ export async function applyBootstrap(db: ManagedDatabase, dir: string): Promise<
  * Applies `supabase/migrations` that are not yet recorded in
  * supabase_migrations.schema_migrations, in order, each once and in its own transaction together
  * with its record — a failing migration leaves neither its changes nor its record behind.
- * Returns the versions applied by this call (empty when up to date).
+ * Returns the versions applied by this call (empty when up to date). `upTo` stops after that
+ * version (a restore first rebuilds the schema its archive was taken at).
  */
-export async function applyMigrations(db: ManagedDatabase, dir: string): Promise<MigrationFile[]> {
+export async function applyMigrations(db: ManagedDatabase, dir: string, upTo?: string): Promise<MigrationFile[]> {
   const done = await db.admin((q) => q.query<{ version: string }>('select version from supabase_migrations.schema_migrations'));
   const applied = new Set(done.rows.map((r) => r.version));
   const ran: MigrationFile[] = [];
   for (const m of listMigrations(dir)) {
+    if (upTo !== undefined && m.version > upTo) break;
     if (applied.has(m.version)) continue;
     const sql = readFileSync(m.file, 'utf8');
     try {

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { StackContext } from '../context.js';
 import { UnknownJobError } from './index.js';
+import { requireServiceRole } from '../http/service-role.js';
 
 /**
  * /scheduler/v1: the operator's (and end-to-end tests') handle on the job scheduler. Service-role
@@ -11,15 +12,8 @@ import { UnknownJobError } from './index.js';
 export function createSchedulerApp(ctx: StackContext): Hono {
   const app = new Hono();
 
+  app.use('*', requireServiceRole(ctx, 'The scheduler needs the service_role key'));
   app.use('*', async (c, next) => {
-    const token = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim() ?? c.req.header('apikey');
-    let role: unknown;
-    try {
-      role = token ? (await ctx.jwt.verify(token)).role : undefined;
-    } catch {
-      role = undefined;
-    }
-    if (role !== 'service_role') return c.json({ error: 'forbidden', message: 'The scheduler needs the service_role key' }, 403);
     if (!ctx.scheduler) return c.json({ error: 'unavailable', message: 'The scheduler is not running' }, 503);
     await next();
   });

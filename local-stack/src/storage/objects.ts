@@ -6,6 +6,7 @@ import type { Queryable, RequestAuth } from '../db/types.js';
 import { objectKey, type ByteRange, type StorageBackend } from './backend.js';
 import { bucketNotFound, duplicate, fromDatabaseError, invalidMime, objectNotFound, payloadTooLarge, StorageApiError } from './errors.js';
 import { globalFileSizeLimit, parseSize } from './settings.js';
+import { deleteUnlessHeld } from '../backup/deletion-hold.js';
 
 export interface StorageDeps {
   ctx: StackContext;
@@ -264,12 +265,15 @@ export async function storeObject(
 }
 
 export async function removeBytes(deps: StorageDeps, keys: string[]): Promise<void> {
-  try {
-    await deps.backend.delete(keys);
-  } catch (e) {
-    // The rows are gone already; stray bytes are unreachable, so log rather than fail the request.
-    deps.ctx.log(`storage: could not delete ${keys.length} stored file(s): ${(e as Error).message}`);
-  }
+  // A backup under way may still copy these bytes (its snapshot names them): it deletes them after.
+  await deleteUnlessHeld(deps.ctx.config, async () => {
+    try {
+      await deps.backend.delete(keys);
+    } catch (e) {
+      // The rows are gone already; stray bytes are unreachable, so log rather than fail the request.
+      deps.ctx.log(`storage: could not delete ${keys.length} stored file(s): ${(e as Error).message}`);
+    }
+  });
 }
 
 /**
