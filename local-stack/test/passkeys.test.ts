@@ -14,14 +14,13 @@ function claims(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
-type Json = Record<string, never>;
 
 /** Registers a passkey for `who` on `device`; answers the verify result. */
 async function register(who: SupabaseClient, device: SoftwareAuthenticator, overrides: CeremonyOverrides = {}) {
   const started = await who.auth.passkey.startRegistration();
   expect(started.error).toBeNull();
   const credential = device.create(started.data!.options as never, overrides);
-  return who.auth.passkey.verifyRegistration({ challengeId: started.data!.challenge_id, credential: credential as Json });
+  return who.auth.passkey.verifyRegistration({ challengeId: started.data!.challenge_id, credential: credential as never });
 }
 
 /** Signs in with the device's passkey on a fresh client; answers the verify result and the client. */
@@ -30,7 +29,7 @@ async function signInWithPasskey(stackUrl: string, anonKey: string, device: Soft
   const started = await client.auth.passkey.startAuthentication();
   expect(started.error).toBeNull();
   const assertion = device.get(started.data!.options as never, overrides);
-  const result = await client.auth.passkey.verifyAuthentication({ challengeId: started.data!.challenge_id, credential: assertion as Json });
+  const result = await client.auth.passkey.verifyAuthentication({ challengeId: started.data!.challenge_id, credential: assertion as never });
   return { client, result, assertion, challengeId: started.data!.challenge_id };
 }
 
@@ -53,7 +52,7 @@ describe.each(databasesSync())('passkeys on %s', (database) => {
     expect(expires_at - Math.floor(Date.now() / 1000)).toBeGreaterThan(200);
     expect(expires_at - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(300);
 
-    const verified = await alice.client.auth.passkey.verifyRegistration({ challengeId: challenge_id, credential: aliceDevice.create(options as never) as Json });
+    const verified = await alice.client.auth.passkey.verifyRegistration({ challengeId: challenge_id, credential: aliceDevice.create(options as never) as never });
     expect(verified.error).toBeNull();
     expect(verified.data).toMatchObject({ friendly_name: 'Passkey' });
     alicePasskeyId = verified.data!.id;
@@ -111,20 +110,20 @@ describe.each(databasesSync())('passkeys on %s', (database) => {
     const { stack, alice } = people();
     const first = await signInWithPasskey(stack.url, stack.anonKey, aliceDevice);
     expect(first.result.error).toBeNull();
-    const replay = await anonClient(stack).auth.passkey.verifyAuthentication({ challengeId: first.challengeId, credential: first.assertion as Json });
+    const replay = await anonClient(stack).auth.passkey.verifyAuthentication({ challengeId: first.challengeId, credential: first.assertion as never });
     expect(replay.error).toMatchObject({ code: 'webauthn_challenge_not_found' });
     expect(replay.data?.session ?? null).toBeNull();
 
     // The same assertion against a fresh challenge does not sign the challenge: refused too.
     const fresh = await anonClient(stack).auth.passkey.startAuthentication();
-    const onFresh = await anonClient(stack).auth.passkey.verifyAuthentication({ challengeId: fresh.data!.challenge_id, credential: first.assertion as Json });
+    const onFresh = await anonClient(stack).auth.passkey.verifyAuthentication({ challengeId: fresh.data!.challenge_id, credential: first.assertion as never });
     expect(onFresh.error).toMatchObject({ code: 'webauthn_verification_failed' });
 
     const started = await alice.client.auth.passkey.startRegistration();
     const device = new SoftwareAuthenticator(ORIGIN);
-    const once = await alice.client.auth.passkey.verifyRegistration({ challengeId: started.data!.challenge_id, credential: device.create(started.data!.options as never) as Json });
+    const once = await alice.client.auth.passkey.verifyRegistration({ challengeId: started.data!.challenge_id, credential: device.create(started.data!.options as never) as never });
     expect(once.error).toBeNull();
-    const twice = await alice.client.auth.passkey.verifyRegistration({ challengeId: started.data!.challenge_id, credential: device.create(started.data!.options as never) as Json });
+    const twice = await alice.client.auth.passkey.verifyRegistration({ challengeId: started.data!.challenge_id, credential: device.create(started.data!.options as never) as never });
     expect(twice.error).toMatchObject({ code: 'webauthn_challenge_not_found' });
     expect(await alice.client.auth.passkey.delete({ passkeyId: once.data!.id })).toMatchObject({ error: null });
   });
@@ -134,7 +133,7 @@ describe.each(databasesSync())('passkeys on %s', (database) => {
     const client = anonClient(stack);
     const started = await client.auth.passkey.startAuthentication();
     await stack.db.admin((q) => q.query(`update auth.webauthn_challenges set expires_at = now() - interval '1 second' where id = $1`, [started.data!.challenge_id]));
-    const late = await client.auth.passkey.verifyAuthentication({ challengeId: started.data!.challenge_id, credential: aliceDevice.get(started.data!.options as never) as Json });
+    const late = await client.auth.passkey.verifyAuthentication({ challengeId: started.data!.challenge_id, credential: aliceDevice.get(started.data!.options as never) as never });
     expect(late.error).toMatchObject({ code: 'webauthn_challenge_expired' });
   });
 
