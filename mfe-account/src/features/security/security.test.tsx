@@ -5,7 +5,7 @@ import { createMemoryToasts } from '@dossier/shared/testing';
 import { renderPage } from '../testing/render-page';
 import { PasswordChange } from './password-change';
 import { SessionsList } from './sessions-list';
-import { describeDevice, lastSeen } from './describe-device';
+import { describeDevice, lastSeen } from '@dossier/shared/core';
 
 const user = { id: 'u1', email: 'ana@example.com', name: 'Ana' };
 
