@@ -69,7 +69,8 @@ export async function challengeWebAuthnFactor(
       userDisplayName: factor.friendly_name || name,
       attestationType: 'none',
       excludeCredentials: mine.map((c) => ({ id: c.id, transports: c.transports })),
-      authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+      // Not discoverable (go-webauthn's default for GoTrue's MFA): it answers only when named in allowCredentials.
+      authenticatorSelection: { residentKey: 'discouraged', userVerification: 'preferred' },
     });
     data = { type: 'create', challenge: options.challenge };
     publicKey = options;

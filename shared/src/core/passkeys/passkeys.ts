@@ -52,12 +52,16 @@ export const PASSKEY_MESSAGES = {
   tooMany: 'You have the most passkeys an account can have. Remove one before adding another.',
 } as const;
 
-function field(error: unknown, key: 'code' | 'name'): string {
-  if (typeof error !== 'object' || error === null) return '';
-  const own = (error as Record<string, unknown>)[key];
-  if (typeof own === 'string' && own) return own;
-  const cause = (error as { cause?: unknown }).cause;
-  return cause && cause !== error ? field(cause, key) : '';
+/** The error and its causes: supabase-js wraps the browser's DOMException in a WebAuthnError. */
+function chain(error: unknown): Array<{ code: string; name: string }> {
+  const out: Array<{ code: string; name: string }> = [];
+  let e: unknown = error;
+  while (typeof e === 'object' && e !== null && out.length < 4) {
+    const { code, name, cause } = e as { code?: unknown; name?: unknown; cause?: unknown };
+    out.push({ code: typeof code === 'string' ? code : '', name: typeof name === 'string' ? name : '' });
+    e = cause === e ? undefined : cause;
+  }
+  return out;
 }
 
 /**
@@ -65,12 +69,13 @@ function field(error: unknown, key: 'code' | 'name'): string {
  * passkey (network, server): the caller shows its usual message for those.
  */
 export function passkeyErrorMessage(error: unknown, step: PasskeyStep): string | null {
-  const code = field(error, 'code');
-  const name = field(error, 'name');
+  const links = chain(error);
+  const code = links.find((l) => l.code)?.code ?? '';
+  const names = new Set(links.map((l) => l.name));
   const message = typeof (error as { message?: unknown })?.message === 'string' ? String((error as { message: string }).message) : '';
   if (/does not support WebAuthn/i.test(message)) return PASSKEY_MESSAGES.unsupported;
-  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || code === 'webauthn_credential_exists' || name === 'InvalidStateError') return PASSKEY_MESSAGES.alreadyAdded;
-  if (code === 'ERROR_CEREMONY_ABORTED' || name === 'NotAllowedError' || name === 'AbortError') return step === 'add' ? PASSKEY_MESSAGES.addCancelled : PASSKEY_MESSAGES.cancelled;
+  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || code === 'webauthn_credential_exists' || names.has('InvalidStateError')) return PASSKEY_MESSAGES.alreadyAdded;
+  if (code === 'ERROR_CEREMONY_ABORTED' || names.has('NotAllowedError') || names.has('AbortError')) return step === 'add' ? PASSKEY_MESSAGES.addCancelled : PASSKEY_MESSAGES.cancelled;
   if (code === 'too_many_passkeys') return PASSKEY_MESSAGES.tooMany;
   if (code === 'webauthn_credential_not_found') return PASSKEY_MESSAGES.unknownPasskey;
   if (code === 'webauthn_challenge_expired' || code === 'webauthn_challenge_not_found' || code === 'mfa_challenge_expired') return PASSKEY_MESSAGES.expired;
