@@ -15,12 +15,20 @@ function claims(token: string): Record<string, unknown> {
 }
 
 /** supabase-js hands the options over as the browser wants them (ArrayBuffers): back to JSON. */
-function asJson(publicKey: Record<string, any>): Record<string, any> {
+interface OptionsJson {
+  challenge: string;
+  rp: { id?: string };
+  user: { id: string };
+  allowCredentials: Array<{ id: string }>;
+}
+
+function asJson(publicKey: Record<string, unknown> & { user?: { id: unknown }; allowCredentials?: Array<{ id: unknown }> }): OptionsJson {
   return {
     ...publicKey,
     challenge: b64u(publicKey.challenge),
-    user: publicKey.user ? { ...publicKey.user, id: b64u(publicKey.user.id) } : undefined,
-    allowCredentials: (publicKey.allowCredentials ?? []).map((c: { id: unknown }) => ({ ...c, id: b64u(c.id) })),
+    rp: (publicKey.rp ?? {}) as { id?: string },
+    user: { ...publicKey.user, id: publicKey.user ? b64u(publicKey.user.id) : '' },
+    allowCredentials: (publicKey.allowCredentials ?? []).map((c) => ({ ...c, id: b64u(c.id) })),
   };
 }
 
@@ -30,7 +38,7 @@ const credential = (json: Record<string, unknown>) => ({ ...json, toJSON: () => 
 async function answer(client: SupabaseClient, factorId: string, device: SoftwareAuthenticator, overrides: CeremonyOverrides = {}) {
   const challenge = await client.auth.mfa.challenge({ factorId, webauthn: { rpId: 'localhost', rpOrigins: [ORIGIN] } } as never);
   expect(challenge.error).toBeNull();
-  const data = challenge.data as unknown as { id: string; webauthn: { type: 'create' | 'request'; credential_options: { publicKey: Record<string, any> } } };
+  const data = challenge.data as unknown as { id: string; webauthn: { type: 'create' | 'request'; credential_options: { publicKey: Parameters<typeof asJson>[0] } } };
   const options = asJson(data.webauthn.credential_options.publicKey);
   const json = data.webauthn.type === 'create' ? device.create(options as never, overrides) : device.get(options as never, overrides);
   const verify = () =>

@@ -42,7 +42,11 @@ describe.each(databasesSync())('passkeys on %s', (database) => {
     const { alice } = people();
     const started = await alice.client.auth.passkey.startRegistration();
     expect(started.error).toBeNull();
-    const { options, challenge_id, expires_at } = started.data! as unknown as { options: Record<string, any>; challenge_id: string; expires_at: number };
+    const { options, challenge_id, expires_at } = started.data! as unknown as {
+      options: { rp: unknown; user: { id: string; name: string }; authenticatorSelection: unknown; attestation: string; challenge: string };
+      challenge_id: string;
+      expires_at: number;
+    };
     expect(options.rp).toEqual({ id: 'localhost', name: 'Dossier' });
     expect(Buffer.from(options.user.id, 'base64url').toString('utf8')).toBe(alice.id);
     expect(options.user.name).toBe(alice.email);

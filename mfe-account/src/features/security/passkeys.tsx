@@ -141,7 +141,7 @@ export function Passkeys() {
     }
   };
 
-  const useForSecondStep = async () => {
+  const addSecondStep = async () => {
     setBusy(true);
     setError(null);
     try {
@@ -188,7 +188,7 @@ export function Passkeys() {
             Add a passkey
           </Button>
           {secondStep.data === null ? (
-            <Button onClick={() => void useForSecondStep()} disabled={busy}>
+            <Button onClick={() => void addSecondStep()} disabled={busy}>
               Use a passkey for two-step sign-in
             </Button>
           ) : null}
