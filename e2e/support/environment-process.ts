@@ -39,7 +39,9 @@ async function main() {
         googlePort: 0,
         stripePort: 0,
         dataDir,
-        corsOrigins: [shellUrl, ...Object.values(remotePorts).map((p) => `http://127.0.0.1:${p}`)],
+        // localhost too: browsers refuse an IP address as WebAuthn relying party, so the passkey
+        // spec opens the shell as http://localhost:<port> (issue 27).
+        corsOrigins: [shellUrl, `http://localhost:${shellPort}`, ...Object.values(remotePorts).map((p) => `http://127.0.0.1:${p}`)],
         siteUrl: shellUrl,
         // The e2e helpers (shell-auth.ts) read the outbox with the service_role key: the public
         // demo keys are for tests only (an installation generates its own, installation-keys.ts).

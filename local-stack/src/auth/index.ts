@@ -9,6 +9,7 @@ import { registerAdminRoutes } from './routes-admin.js';
 import { registerEmailRoutes } from './routes-email.js';
 import { registerOAuthRoutes } from './routes-oauth.js';
 import { registerMfaRoutes } from './routes-mfa.js';
+import { registerPasskeyRoutes } from './routes-passkeys.js';
 
 // Paths the browser reaches by navigation (no apikey header possible), as Supabase's gateway allows.
 const OPEN_PATHS = new Set(['/authorize', '/callback', '/verify']);
@@ -57,6 +58,7 @@ export function createAuthApp(ctx: StackContext): Hono {
   registerOAuthRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerMfaRoutes(app, deps);
+  registerPasskeyRoutes(app, deps);
 
   // Mounted with app.route(), a sub-app's notFound is not consulted (the parent's plain-text 404
   // answers): a catch-all registered last keeps GoTrue's JSON error shape for unknown routes.

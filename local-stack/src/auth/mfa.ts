@@ -19,6 +19,8 @@ export interface FactorRow {
   updated_at: Date;
   secret: string | null;
   last_challenged_at: Date | null;
+  /** A WebAuthn factor's credential (mfa-webauthn.ts); never shown. */
+  web_authn_credential?: unknown;
 }
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : undefined);

@@ -4,6 +4,10 @@ import { AuthApiError, validationFailed } from './errors.js';
 import { clientIp, readJson, requireUser, str, type AuthDeps, type Caller } from './http.js';
 import { factorsOf, MFA_CHALLENGE_EXPIRY_SECONDS, MFA_MAX_ENROLLED_FACTORS, newTotp, totpCodeMatches, type FactorRow } from './mfa.js';
 import { insertRefreshToken, sessionResponse } from './sessions.js';
+import { challengeWebAuthnFactor, requireMfaWebAuthn, verifyWebAuthnFactor } from './mfa-webauthn.js';
+
+/** The amr entry a verified factor adds to the session (GoTrue's TOTPSignIn, MFAWebAuthn). */
+const amrOf = (factorType: string) => (factorType === 'webauthn' ? 'mfa/webauthn' : 'totp');
 
 const insufficientAal = (msg: string) => new AuthApiError(403, 'insufficient_aal', msg);
 const factorNotFound = () => new AuthApiError(404, 'mfa_factor_not_found', 'Factor not found');
@@ -33,7 +37,8 @@ export function registerMfaRoutes(app: Hono, deps: AuthDeps): void {
     const caller = await requireUser(deps, c);
     const body = await readJson(c);
     const type = str(body.factor_type);
-    if (type !== 'totp') throw validationFailed(type === 'phone' || type === 'webauthn' ? `${type} factors are not enabled` : 'factor_type needs to be totp, phone or webauthn');
+    if (type !== 'totp' && type !== 'webauthn') throw validationFailed(type === 'phone' ? 'phone factors are not enabled' : 'factor_type needs to be totp, phone or webauthn');
+    if (type === 'webauthn') requireMfaWebAuthn(ctx.config, 'enroll');
     const friendly = (str(body.friendly_name) ?? '').trim();
     const issuer = str(body.issuer) || new URL(ctx.config.siteUrl).host;
     const factors = await ctx.db.admin((q) => factorsOf(q, caller.user.id));
@@ -43,6 +48,17 @@ export function registerMfaRoutes(app: Hono, deps: AuthDeps): void {
     }
     if (friendly && factors.some((f) => f.friendly_name === friendly)) {
       throw new AuthApiError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendly}" for this user already exists`);
+    }
+    if (type === 'webauthn') {
+      // The credential comes with the first challenge's answer (mfa-webauthn.ts).
+      const id = randomUUID();
+      await ctx.db.admin((q) =>
+        q.query(
+          `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at) values ($1, $2, $3, 'webauthn', 'unverified', now(), now())`,
+          [id, caller.user.id, friendly || null],
+        ),
+      );
+      return c.json({ id, type: 'webauthn', friendly_name: friendly });
     }
     const totp = await newTotp(issuer, caller.user.email ?? caller.user.id);
     await ctx.db.admin((q) =>
@@ -58,8 +74,11 @@ export function registerMfaRoutes(app: Hono, deps: AuthDeps): void {
   app.post('/factors/:id/challenge', async (c) => {
     const caller = await requireUser(deps, c);
     const factor = await ownFactor(deps, caller, c.req.param('id'));
-    const id = randomUUID();
     const ip = clientIp(c);
+    if (factor.factor_type === 'webauthn') {
+      return c.json(await ctx.db.admin((q) => challengeWebAuthnFactor(q, ctx.config, caller.user, factor, /^[0-9a-f:.]+$/i.test(ip) ? ip : null)));
+    }
+    const id = randomUUID();
     const created = await ctx.db.admin(async (q) => {
       const r = await q.query<{ created_at: Date }>(
         `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, now(), $3::inet) returning created_at`,
@@ -80,8 +99,8 @@ export function registerMfaRoutes(app: Hono, deps: AuthDeps): void {
     if (!challengeId) throw validationFailed('challenge_id is required');
     if (!caller.sessionId) throw new AuthApiError(403, 'session_not_found', 'Session not found');
     const session = await ctx.db.admin(async (q) => {
-      const ch = await q.query<{ created_at: Date; verified_at: Date | null }>(
-        `select created_at, verified_at from auth.mfa_challenges where id = $1 and factor_id = $2 for update`,
+      const ch = await q.query<{ created_at: Date; verified_at: Date | null; web_authn_session_data: { type: 'create' | 'request'; challenge: string } | null }>(
+        `select created_at, verified_at, web_authn_session_data from auth.mfa_challenges where id = $1 and factor_id = $2 for update`,
         [challengeId, factor.id],
       );
       const challenge = ch.rows[0];
@@ -90,7 +109,14 @@ export function registerMfaRoutes(app: Hono, deps: AuthDeps): void {
         await q.query(`delete from auth.mfa_challenges where id = $1`, [challengeId]);
         return new AuthApiError(422, 'mfa_challenge_expired', `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`);
       }
-      if (!factor.secret || !totpCodeMatches(factor.secret, code)) {
+      if (factor.factor_type === 'webauthn') {
+        // A WebAuthn challenge is answered once, right or wrong: a replayed assertion finds nothing.
+        await q.query(`delete from auth.mfa_challenges where id = $1`, [challengeId]);
+        const failed = challenge.web_authn_session_data
+          ? await verifyWebAuthnFactor(q, ctx.config, caller.user, factor, challenge.web_authn_session_data, body)
+          : new AuthApiError(422, 'mfa_verification_failed', 'WebAuthn verification failed');
+        if (failed) return failed;
+      } else if (!factor.secret || !totpCodeMatches(factor.secret, code)) {
         return new AuthApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
       }
       // A challenge is answered once; the factor is verified; the session is raised to aal2 with a
@@ -100,9 +126,9 @@ export function registerMfaRoutes(app: Hono, deps: AuthDeps): void {
       await q.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [caller.sessionId, factor.id]);
       await q.query(
         `insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method, id)
-         values ($1, now(), now(), 'totp', $2)
+         values ($1, now(), now(), $3, $2)
          on conflict (session_id, authentication_method) do update set updated_at = now()`,
-        [caller.sessionId, randomUUID()],
+        [caller.sessionId, randomUUID(), amrOf(factor.factor_type)],
       );
       await q.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`, [caller.sessionId]);
       const refresh = await insertRefreshToken(q, caller.user.id, caller.sessionId!, null);
@@ -123,7 +149,7 @@ export function registerMfaRoutes(app: Hono, deps: AuthDeps): void {
       await q.query(`delete from auth.mfa_factors where id = $1`, [factor.id]);
       // Sessions that reached aal2 through this factor go back to aal1.
       const sessions = await q.query<{ id: string }>(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1 returning id`, [factor.id]);
-      for (const s of sessions.rows) await q.query(`delete from auth.mfa_amr_claims where session_id = $1 and authentication_method = 'totp'`, [s.id]);
+      for (const s of sessions.rows) await q.query(`delete from auth.mfa_amr_claims where session_id = $1 and authentication_method = $2`, [s.id, amrOf(factor.factor_type)]);
     });
     return c.json({ id: factor.id });
   });

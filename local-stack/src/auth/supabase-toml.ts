@@ -24,3 +24,22 @@ export function tomlValue(supabaseDir: string, section: string, key: string, env
   const n = Number(line);
   return Number.isFinite(n) ? n : line;
 }
+
+/**
+ * One array of strings of supabase/config.toml (`key = ["a", "b"]`, on one line or several), as
+ * `[auth.webauthn] rp_origins` is written; `env(NAME)` entries resolve from the environment.
+ */
+export function tomlList(supabaseDir: string, section: string, key: string, env: NodeJS.ProcessEnv = process.env): string[] | undefined {
+  const file = path.join(supabaseDir, 'config.toml');
+  if (!existsSync(file)) return undefined;
+  const header = section.replace(/[.[\]\\-]/g, (ch) => `\\${ch}`);
+  const body = new RegExp(`^\\[${header}\\][ \\t]*$([\\s\\S]*?)(?=^\\[|(?![\\s\\S]))`, 'm').exec(readFileSync(file, 'utf8'))?.[1];
+  const list = body === undefined ? undefined : new RegExp(`^[ \\t]*${key}[ \\t]*=[ \\t]*\\[([^\\]]*)\\]`, 'm').exec(body)?.[1];
+  if (list === undefined) return undefined;
+  return [...list.matchAll(/"([^"]*)"/g)]
+    .map((m) => {
+      const fromEnv = /^env\((\w+)\)$/.exec(m[1])?.[1];
+      return fromEnv ? (env[fromEnv] ?? '') : m[1];
+    })
+    .filter(Boolean);
+}

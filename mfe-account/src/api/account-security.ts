@@ -9,6 +9,8 @@ export interface ActiveSession {
   ip: string | null;
   aal: string | null;
   current: boolean;
+  /** The first amr entry of the session: passkey, password, oauth, otp… */
+  sign_in_method?: string | null;
 }
 
 export const accountSecurityKeys = {

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { EmailChange } from './email-change';
+import { Passkeys } from './passkeys';
 import { PasswordChange } from './password-change';
 import { SessionsList } from './sessions-list';
 import { TwoStepSignIn } from './two-step';
@@ -11,6 +12,7 @@ export function SecuritySection() {
   return (
     <section aria-labelledby={`${id}-security`} className="dossier-settings-section dossier-security">
       <h2 id={`${id}-security`}>Sign-in security</h2>
+      <Passkeys />
       <TwoStepSignIn />
       <PasswordChange />
       <EmailChange />

@@ -5,7 +5,7 @@ import { createMemoryToasts } from '@dossier/shared/testing';
 import { renderPage } from '../testing/render-page';
 import { PasswordChange } from './password-change';
 import { SessionsList } from './sessions-list';
-import { describeDevice, lastSeen } from './describe-device';
+import { describeDevice, lastSeen } from '@dossier/shared/core';
 
 const user = { id: 'u1', email: 'ana@example.com', name: 'Ana' };
 
@@ -78,5 +78,17 @@ describe('SessionsList', () => {
     expect(rpc).toHaveBeenCalledWith('end_my_session', { session_id: 's2' });
     await person.click(screen.getByRole('button', { name: 'Sign out all other devices' }));
     expect(signOut).toHaveBeenCalledWith({ scope: 'others' });
+  });
+
+  it('says which sessions signed in with a passkey (issue 27)', async () => {
+    const now = new Date().toISOString();
+    const rows = [
+      { id: 's1', created_at: now, last_seen_at: now, user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36', ip: null, aal: 'aal1', current: true, sign_in_method: 'passkey' },
+      { id: 's2', created_at: now, last_seen_at: now, user_agent: 'Mozilla/5.0 (Windows NT 10.0) Firefox/133.0', ip: null, aal: 'aal1', current: false, sign_in_method: 'password' },
+    ];
+    const supabase = { rpc: jest.fn(async () => ({ data: rows, error: null })), auth: {} } as unknown as SupabaseClient;
+    renderPage(<SessionsList />, { services: { auth: { status: 'signed-in', user, supabase } } });
+    expect(await screen.findByText(/Signed in with a passkey · Last seen/)).toBeInTheDocument();
+    expect(screen.getByText(/Signed in with a password · Last seen/)).toBeInTheDocument();
   });
 });

@@ -1,9 +1,14 @@
 import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@dossier/shared';
-import { classifyError } from '@dossier/shared/core';
+import { classifyError, describeDevice, lastSeen } from '@dossier/shared/core';
 import { accountSecurityKeys, endSession, listSessions, signOutOtherSessions } from '../../api/account-security';
-import { describeDevice, lastSeen } from './describe-device';
+
+/** How a session signed in, from the first entry of its amr (my_sessions().sign_in_method). */
+function signInMethodText(method: string | null | undefined): string {
+  const text: Record<string, string> = { passkey: 'Signed in with a passkey', password: 'Signed in with a password', oauth: 'Signed in with Google', otp: 'Signed in with a link', magiclink: 'Signed in with a link' };
+  return method && text[method] ? `${text[method]} · ` : '';
+}
 
 /** Where this account is signed in (device, last seen), with sign-out for each and for all others. */
 export function SessionsList() {
@@ -38,7 +43,7 @@ export function SessionsList() {
                 {s.current ? <span className="dossier-session-badge"> This device</span> : null}
                 <br />
                 <span className="dossier-settings-hint">
-                  Last seen {lastSeen(s.last_seen_at)}
+                  {signInMethodText(s.sign_in_method)}Last seen {lastSeen(s.last_seen_at)}
                   {s.ip ? ` · ${s.ip}` : ''}
                 </span>
               </div>

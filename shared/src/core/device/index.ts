@@ -1,2 +1,3 @@
 export * from './feature-support';
 export * from './notify';
+export * from './describe-device';

@@ -121,4 +121,42 @@ describe('AuthPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('a link to set a new password is on its way');
     expect(resetPasswordForEmail).toHaveBeenCalledWith('ada@example.com', expect.objectContaining({ redirectTo: expect.stringContaining('/auth') }));
   });
+
+  describe('Sign in with a passkey (issue 27)', () => {
+    const withWebAuthn = () => {
+      Object.defineProperty(window, 'PublicKeyCredential', { value: function PublicKeyCredential() {}, configurable: true });
+      Object.defineProperty(navigator, 'credentials', { value: { create: jest.fn(), get: jest.fn() }, configurable: true });
+    };
+    afterEach(() => {
+      delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+      delete (navigator as { credentials?: unknown }).credentials;
+    });
+
+    it('is hidden where the browser cannot use passkeys', () => {
+      renderAuth({});
+      expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
+    });
+
+    it('signs in through supabase-js, and says so plainly when the ceremony was cancelled', async () => {
+      withWebAuthn();
+      const cancelled = Object.assign(new Error('The operation either timed out or was not allowed.'), {
+        name: 'WebAuthnError',
+        code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY',
+        cause: Object.assign(new Error('not allowed'), { name: 'NotAllowedError' }),
+      });
+      const signInWithPasskey = jest.fn().mockResolvedValue({ data: null, error: cancelled });
+      renderAuth({ signInWithPasskey });
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+      expect(signInWithPasskey).toHaveBeenCalled();
+      expect(await screen.findByRole('alert')).toHaveTextContent('Passkey sign-in was cancelled. If this device has no passkey for Dossier, sign in with your password.');
+    });
+
+    it('is not offered on the sign-up tab', async () => {
+      withWebAuthn();
+      renderAuth({});
+      await userEvent.click(screen.getByRole('tab', { name: 'Sign up' }));
+      expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
+    });
+  });
 });

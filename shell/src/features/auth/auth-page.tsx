@@ -12,6 +12,8 @@ import { OAUTH_PENDING_KEY, cleanOAuthAddress, pollForSession, readOAuthReturn }
 import { redirectTarget } from './redirect-target';
 import { RESET_PARAM } from './email-auth';
 import { SecondFactorStep, useSecondFactor } from './second-factor';
+import { AddPasskeyOffer, PasskeySignInButton } from './passkey-sign-in';
+import { passkeysSupported } from '@dossier/shared/core';
 import './auth-page.css';
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'forgot' | 'new-password';
@@ -107,9 +109,11 @@ export function AuthPage() {
   const secondFactor = useSecondFactor();
   // After a recovery code the factor is gone: Settings, to set up a new authenticator.
   const [recovered, setRecovered] = useState(false);
+  // After a password sign-up that signed in: the offer to add a passkey, before going on (issue 27).
+  const [passkeyOffer, setPasskeyOffer] = useState<'none' | 'pending' | 'shown'>('none');
   useEffect(() => {
-    if (auth.status === 'signed-in' && mode !== 'new-password' && secondFactor.state === 'satisfied') navigate(recovered ? '/settings#two-step' : target, { replace: true });
-  }, [auth.status, mode, navigate, target, secondFactor.state, recovered]);
+    if (auth.status === 'signed-in' && mode !== 'new-password' && secondFactor.state === 'satisfied' && passkeyOffer === 'none') navigate(recovered ? '/settings#two-step' : target, { replace: true });
+  }, [auth.status, mode, navigate, target, secondFactor.state, recovered, passkeyOffer]);
 
   const switchTo = (next: AuthMode) => {
     setMode(next);
@@ -140,8 +144,15 @@ export function AuthPage() {
         await signInWithEmail(auth.supabase, email, password);
       } else if (mode === 'sign-up') {
         const name = String(form.get('name') ?? '').trim();
-        const result = await signUpWithEmail(auth.supabase, { email, password, name });
+        // Set before the session arrives, so the page waits for the offer instead of leaving.
+        if (passkeysSupported()) setPasskeyOffer('pending');
+        const result = await signUpWithEmail(auth.supabase, { email, password, name }).catch((e: unknown) => {
+          setPasskeyOffer('none');
+          throw e;
+        });
         await authEvents?.signedUp({ id: result.user.id, email: result.user.email }, result.signedIn);
+        if (result.signedIn && passkeysSupported()) setPasskeyOffer('shown');
+        else setPasskeyOffer('none');
         if (!result.signedIn) setNotice(`Check ${email} for a link to confirm your account.`);
       } else if (mode === 'forgot') {
         await requestPasswordReset(auth.supabase, email);
@@ -166,6 +177,8 @@ export function AuthPage() {
       />
     );
   }
+
+  if (auth.status === 'signed-in' && passkeyOffer === 'shown') return <AddPasskeyOffer onDone={() => setPasskeyOffer('none')} />;
 
   if (waitingForProvider || (auth.status === 'signed-in' && mode !== 'new-password')) {
     return (
@@ -222,9 +235,12 @@ export function AuthPage() {
       {(mode === 'sign-in' || mode === 'sign-up') && (
         <>
           <p className="auth-divider">or</p>
-          <Button variant="secondary" block onClick={google} disabled={busy}>
-            Continue with Google
-          </Button>
+          <div className="auth-alternatives">
+            <Button variant="secondary" block onClick={google} disabled={busy}>
+              Continue with Google
+            </Button>
+            {mode === 'sign-in' && <PasskeySignInButton disabled={busy} onError={setError} />}
+          </div>
         </>
       )}
     </>

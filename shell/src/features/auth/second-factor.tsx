@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useAuth } from '@dossier/shared/contract';
 import { classifyError } from '@dossier/shared/core';
+import { PasskeySecondStep } from './passkey-second-step';
 
 export type SecondFactorState = 'checking' | 'required' | 'satisfied';
 
@@ -122,6 +123,7 @@ export function SecondFactorStep({ onPassed }: { onPassed: (viaRecoveryCode: boo
             {busy ? 'Checking...' : 'Continue'}
           </button>
         </form>
+        <PasskeySecondStep onPassed={() => onPassed(false)} />
         <p>
           <button type="button" className="auth-link" onClick={() => { setUseRecovery(!useRecovery); setError(null); }}>
             {useRecovery ? 'Use the authenticator app instead' : 'Lost your phone? Use a recovery code'}

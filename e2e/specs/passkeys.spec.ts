@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { readAppConfig, seedAcceptedConsent } from '../support/signed-in-session';
+
+/**
+ * Passkeys (issue 27) with Chromium's virtual authenticator (CDP WebAuthn domain): a platform
+ * authenticator with resident keys and user verification, as Face ID or a fingerprint reader is.
+ * Browsers refuse an IP address as relying party, so the shell is opened as http://localhost.
+ */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return {
+    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+  };
+}
+
+async function signOut(page: Page, settingsUrl: string) {
+  await page.goto(settingsUrl);
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+}
+
+test.setTimeout(240_000);
+
+test('a passkey: added after sign-up, signs in without a password, is the second step, renamed, removed; replays refused', async ({ page, baseURL }) => {
+  const local = new URL(baseURL!);
+  local.hostname = 'localhost';
+  const at = (path: string) => new URL(path, local).href;
+  await seedAcceptedConsent(page.context());
+  const authenticator = await virtualAuthenticator(page);
+  const email = `passkey-${randomUUID().slice(0, 8)}@example.com`;
+  const password = `pw-${randomUUID()}`;
+
+  // Sign up with a password; Dossier offers a passkey before going on.
+  await page.goto(at('/auth?mode=sign-up'));
+  await page.getByLabel('Name').fill('Pat Passkey');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.locator('form').getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in faster next time' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+  expect(await authenticator.credentials()).toHaveLength(1);
+
+  // Sign out, then in with the passkey alone: no e-mail, no password typed.
+  await signOut(page, at('/settings'));
+  await page.goto(at('/auth'));
+  const verifyBody = page.waitForRequest((r) => r.url().endsWith('/auth/v1/passkeys/authentication/verify')).then((r) => r.postData()!);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+  await expect(page.getByLabel('Email')).toHaveCount(0);
+
+  // The same assertion sent again (a replay) does not sign anyone in: its challenge was spent.
+  const config = await readAppConfig(page);
+  const replay = await page.request.post(`${config.supabaseUrl}/auth/v1/passkeys/authentication/verify`, {
+    headers: { apikey: config.supabaseAnonKey, 'content-type': 'application/json', origin: local.origin },
+    data: await verifyBody,
+  });
+  expect(replay.status()).toBe(400);
+  expect(await replay.json()).toMatchObject({ error_code: 'webauthn_challenge_not_found' });
+
+  // Settings → Security: the passkey, named after the device, used just now; the session says how.
+  await page.goto(at('/settings'));
+  const list = page.getByRole('list', { name: 'Your passkeys' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('Chrome on Linux');
+  await expect(list).toContainText('Last used Just now');
+  await expect(page.getByText('Signed in with a passkey ·').first()).toBeVisible();
+  await list.getByRole('button', { name: 'Rename Chrome on Linux' }).click();
+  await page.getByLabel('New name for Chrome on Linux').fill('Work laptop');
+  await list.getByRole('button', { name: 'Save' }).click();
+  await expect(list).toContainText('Work laptop');
+
+  // A passkey as the second step: recovery codes first, then the password is not enough.
+  await page.getByRole('button', { name: 'Use a passkey for two-step sign-in' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText('Two-step sign-in accepts your passkey instead of a code.')).toBeVisible();
+  await signOut(page, at('/settings'));
+  await page.goto(at('/auth'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Use your passkey instead' }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+
+  // Remove the sign-in passkey (confirmed): the device still holds it, Dossier no longer takes it.
+  await page.goto(at('/settings'));
+  await list.getByRole('button', { name: 'Remove Work laptop' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove passkey' }).click();
+  await expect(page.getByText('No passkeys yet.')).toBeVisible();
+  await signOut(page, at('/settings'));
+  await page.goto(at('/auth'));
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'This passkey is not linked to a Dossier account any more. Sign in with your password, then add a new passkey in Settings.',
+  );
+  await expect(page).toHaveURL(/\/auth/);
+});

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useAuth } from '@dossier/shared/contract';
+import { addPasskey, passkeyErrorMessage, passkeysSupported, signInWithPasskey } from '@dossier/shared/core';
+import { Button } from '@dossier/shared/ui';
+import { classifyAuthError } from './auth-errors';
+
+/**
+ * /auth's "Sign in with a passkey" (issue 27): the browser offers the passkeys it holds for Dossier,
+ * no e-mail or password typed. Hidden where the browser cannot use passkeys.
+ */
+export function PasskeySignInButton({ disabled, onError }: { disabled?: boolean; onError: (message: string | null) => void }) {
+  const { supabase } = useAuth();
+  const [busy, setBusy] = useState(false);
+  if (!passkeysSupported()) return null;
+  const signIn = async () => {
+    setBusy(true);
+    onError(null);
+    try {
+      await signInWithPasskey(supabase);
+    } catch (e) {
+      onError(passkeyErrorMessage(e, 'sign-in') ?? classifyAuthError(e).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="secondary" block onClick={() => void signIn()} loading={busy} disabled={disabled}>
+      Sign in with a passkey
+    </Button>
+  );
+}
+
+/** After a password sign-up: the offer to add a passkey, so the next sign-in needs no password. */
+export function AddPasskeyOffer({ onDone }: { onDone: () => void }) {
+  const { supabase } = useAuth();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const add = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await addPasskey(supabase);
+      onDone();
+    } catch (e) {
+      setError(passkeyErrorMessage(e, 'add') ?? classifyAuthError(e).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="auth-page">
+      <section className="auth-card" aria-labelledby="passkey-offer-title">
+        <h1 id="passkey-offer-title">Sign in faster next time</h1>
+        <p>Add a passkey and sign in with Face ID, a fingerprint or your screen lock instead of your password. It works only on Dossier, so it cannot be phished.</p>
+        {error ? (
+          <p role="alert" className="auth-error">
+            {error}
+          </p>
+        ) : null}
+        <Button variant="primary" block onClick={() => void add()} loading={busy}>
+          Add a passkey
+        </Button>
+        <p className="auth-links">
+          <Button variant="ghost" size="sm" className="auth-link" onClick={onDone} disabled={busy}>
+            Not now
+          </Button>
+        </p>
+      </section>
+    </div>
+  );
+}
