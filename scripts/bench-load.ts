@@ -49,9 +49,9 @@ async function visit(context: BrowserContext, pathname: string, profile: Profile
   const page = await context.newPage();
   await throttle(context, page, profile);
   const bodies = collectScripts(page);
-  await page.goto(pathname, { waitUntil: 'load' });
+  await page.goto(pathname, { waitUntil: 'load', timeout: 180_000 });
   await page.locator(pathname === '/documents' ? FIRST_ROW : 'main h1').first().waitFor({ timeout: 120_000 });
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
   await page.waitForTimeout(500);
   // LCP is final once the page is hidden; web-vitals reports on visibility change.
   const lcp = await page.evaluate(() => (window as unknown as { __vitals: Record<string, number> }).__vitals.LCP ?? Number.NaN);

@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { repoRoot } from '../support/repo-root';
 import { FIRST_ROW, collectScripts, loadFigures, seedDocumentRows, watchFirstRow } from '../support/load-figures';
 import { signInFreshUser } from '../support/signed-in-session';
 
@@ -12,6 +15,32 @@ const DOCUMENTS_REQUEST_BUDGET = 30;
 
 /** A string of Module Federation's runtime core (its RemoteHandler hooks): only a bundled copy carries it. */
 const RUNTIME_CORE_MARK = 'beforeRegisterRemote';
+
+/**
+ * Code that only runs on a server, by a string only it carries. A shared singleton is not
+ * tree-shaken, so a whole package shared (react-router was) brought its server half to every
+ * browser (ADR 0301).
+ */
+const SERVER_ONLY: { what: string; mark: string }[] = [
+  { what: 'set-cookie-parser (react-router server responses)', mark: 'set-cookie-parser' },
+  { what: "react-router's cookies and session storage", mark: 'session cookies should be signed' },
+  { what: 'a Node built-in module', mark: 'require("node:' },
+];
+
+test('no server-only module reaches a browser bundle of any app', () => {
+  const found: string[] = [];
+  let files = 0;
+  for (const app of ['shell', 'mfe-documents', 'mfe-portfolios', 'mfe-drive-import', 'mfe-account', 'mfe-debug']) {
+    const dir = path.join(repoRoot(), 'dist', app);
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.js'))) {
+      files += 1;
+      const code = readFileSync(path.join(dir, file), 'utf8');
+      for (const { what, mark } of SERVER_ONLY) if (code.includes(mark)) found.push(`${app}/${file}: ${what}`);
+    }
+  }
+  expect(files).toBeGreaterThan(20);
+  expect(found).toEqual([]);
+});
 
 test(`signed-in /documents shows its first row after at most ${DOCUMENTS_JS_BUDGET_KB} KB of gzip JS and ${DOCUMENTS_REQUEST_BUDGET} requests`, async ({ page }) => {
   const user = await signInFreshUser(page, 'Budget Person');
