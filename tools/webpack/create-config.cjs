@@ -65,6 +65,10 @@ function createConfig({ project, name, port, title, isShell = false }) {
                 'react-router/dom$': path.join(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
               }
             : {}),
+          // What the shared router module (react-router-browser.ts) re-exports from: react-router's
+          // own build under a name no shared-module rule consumes (ADR 0301).
+          '@dossier/react-router-full$': path.join(root, `node_modules/react-router/dist/${production ? 'production' : 'development'}/index.mjs`),
+          '@dossier/react-router-dom-full$': path.join(root, `node_modules/react-router/dist/${production ? 'production' : 'development'}/dom-export.mjs`),
           // supabase-js's Realtime client, fetched only with the first channel subscription
           // (ADR 0186). The shell only: the areas use the shell's supabase client at runtime.
           ...(isShell ? { '@supabase/realtime-js$': path.join(__dirname, 'lazy-realtime.ts') } : {}),
@@ -108,6 +112,11 @@ function createConfig({ project, name, port, title, isShell = false }) {
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          // One federation runtime per page (ADR 0300): the shell's build provides its runtime core
+          // on the page, and a remote's production build uses that one instead of carrying its own
+          // copy in remoteEntry.js. `nx serve mfe-x` (the standalone harness, development) keeps its
+          // own, so an area still runs alone.
+          experiments: isShell ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {},
         }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',

@@ -3,6 +3,8 @@
 // slash) share the subpath imports too, or react-dom/client would be bundled twice.
 const path = require('node:path');
 
+const ROUTER_BROWSER = path.join(__dirname, 'react-router-browser.ts');
+
 function sharedSingletons(root) {
   const pkg = require(path.join(root, 'package.json'));
   const sharedPkg = require(path.join(root, 'shared/package.json'));
@@ -20,8 +22,10 @@ function sharedSingletons(root) {
     'react/': strict('react'),
     'react-dom': strict('react-dom'),
     'react-dom/': strict('react-dom'),
-    'react-router': strict('react-router'),
-    'react-router-dom': strict('react-router-dom'),
+    // Both names are one singleton of the browser router's used exports (react-router-browser.ts,
+    // ADR 0301): not the whole package, whose server half a shared module cannot shed.
+    'react-router': { ...strict('react-router'), import: ROUTER_BROWSER, shareKey: 'react-router-dom', version: version('react-router-dom') },
+    'react-router-dom': { ...strict('react-router-dom'), import: ROUTER_BROWSER, version: version('react-router-dom') },
     '@tanstack/react-query': strict('@tanstack/react-query'),
     '@supabase/supabase-js': loose('@supabase/supabase-js'),
     '@dossier/shared': dossierShared,

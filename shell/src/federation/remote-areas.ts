@@ -1,4 +1,4 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   REMOTE_CONTAINERS,
   REMOTE_NAMES,
@@ -36,6 +36,11 @@ export interface RemoteAreas extends RemoteStatusApi {
 export interface RemoteLoader {
   register(remotes: { name: string; entry: string }[], force: boolean): void;
   load(id: string): Promise<unknown>;
+  /**
+   * Starts fetching a container's `./Module` chunks beside its remoteEntry.js (hints from its
+   * mf-manifest.json), instead of after it. Never fails: `load` reports.
+   */
+  preload?(container: string): void;
 }
 
 /** The Module Federation runtime the shell's build set up (no remotes at build time). */
@@ -54,6 +59,7 @@ export function federationLoader(onLoadError?: (id: string, error: unknown) => v
   return {
     register: (remotes, force) => registerRemotes(remotes, { force }),
     load: (id) => loadRemote(id),
+    preload: (container) => void preloadRemote([{ nameOrAlias: container, exposes: ['./Module'], resourceCategory: 'sync' }]).catch(() => undefined),
   };
 }
 
@@ -106,6 +112,8 @@ export function createRemoteAreas(
 
   async function loadOnce(name: RemoteName): Promise<AreaRegistration> {
     let exported: unknown;
+    // Issue 24: the manifest names the entry and the chunks of ./Module; fetch them side by side.
+    loader.preload?.(REMOTE_CONTAINERS[name]);
     try {
       exported = await loader.load(`${REMOTE_CONTAINERS[name]}/Module`);
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import type { RemoteName } from '@dossier/shared';
+import { matchPath } from 'react-router-dom';
+import { REMOTE_NAMES, type RemoteName } from '@dossier/shared';
 import { lazyPage } from '@dossier/shared/ui';
 
 /** A page of the shell itself (SPEC §2 / ARCHITECTURE.md "Who owns what"). */
@@ -64,6 +65,11 @@ export const AREA_ROUTES: Readonly<Record<RemoteName, readonly string[]>> = {
     '/design-system',
   ],
 };
+
+/** The area whose paths include this address, if any (the router's own matching). */
+export function areaOfPath(pathname: string): RemoteName | undefined {
+  return REMOTE_NAMES.find((area) => AREA_ROUTES[area].some((pattern) => matchPath(pattern, pathname)));
+}
 
 // The nav tables live in nav-table.ts: the light landing (landing-start.tsx) reads them without
 // this module's page loaders.

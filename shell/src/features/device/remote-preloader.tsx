@@ -1,5 +1,5 @@
 import { useContext, useEffect } from 'react';
-import { useAuth, useDevice, type RemoteName } from '@dossier/shared';
+import { useAuth, useDevice, useDossier, type RemoteName } from '@dossier/shared';
 import { preload } from '@dossier/shared/core/network';
 import { AreasContext } from '../../routing/areas-context';
 
@@ -11,10 +11,16 @@ export const PRELOADED_AREAS: readonly RemoteName[] = ['documents', 'portfolios'
  * on a link that is not slow, the areas' code is fetched while the browser is idle, each load
  * given up after 5 s; on 2g, under 0.5 Mbps, with data saver or offline nothing is preloaded.
  * A failed preload changes nothing: the area loads (and reports) when it is opened.
+ *
+ * Only once the page the person opened is done (issue 24): its scripts in (the window's load
+ * event), no area still loading and no data request in flight. An idle callback alone fired in
+ * the gaps while the first page still waited for the network, and the other areas' code then
+ * competed with it for a phone's bandwidth.
  */
 export function RemotePreloader() {
   const { status } = useAuth();
   const device = useDevice();
+  const { queryClient } = useDossier();
   const areas = useContext(AreasContext);
 
   useEffect(() => {
@@ -24,13 +30,33 @@ export function RemotePreloader() {
     const run = () => {
       for (const name of PRELOADED_AREAS) if (areas.enabled(name) && !areas.loaded(name)) void preload(() => areas.load(name), strategy);
     };
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(run, { timeout: strategy.preloadTimeout });
-      return () => window.cancelIdleCallback(handle);
+    let cancel: (() => void) | undefined;
+    const settled = () => document.readyState === 'complete' && !areas.list().some((area) => area.state === 'loading') && queryClient.isFetching() === 0;
+    const check = () => {
+      if (cancel || !settled()) return;
+      stopWatching();
+      if (typeof window.requestIdleCallback === 'function') {
+        const handle = window.requestIdleCallback(run, { timeout: strategy.preloadTimeout });
+        cancel = () => window.cancelIdleCallback(handle);
+      } else {
+        const timer = setTimeout(run, 1_000);
+        cancel = () => clearTimeout(timer);
+      }
+    };
+    const unsubscribeAreas = areas.subscribe(check);
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe(check);
+    window.addEventListener('load', check);
+    function stopWatching() {
+      unsubscribeAreas();
+      unsubscribeQueries();
+      window.removeEventListener('load', check);
     }
-    const timer = setTimeout(run, 1_000);
-    return () => clearTimeout(timer);
-  }, [status, device, areas]);
+    check();
+    return () => {
+      stopWatching();
+      cancel?.();
+    };
+  }, [status, device, areas, queryClient]);
 
   return null;
 }

@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { repoRoot } from '../support/repo-root';
+import { FIRST_ROW, collectScripts, loadFigures, seedDocumentRows, watchFirstRow } from '../support/load-figures';
+import { signInFreshUser } from '../support/signed-in-session';
+
+/**
+ * Issue 24's budgets for a signed-in person's /documents, as sizes and counts (no timing): at
+ * most 250 KB of gzip JavaScript and 30 requests before the first document row shows. Each is
+ * a round trip (562 ms apiece on the phone profile's Fast 3G) or bytes a phone must fetch and run.
+ */
+const DOCUMENTS_JS_BUDGET_KB = 250;
+const DOCUMENTS_REQUEST_BUDGET = 30;
+
+/** A string of Module Federation's runtime core (its RemoteHandler hooks): only a bundled copy carries it. */
+const RUNTIME_CORE_MARK = 'beforeRegisterRemote';
+
+/**
+ * Code that only runs on a server, by a string only it carries. A shared singleton is not
+ * tree-shaken, so a whole package shared (react-router was) brought its server half to every
+ * browser (ADR 0301).
+ */
+const SERVER_ONLY: { what: string; mark: string }[] = [
+  { what: 'set-cookie-parser (react-router server responses)', mark: 'set-cookie-parser' },
+  { what: "react-router's cookies and session storage", mark: 'session cookies should be signed' },
+  { what: 'a Node built-in module', mark: 'require("node:' },
+];
+
+test('no server-only module reaches a browser bundle of any app', () => {
+  const found: string[] = [];
+  let files = 0;
+  for (const app of ['shell', 'mfe-documents', 'mfe-portfolios', 'mfe-drive-import', 'mfe-account', 'mfe-debug']) {
+    const dir = path.join(repoRoot(), 'dist', app);
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.js'))) {
+      files += 1;
+      const code = readFileSync(path.join(dir, file), 'utf8');
+      for (const { what, mark } of SERVER_ONLY) if (code.includes(mark)) found.push(`${app}/${file}: ${what}`);
+    }
+  }
+  expect(files).toBeGreaterThan(20);
+  expect(found).toEqual([]);
+});
+
+test(`signed-in /documents shows its first row after at most ${DOCUMENTS_JS_BUDGET_KB} KB of gzip JS and ${DOCUMENTS_REQUEST_BUDGET} requests`, async ({ page }) => {
+  const user = await signInFreshUser(page, 'Budget Person');
+  await seedDocumentRows(user, 24);
+  await watchFirstRow(page.context());
+  const bodies = collectScripts(page);
+
+  await page.goto('/documents');
+  await expect(page.locator(FIRST_ROW).first()).toBeVisible();
+  const figures = await loadFigures(page, bodies);
+
+  expect(figures.firstRow).toBeGreaterThan(0);
+  const scripts = figures.scripts.map((script) => `${(script.gzip / 1024).toFixed(1)} KB ${script.url}`).join('\n');
+  expect(figures.jsGzip / 1024, scripts).toBeLessThanOrEqual(DOCUMENTS_JS_BUDGET_KB);
+  expect(figures.requests, scripts).toBeLessThanOrEqual(DOCUMENTS_REQUEST_BUDGET);
+});
+
+test("no remote's remoteEntry.js carries its own copy of the federation runtime: the shell provides the one", async ({ page }) => {
+  const config = (await (await page.request.get('/app-config.json')).json()) as { remotes: Record<string, string> };
+  const remotes = Object.entries(config.remotes);
+  expect(remotes.length).toBeGreaterThan(0);
+  for (const [name, manifestUrl] of remotes) {
+    const manifest = (await (await page.request.get(manifestUrl)).json()) as { metaData: { remoteEntry: { name: string; path: string } } };
+    const { name: file, path: dir } = manifest.metaData.remoteEntry;
+    const entry = await (await page.request.get(new URL(`${dir ? `${dir}/` : ''}${file}`, manifestUrl).href)).text();
+    expect(entry, `${name}'s ${file} references the shell's runtime`).toContain('_FEDERATION_RUNTIME_CORE');
+    expect(entry.includes(RUNTIME_CORE_MARK), `${name}'s ${file} bundles the federation runtime core`).toBe(false);
+  }
+  // The shell's own build carries it, once.
+  await page.goto('/auth');
+  const runtime = await page.evaluate(() => Boolean((globalThis as { _FEDERATION_RUNTIME_CORE?: unknown })._FEDERATION_RUNTIME_CORE));
+  expect(runtime).toBe(true);
+});
