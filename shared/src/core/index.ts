@@ -17,3 +17,4 @@ export * from './naming';
 export * from './analysis-settings';
 export * from './document-record';
 export * from './content-hash';
+export * from './bulk-report';
