@@ -24,6 +24,7 @@ import { findKeyDates } from '../mfe-documents/src/features/analysis/key-dates';
 import { applyPlan, planChangesImage, planPreprocessing, type RgbaImage } from '../mfe-documents/src/features/analysis/image-preprocessing';
 import { IMAGE_VARIANTS, writeCorpus, type CorpusEntry, type ImageVariant, type LabelledDocument } from '../bench/analysis-corpus';
 import { CLASSIFIERS } from '../bench/analysis-classifiers';
+import { suggestionPrecision } from '../bench/analysis-suggestions';
 
 const root = path.resolve(__dirname, '..');
 const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
@@ -262,6 +263,7 @@ async function main() {
   );
   const layers = await pdfTextLayers(folder, docs);
   classifiers(docs);
+  suggestionPrecision(docs);
   expiry('true texts', docs, docs.map((d) => d.text));
   expiry('text layers of the PDFs', docs, layers);
   if (pages > 0) await ocr(folder, sampleIndex.map((i) => docs[i]));
