@@ -6,7 +6,7 @@
  * document filed under Utilities (the issue's case), five filed per category.
  */
 import { rankCategories, trainClassifier, type Classifier } from '../mfe-documents/src/features/analysis/classifier';
-import { isPrimaryOffer } from '../mfe-documents/src/features/analysis/suggestion-offer';
+import { offerOf } from '../mfe-documents/src/features/analysis/suggestion-offer';
 import { uncategorised, type LabelledDocument } from './analysis-corpus';
 
 const pct = (n: number, d: number) => (d ? `${((n / d) * 100).toFixed(1)} %` : '—');
@@ -37,17 +37,20 @@ function score(model: Classifier | null, docs: readonly LabelledDocument[], extr
   return out;
 }
 
-function report(label: string, scored: readonly Scored[], tested: number) {
-  const primary = scored.filter((s) => isPrimaryOffer(s.confidence));
+function report(label: string, all: readonly Scored[], tested: number) {
+  // What the panel shows (ADR 0280): nothing under SHOWN_CONFIDENCE, the primary button from PRIMARY_CONFIDENCE.
+  const scored = all.filter((s) => offerOf(s.confidence) !== 'hidden');
+  const primary = scored.filter((s) => offerOf(s.confidence) === 'primary');
   const meanShown = primary.length ? primary.reduce((sum, s) => sum + s.confidence, 0) / primary.length : 0;
   const strays = scored.filter((s) => s.uncategorised && !s.right);
   console.log(
     `  ${label} (${tested} documents): a category shown for ${scored.length}, precision ${pct(scored.filter((s) => s.right).length, scored.length)}; ` +
       `as the primary button ${primary.length}, precision ${pct(primary.filter((s) => s.right).length, primary.length)} at a mean shown ${pct(meanShown, 1)}; ` +
-      `papers of no category given a category: ${strays.length}, as the primary button ${strays.filter((s) => isPrimaryOffer(s.confidence)).length}`,
+      `papers of no category given a category: ${strays.length}, as the primary button ${strays.filter((s) => offerOf(s.confidence) === 'primary').length}`,
   );
+  // Every band of what the analysis found, shown or not: how far its confidence is from its precision.
   for (const [low, high] of BANDS) {
-    const band = scored.filter((s) => s.confidence >= low && s.confidence < high);
+    const band = all.filter((s) => s.confidence >= low && s.confidence < high);
     const mean = band.length ? band.reduce((sum, s) => sum + s.confidence, 0) / band.length : 0;
     console.log(`    shown ${Math.round(low * 100)}–${Math.min(100, Math.round(high * 100))} %: ${String(band.length).padStart(3)} suggestions, mean shown ${pct(mean, 1)}, precision ${pct(band.filter((s) => s.right).length, band.length)}`);
   }
