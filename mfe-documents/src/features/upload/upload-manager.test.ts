@@ -243,9 +243,9 @@ describe('UploadManager', () => {
     const told: Array<[string, string, string | undefined]> = [];
     const { manager } = setup(
       {
-        store: async (f) => {
-          if (f.name === 'full.pdf') throw new DocumentsApiError('Plan limit reached: the Free plan holds up to 100 documents.', { status: 400 });
-          return { id: 'stored', name: f.name } as DocumentRecord;
+        store: async (_f, doc) => {
+          if (doc.name === 'full.pdf') throw new DocumentsApiError('Plan limit reached: the Free plan holds up to 100 documents.', { status: 400 });
+          return { id: doc.documentId, name: doc.name } as DocumentRecord;
         },
         describeError: () => LIMIT,
         onNotStored: (f, outcome) => told.push([f.name, outcome.status, outcome.message]),

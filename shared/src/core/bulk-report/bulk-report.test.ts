@@ -30,6 +30,14 @@ describe('bulkReport', () => {
     expect(report.line).toBe(`Imported 1 · Skipped 0 already imported · Failed 3 — 2: ${LIMIT} 1: Cancelled.`);
   });
 
+  it('names the two most frequent reasons and leaves the rest to each file’s row', () => {
+    const report = bulkReport(
+      [{ state: 'failed', reason: 'A.' }, { state: 'failed', reason: 'A.' }, { state: 'failed', reason: 'B.' }, { state: 'failed', reason: 'C.' }, { state: 'failed', reason: 'D.' }],
+      IMPORT,
+    );
+    expect(report.line).toBe('Imported 0 · Skipped 0 already imported · Failed 5 — 2: A. 1: B. (and 2 other reasons, shown with each file)');
+  });
+
   it('leaves out skips for an action that has none, and says one file in the singular', () => {
     const report = bulkReport([{ state: 'done' }], { done: 'Uploaded' });
     expect(report.line).toBe('Uploaded 1 · Failed 0');

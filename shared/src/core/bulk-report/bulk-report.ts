@@ -60,11 +60,16 @@ function groupFailures(outcomes: readonly BulkOutcome[]): BulkFailure[] {
   return [...byReason].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
 }
 
-/** Why they failed, for the line: the one reason, or each with its count. */
+/** Reasons named in the line at most; more are left to each item's own row. */
+const REASONS_IN_LINE = 2;
+
+/** Why they failed, for the line: the one reason, or the most frequent ones each with its count. */
 function failureText(failures: readonly BulkFailure[]): string {
   if (failures.length === 0) return '';
   if (failures.length === 1) return ` — ${failures[0].reason}`;
-  return ` — ${failures.map((f) => `${f.count}: ${f.reason}`).join(' ')}`;
+  const named = failures.slice(0, REASONS_IN_LINE).map((f) => `${f.count}: ${f.reason}`);
+  const more = failures.length - REASONS_IN_LINE;
+  return ` — ${named.join(' ')}${more > 0 ? ` (and ${more} other reason${more === 1 ? '' : 's'}, shown with each file)` : ''}`;
 }
 
 /** Counts what happened and says it in one line. */
