@@ -90,6 +90,19 @@ export function corpus(perCategory = 10, seed = 15): LabelledDocument[] {
   return docs;
 }
 
+/** The person's filing: the first `perCategory` documents of each category are filed, the rest are scored. */
+export function splitFiled<T extends { category: string }>(docs: readonly T[], perCategory: number): { filed: T[]; rest: T[] } {
+  const seen = new Map<string, number>();
+  const filed: T[] = [];
+  const rest: T[] = [];
+  for (const d of docs) {
+    const k = seen.get(d.category) ?? 0;
+    seen.set(d.category, k + 1);
+    (k < perCategory ? filed : rest).push(d);
+  }
+  return { filed, rest };
+}
+
 /**
  * Papers that belong to none of the 20 categories (issue 21 §6): a software manual, a household
  * budget, a recipe… Each carries words the rules or a person's filing also know ("Total",

@@ -7,7 +7,7 @@
  */
 import { rankCategories, trainClassifier, type Classifier } from '../mfe-documents/src/features/analysis/classifier';
 import { offerOf } from '../mfe-documents/src/features/analysis/suggestion-offer';
-import { uncategorised, type LabelledDocument } from './analysis-corpus';
+import { splitFiled, uncategorised, type LabelledDocument } from './analysis-corpus';
 
 const pct = (n: number, d: number) => (d ? `${((n / d) * 100).toFixed(1)} %` : '—');
 const BANDS: Array<[number, number]> = [
@@ -65,14 +65,7 @@ export function suggestionPrecision(docs: readonly LabelledDocument[]): void {
   const one = trainClassifier([{ text: utility.text, category: utility.category }]);
   report('one filed under Utilities', score(one, docs.filter((d) => d !== utility), extra), docs.length - 1 + extra.length);
 
-  const seen = new Map<string, number>();
-  const filed: LabelledDocument[] = [];
-  const rest: LabelledDocument[] = [];
-  for (const d of docs) {
-    const k = seen.get(d.category) ?? 0;
-    seen.set(d.category, k + 1);
-    (k < 5 ? filed : rest).push(d);
-  }
+  const { filed, rest } = splitFiled(docs, 5);
   const five = trainClassifier(filed.map((d) => ({ text: d.text, category: d.category })));
   report('5 filed per category', score(five, rest, extra), rest.length + extra.length);
 }

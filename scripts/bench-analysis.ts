@@ -22,7 +22,7 @@ import sharp from 'sharp';
 import { chromium } from '@playwright/test';
 import { findKeyDates } from '../mfe-documents/src/features/analysis/key-dates';
 import { applyPlan, planChangesImage, planPreprocessing, type RgbaImage } from '../mfe-documents/src/features/analysis/image-preprocessing';
-import { IMAGE_VARIANTS, writeCorpus, type CorpusEntry, type ImageVariant, type LabelledDocument } from '../bench/analysis-corpus';
+import { IMAGE_VARIANTS, splitFiled, writeCorpus, type CorpusEntry, type ImageVariant, type LabelledDocument } from '../bench/analysis-corpus';
 import { CLASSIFIERS } from '../bench/analysis-classifiers';
 import { suggestionPrecision } from '../bench/analysis-suggestions';
 
@@ -36,14 +36,7 @@ function classifiers(docs: readonly LabelledDocument[]) {
   }
   for (const classifier of CLASSIFIERS) {
     const n = classifier.examplesPerCategory;
-    const seen = new Map<string, number>();
-    const filed: LabelledDocument[] = [];
-    const test: LabelledDocument[] = [];
-    for (const d of docs) {
-      const k = seen.get(d.category) ?? 0;
-      seen.set(d.category, k + 1);
-      (k < n ? filed : test).push(d);
-    }
+    const { filed, rest: test } = splitFiled(docs, n);
     const rank = classifier.train(filed);
     let top1 = 0;
     let top3 = 0;
