@@ -90,6 +90,47 @@ export function corpus(perCategory = 10, seed = 15): LabelledDocument[] {
   return docs;
 }
 
+/** The person's filing: the first `perCategory` documents of each category are filed, the rest are scored. */
+export function splitFiled<T extends { category: string }>(docs: readonly T[], perCategory: number): { filed: T[]; rest: T[] } {
+  const seen = new Map<string, number>();
+  const filed: T[] = [];
+  const rest: T[] = [];
+  for (const d of docs) {
+    const k = seen.get(d.category) ?? 0;
+    seen.set(d.category, k + 1);
+    (k < perCategory ? filed : rest).push(d);
+  }
+  return { filed, rest };
+}
+
+/**
+ * Papers that belong to none of the 20 categories (issue 21 §6): a software manual, a household
+ * budget, a recipe… Each carries words the rules or a person's filing also know ("Total",
+ * "Electricity", "Version 4.1", "Reference"), as real ones do. A suggestion for any category but
+ * Miscellaneous is wrong for them. Deterministic: `variants` copies of each, lines shuffled.
+ */
+const UNCATEGORISED: Array<[string, string[]]> = [
+  ['software manual', ['User manual', 'Version 4.1', 'Installation', 'Press Enter to continue', 'Configure the settings', 'Total of 12 steps', 'Troubleshooting', 'Chapter 3']],
+  ['household budget', ['Household budget', 'Groceries 320', 'Electricity 60', 'Gas 45', 'Water 30', 'Total 1 240', 'Savings goal']],
+  ['recipe', ['Lemon drizzle cake', 'Ingredients', '200 g flour', '2 eggs', 'Bake at 180 degrees', 'Serves 8', 'Total time 1 hour']],
+  ['meeting minutes', ['Minutes of the meeting', 'Attendees', 'Apologies', 'Action points', 'Next meeting', 'Agenda item 4']],
+  ['letter to a friend', ['Dear Sam', 'It was lovely to see you', 'The garden is full of roses', 'Love', 'See you in the summer']],
+  ['school timetable', ['Timetable', 'Monday', 'Maths', 'Art', 'Lunch break', 'Swimming on Friday']],
+  ['packing list', ['Packing list', 'Sun cream', 'Chargers', 'Swimsuit', 'Books', 'Qty 2 towels']],
+  ['knitting pattern', ['Knitting pattern', 'Cast on 40 stitches', 'Row 1 knit', 'Row 2 purl', 'Wool 4 ply', 'Needles 4 mm']],
+  ['garden plan', ['Garden plan', 'Tomatoes by the fence', 'Water every evening', 'Compost', 'Seeds from the market']],
+  ['product release notes', ['Release notes', 'Version 2.3.1', 'Fixed a crash on start', 'Reference 4.1 of the protocol', 'Known issues', 'Page 2']],
+  ['parish newsletter', ['Parish newsletter', 'Summer fete', 'Cake stall', 'Volunteers needed', 'Kind regards', 'Page 1 of 2']],
+  ['running log', ['Running log', 'Week 12', '5 km in 27 minutes', 'Long run Sunday', 'Total distance 32 km']],
+];
+
+export function uncategorised(variants = 2, seed = 21): string[] {
+  const rnd = random(seed);
+  const out: string[] = [];
+  for (const [, lines] of UNCATEGORISED) for (let i = 0; i < variants; i += 1) out.push([...lines].sort(() => rnd() - 0.5).join('\n'));
+  return out;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * The corpus as files (issue 15 §4): every document as a text PDF and as rendered page images —
  * clean, noisy, low-contrast, rotated a few degrees, and a "phone photo" (the page smaller, tilted,

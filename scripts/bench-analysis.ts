@@ -22,8 +22,9 @@ import sharp from 'sharp';
 import { chromium } from '@playwright/test';
 import { findKeyDates } from '../mfe-documents/src/features/analysis/key-dates';
 import { applyPlan, planChangesImage, planPreprocessing, type RgbaImage } from '../mfe-documents/src/features/analysis/image-preprocessing';
-import { IMAGE_VARIANTS, writeCorpus, type CorpusEntry, type ImageVariant, type LabelledDocument } from '../bench/analysis-corpus';
+import { IMAGE_VARIANTS, splitFiled, writeCorpus, type CorpusEntry, type ImageVariant, type LabelledDocument } from '../bench/analysis-corpus';
 import { CLASSIFIERS } from '../bench/analysis-classifiers';
+import { suggestionPrecision } from '../bench/analysis-suggestions';
 
 const root = path.resolve(__dirname, '..');
 const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
@@ -35,14 +36,7 @@ function classifiers(docs: readonly LabelledDocument[]) {
   }
   for (const classifier of CLASSIFIERS) {
     const n = classifier.examplesPerCategory;
-    const seen = new Map<string, number>();
-    const filed: LabelledDocument[] = [];
-    const test: LabelledDocument[] = [];
-    for (const d of docs) {
-      const k = seen.get(d.category) ?? 0;
-      seen.set(d.category, k + 1);
-      (k < n ? filed : test).push(d);
-    }
+    const { filed, rest: test } = splitFiled(docs, n);
     const rank = classifier.train(filed);
     let top1 = 0;
     let top3 = 0;
@@ -262,6 +256,7 @@ async function main() {
   );
   const layers = await pdfTextLayers(folder, docs);
   classifiers(docs);
+  suggestionPrecision(docs);
   expiry('true texts', docs, docs.map((d) => d.text));
   expiry('text layers of the PDFs', docs, layers);
   if (pages > 0) await ocr(folder, sampleIndex.map((i) => docs[i]));

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInFreshUser } from '../support/signed-in-session';
+import { asPerson, signInFreshUser } from '../support/signed-in-session';
 
 // Issue 15 §2: documents that file themselves. A passport page as a text PDF (rendered by the test)
 // is analysed right after upload; its suggestions — category and a tag, each with a confidence —
@@ -136,4 +136,56 @@ test('a language chosen in Settings is loaded on demand from the app’s own ori
   expect(fra.every((url) => ['127.0.0.1', 'localhost', origin].includes(new URL(url).hostname))).toBe(true);
   expect(ocrFiles.some((url) => url.endsWith('/eng.traineddata.gz'))).toBe(true);
   expect(refused).toEqual([]);
+});
+
+async function textPdf(browser: Browser, lines: readonly string[]): Promise<Buffer> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.setContent(`<body style="font:18px/1.5 Arial,sans-serif;padding:40px">${lines.map((l) => `<p>${l}</p>`).join('')}</body>`);
+  const pdf = await page.pdf({ format: 'A4' });
+  await context.close();
+  return pdf;
+}
+
+test('a suggestion under its threshold is no primary button, a very unsure one is not shown, and a version number is not a reference (issue 21 §6)', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const user = await signInFreshUser(page);
+  await page.goto('/documents');
+  // A software manual: "Total" alone made it "Receipts 29 %" with a big Use Receipts; "Reference 4.1" a reference.
+  const manual = ['User manual', 'Version 4.1', 'Installation: press Enter to continue', 'Total of 12 steps', 'Reference 4.1 of the protocol'];
+  // A note that mentions two insurance words: possibly Insurance, not surely.
+  const note = ['Notes from the phone call', 'Check the insured amount and the premium next week'];
+  await page.getByTestId('upload-input').setInputFiles([
+    { name: 'manual.pdf', mimeType: 'application/pdf', buffer: await textPdf(browser, manual) },
+    { name: 'call-notes.pdf', mimeType: 'application/pdf', buffer: await textPdf(browser, note) },
+  ]);
+  for (const name of ['manual.pdf', 'call-notes.pdf']) await expect(row(page, name).getByRole('status')).toHaveText('Uploaded', { timeout: 30_000 });
+
+  const possible = row(page, 'call-notes.pdf').getByRole('list', { name: 'Suggestions for call-notes.pdf' });
+  await expect(possible).toContainText('Category: possibly Insurance', { timeout: 60_000 });
+  await expect(possible.getByRole('button', { name: 'Use Insurance' })).not.toHaveClass(/ds-button--primary/);
+
+  // The manual has been analysed (its text read and its suggestions stored) before its panel is looked at.
+  const analysed = async () => (await asPerson(user).from('documents').select('analysed_at').eq('name', 'manual.pdf').single()).data?.analysed_at ?? null;
+  await expect.poll(analysed, { timeout: 60_000 }).not.toBeNull();
+  await openDocument(page, 'manual.pdf');
+  // Nothing to suggest: no category at 29 %, no "Reference: 4.1".
+  await expect(panel(page).getByRole('region', { name: 'Analysis' })).toBeVisible();
+  await expect(panel(page).getByRole('region', { name: 'Found in the text' })).toHaveCount(0);
+  await expect(panel(page)).not.toContainText('Category: ');
+  await expect(panel(page)).not.toContainText('Reference: 4.1');
+  await page.keyboard.press('Escape');
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [width, height] of [
+      [390, 844],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await row(page, 'call-notes.pdf').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`possible-suggestion-${scheme}-${width}.png`) });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    }
+  }
 });

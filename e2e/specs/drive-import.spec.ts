@@ -534,3 +534,53 @@ test('two tabs run "Update from Drive" for the same changed file at once: one ne
   await lookAtThemes(loser, 'drive-update-race-summary');
   await tab.close();
 });
+
+test('a folder bigger than the Free plan’s room: said before anything downloads, what fits is imported, and the summary counts the file the plan refused as failed with its reason (issue 21 §4)', async ({ page }) => {
+  test.setTimeout(180_000);
+  const user = await signInThroughUi(page);
+  const person = asPerson(user);
+  // Rows only (no files): what the plan counts. 98 of the Free plan's 100.
+  const fill = async (count: number) => {
+    const rows = Array.from({ length: count }, () => {
+      const id = crypto.randomUUID();
+      return { id, name: 'note.txt', storage_path: `${user.session.user.id}/${id}/note.txt`, mime_type: 'text/plain', size: 5 };
+    });
+    const { error } = await person.from('documents').insert(rows);
+    expect(error).toBeNull();
+  };
+  await fill(98);
+  await openLibrary(page);
+  await openImport(page);
+  await connectThroughPopup(page);
+  await openFolder(page, 'Documents');
+  await dialog(page).getByRole('button', { name: 'Import folder Insurance' }).click();
+  await dialog(page).getByRole('button', { name: 'Import 4 files' }).click();
+
+  // Before anything downloads: the four do not fit, with the choice to import what fits or upgrade.
+  const question = dialog(page).getByRole('group', { name: 'Not enough room in your plan' });
+  await expect(question.getByRole('alert')).toHaveText('Your Free plan holds up to 100 documents and you have 98: only 2 of these 4 files fit.', { timeout: 30_000 });
+  await expect(question.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/settings#plan');
+  await expect(dialog(page).getByRole('list', { name: 'Files being imported' })).toHaveCount(0);
+  await lookAt(page, 'drive-import-plan-fit');
+  expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  // Meanwhile another device adds a document: only one of the two now fits, and the database refuses the other.
+  await fill(1);
+  await question.getByRole('button', { name: 'Import the 2 files that fit' }).click();
+  const summary = dialog(page).getByRole('status').filter({ hasText: 'Imported' });
+  await expect(summary).toHaveText(
+    'Imported 1 · Skipped 0 already imported · Failed 1 — Your Free plan holds up to 100 documents. Upgrade your plan in Settings, or delete documents and empty the trash.',
+    { timeout: 60_000 },
+  );
+  await expect(dialog(page)).toContainText('2 files left out: your plan had no room for them.');
+  await expect(dialog(page).getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuetext', '2 of 2 files');
+  // The refused file's row says Failed, not Downloaded.
+  const rows = dialog(page).getByRole('list', { name: 'Files being imported' }).getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Failed' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Downloaded' })).toHaveCount(0);
+  await expect(dialog(page).getByRole('button', { name: 'Retry failed files' })).toBeVisible();
+  await lookAt(page, 'drive-import-plan-refused-summary');
+  const { count } = await person.from('documents').select('id', { count: 'exact', head: true });
+  expect(count).toBe(100);
+});

@@ -29,5 +29,7 @@ test('files that are too big or of the wrong content are refused with their name
   await expect(rows.filter({ hasText: 'invoice.pdf' })).toContainText('“invoice.pdf” was not uploaded: its content is not a PDF file.');
   await expect(rows.filter({ hasText: 'setup.exe' })).toContainText('“setup.exe” was not uploaded: only PDFs, images');
   await expect(rows.filter({ hasText: 'ok.pdf' }).getByRole('status')).toHaveText('Uploaded');
+  // The list's summary counts what happened, failures with their reasons (issue 21 §4).
+  await expect(page.getByText(/^Uploaded 1 · Failed 3 — 1: “/)).toContainText('(and 1 other reason, shown with each file)');
   await expect(page.getByTestId('library-count')).toHaveText('1 document');
 });

@@ -93,16 +93,23 @@ export async function updateDocument(client: SupabaseClient, id: string, changes
 }
 
 /** One PATCH for a selection (bulk categorise, move, trash, restore). */
-export async function updateDocuments(client: SupabaseClient, ids: readonly string[], changes: DocumentChanges): Promise<void> {
-  if (ids.length === 0) return;
-  check(await client.from('documents').update(changes).in('id', [...ids]), 'update documents');
+/**
+ * Changes many documents in one statement; resolves to the ids it changed. Row-level security skips
+ * a row that is not the person's or is gone (deleted on another device) without an error, so the
+ * caller counts what changed instead of assuming all did (issue 21 §4).
+ */
+export async function updateDocuments(client: SupabaseClient, ids: readonly string[], changes: DocumentChanges): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const result = await client.from('documents').update(changes).in('id', [...ids]).select('id');
+  check(result, 'update documents');
+  return ((result.data ?? []) as Array<{ id: string }>).map((row) => row.id);
 }
 
-export function trashDocuments(client: SupabaseClient, ids: readonly string[], now = new Date()): Promise<void> {
+export function trashDocuments(client: SupabaseClient, ids: readonly string[], now = new Date()): Promise<string[]> {
   return updateDocuments(client, ids, { deleted_at: now.toISOString() });
 }
 
-export function restoreDocuments(client: SupabaseClient, ids: readonly string[]): Promise<void> {
+export function restoreDocuments(client: SupabaseClient, ids: readonly string[]): Promise<string[]> {
   return updateDocuments(client, ids, { deleted_at: null });
 }
 

@@ -6,6 +6,7 @@ import { addTagsToDocuments, removeTagFromDocuments } from '../api/document-tags
 import { documentKeys, restoreDocuments, trashDocuments, updateDocument, updateDocuments, type DocumentChanges } from '../api/documents';
 import { tagKeys } from '../api/tags';
 import { deletePermanently, purgeExpiredTrash } from '../api/trash';
+import { bulkChangeToast } from './bulk-change';
 import { useDescribeError, useDossierQueryClient } from './query';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -41,23 +42,29 @@ export function useDocumentActions() {
       }
     };
 
-    const restore = (ids: readonly string[]) => run(() => restoreDocuments(client, ids), `Restored ${plural(ids.length, 'document')}`);
+    /** A change to many documents: the toast counts the ones that changed (bulkChangeToast). */
+    const runBulk = (ids: readonly string[], work: () => Promise<readonly string[]>, verb: string, success: string) =>
+      run(async () => {
+        toasts.add(bulkChangeToast(ids, await work(), verb, success));
+      });
+
+    const restore = (ids: readonly string[]) => runBulk(ids, () => restoreDocuments(client, ids), 'Restored', `Restored ${plural(ids.length, 'document')}`);
 
     return {
       refresh,
       update: (id: string, changes: DocumentChanges, success = 'Saved') => run(() => updateDocument(client, id, changes), success),
-      updateMany: (ids: readonly string[], changes: DocumentChanges, success: string) => run(() => updateDocuments(client, ids, changes), success),
+      updateMany: (ids: readonly string[], changes: DocumentChanges, success: string, verb = 'Changed') => runBulk(ids, () => updateDocuments(client, ids, changes), verb, success),
       addTags: (ids: readonly string[], tagIds: readonly string[], success?: string) => run(() => addTagsToDocuments(client, ids, tagIds), success),
       removeTag: (ids: readonly string[], tagId: string) => run(() => removeTagFromDocuments(client, ids, tagId)),
       restore,
       /** Moves to the trash with an "Undo" action on the toast. */
       trash: async (ids: readonly string[]) => {
         try {
-          await trashDocuments(client, ids);
+          const trashed = await trashDocuments(client, ids);
           toasts.add({
-            title: `Moved ${plural(ids.length, 'document')} to the trash`,
+            ...bulkChangeToast(ids, trashed, 'Moved to the trash', `Moved ${plural(ids.length, 'document')} to the trash`),
             description: 'Items in the trash are deleted for good after 30 days.',
-            action: { label: 'Undo', onClick: () => void restore(ids) },
+            action: { label: 'Undo', onClick: () => void restore(trashed) },
           });
           return true;
         } catch (error) {

@@ -57,6 +57,12 @@ export type WidgetPropsMap = {
      * stored twice (its object is removed); `document` is the one already in the library (ADR 0250).
      */
     onAlreadyImported?: (document: StoredDocumentSummary, file: File) => void;
+    /**
+     * A handed-over file that ended without being stored — refused (the plan's limit, its type),
+     * failed, skipped by the person as a duplicate, or cancelled — and the reason shown for it, so
+     * the caller's summary counts it as what happened (issue 21 §4).
+     */
+    onNotStored?: (file: File, outcome: { status: 'refused' | 'failed' | 'skipped' | 'cancelled'; message?: string }) => void;
   };
   /** The share dialog for one document or one portfolio. */
   'documents.share': BaseWidgetProps & { title: string; onClose: () => void } & (

@@ -1,7 +1,8 @@
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the labelled corpus (bench/, not a project) is read-only test data here, as in the bench
 import { corpus } from '../../../../bench/analysis-corpus';
 import { autoApplyPlan } from './auto-apply';
-import { categoryAccuracy, learnedWeight, rankCategories, suggestTags, tokens, trainClassifier, type Example } from './classifier';
+import { MIN_EXAMPLES_PER_CATEGORY, categoryAccuracy, learnedWeight, rankCategories, suggestTags, tokens, trainClassifier, type Example } from './classifier';
+import { PRIMARY_CONFIDENCE, SHOWN_CONFIDENCE, offerOf } from './suggestion-offer';
 import { signatureOf } from './learned-model';
 import { suggest } from './suggestions';
 
@@ -24,7 +25,7 @@ describe('the per-person classifier', () => {
 
   it('leans on the rules while there are few examples and on the filing as they grow', () => {
     expect(learnedWeight(null)).toBe(0);
-    const few = learnedWeight(trainClassifier([car(1)]));
+    const few = learnedWeight(trainClassifier([1, 2, 3].flatMap((n) => [car(n), vet(n)])));
     const many = learnedWeight(trainClassifier([1, 2, 3, 4, 5].flatMap((n) => [car(n), vet(n)])));
     expect(few).toBeGreaterThan(0);
     expect(many).toBeGreaterThan(few);
@@ -35,7 +36,7 @@ describe('the per-person classifier', () => {
   });
 
   it('is retrained when the person recategorises: the model follows the new filing', () => {
-    const filing = [car(1), car(2), car(3), vet(1), vet(2)];
+    const filing = [car(1), car(2), car(3), vet(1), vet(2), vet(3)];
     const before = trainClassifier(filing);
     expect(rankCategories('Volvo tyres at Hill Garage', '', before)[0]?.name).toBe('Car');
     // They move their garage bills to "Vehicle costs": the signature changes, the retrained model follows.
@@ -49,12 +50,48 @@ describe('the per-person classifier', () => {
   });
 
   it('is built only from the examples it is given: nothing of anyone else’s papers is in it', () => {
-    const mine = trainClassifier([car(1), car(2)]);
+    const flat = (n: number): Example => ({ text: `Council tax bill ${n} for the flat`, category: 'Home' });
+    const mine = trainClassifier([car(1), car(2), car(3), flat(1), flat(2), flat(3)]);
     const vocabulary = new Set([...mine.categories.classes.values()].flatMap((c) => [...c.counts.keys()]));
     expect(vocabulary.has('volvo')).toBe(true);
     expect(vocabulary.has('rex')).toBe(false);
-    expect([...mine.categories.classes.keys()]).toEqual(['Car']);
+    expect([...mine.categories.classes.keys()]).toEqual(['Car', 'Home']);
     expect(rankCategories('Rex the dog at the vet', '', mine).some((r) => r.name === 'Pets')).toBe(false);
+  });
+
+  it('learns nothing from one or two documents of a category, nor from one category alone (issue 21 §6)', () => {
+    const utilities = (n: number): Example => ({ text: `Electricity bill ${n}, meter reading, kWh, tariff, supply address`, category: 'Utilities' });
+    // One document filed under Utilities: a vaccination record and a household budget are not "like" it.
+    const one = trainClassifier([utilities(1)]);
+    expect(learnedWeight(one)).toBe(0);
+    expect(rankCategories('Vaccination record, measles booster, clinic', 'Vaccination record.pdf', one)[0]).toMatchObject({ name: 'Medical Records', source: 'rules' });
+    expect(rankCategories('Household budget: groceries, rent, savings', 'Household budget', one).some((r) => r.source !== 'rules')).toBe(false);
+    // Many documents of one category only: a posterior over one category is 100 % whatever the paper says.
+    expect(learnedWeight(trainClassifier([1, 2, 3, 4, 5].map(utilities)))).toBe(0);
+    // Two categories short of the minimum are not learned; from the minimum on they are.
+    const below = Array.from({ length: MIN_EXAMPLES_PER_CATEGORY - 1 }, (_, i) => i + 1);
+    expect(learnedWeight(trainClassifier(below.flatMap((n) => [car(n), vet(n)])))).toBe(0);
+    const atMinimum = trainClassifier([...below, MIN_EXAMPLES_PER_CATEGORY].flatMap((n) => [car(n), vet(n)]));
+    expect([...atMinimum.categories.classes.keys()]).toEqual(['Car', 'Pets']);
+  });
+
+  it('says little about a paper that carries none of the words the person’s documents of a category share', () => {
+    const model = trainClassifier([1, 2, 3, 4, 5].flatMap((n) => [car(n), vet(n)]));
+    // A software manual: the classifier must still spread 100 % over Car and Pets, but is not believed.
+    const manual = rankCategories('User manual version 4.1: installation, configure the settings, press Enter', 'manual.pdf', model);
+    expect(manual.filter((r) => r.source !== 'rules')).toEqual([]);
+    expect(manual.every((r) => offerOf(r.confidence) !== 'primary')).toBe(true);
+    // A paper that is like them is.
+    expect(offerOf(rankCategories('Volvo V70 service at Hill Garage, oil change and tyres', '', model)[0].confidence)).toBe('primary');
+  });
+
+  it('offers a suggestion as the primary button only from its threshold; under it as a possibility; very unsure not at all', () => {
+    expect(offerOf(PRIMARY_CONFIDENCE)).toBe('primary');
+    expect(offerOf(0.95)).toBe('primary');
+    expect(offerOf(PRIMARY_CONFIDENCE - 0.01)).toBe('possible');
+    // The software manual's "Receipts 29 %" is not offered.
+    expect(offerOf(0.29)).toBe('hidden');
+    expect(offerOf(SHOWN_CONFIDENCE)).toBe('possible');
   });
 
   it('suggests the person’s own tags with a confidence, and kind-of-paper tags at cold start', () => {

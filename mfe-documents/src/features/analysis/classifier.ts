@@ -31,13 +31,31 @@ export interface NaiveBayes {
 }
 
 export interface Classifier {
+  /** Only the categories with at least MIN_EXAMPLES_PER_CATEGORY examples (empty below two such). */
   categories: NaiveBayes;
+  /** Per learned category: the words most of its examples share and the others' mostly do not. */
+  characteristic: Map<string, Set<string>>;
   /** One yes/no model per tag the person used at least twice. */
   tags: Map<string, NaiveBayes>;
   examples: number;
 }
 
 const MAX_TOKENS = 4000;
+
+/**
+ * Evidence before a learned suggestion (issue 21 §6): after one document filed under Utilities,
+ * every new paper was "Like documents you filed under Utilities". A category is learned from its
+ * third example on, and only once two categories are learned: a posterior over one category is
+ * 100 % whatever the paper says.
+ */
+export const MIN_EXAMPLES_PER_CATEGORY = 3;
+export const MIN_LEARNED_CATEGORIES = 2;
+/**
+ * How many of a category's characteristic words a paper must carry for the classifier's full say:
+ * naive Bayes spreads 100 % over the categories it knows even for a paper that is none of them
+ * (a software manual); with fewer of those words its share shrinks in proportion.
+ */
+export const CHARACTERISTIC_WORDS_FOR_FULL_SUPPORT = 3;
 
 /** Lower-cased words without accents, 2+ characters, not bare numbers; and adjacent word pairs. */
 export function tokens(text: string): string[] {
@@ -92,10 +110,41 @@ function posterior(model: NaiveBayes, words: string[]): Array<{ label: string; p
   return scored.map((s) => ({ label: s.label, p: Math.exp(s.log - max) / sum, evidence: s.evidence })).sort((a, b) => b.p - a.p);
 }
 
+/** Words any paper has, in the languages the rules know: they say nothing about what it is. */
+const FUNCTION_WORDS = new Set(
+  'the and of to in for at on by with from or an is are be as it this that your our you we my no not per de la le les des du et en au un une der die das und den dem des ein eine mit von zu im el los las del y con por para'.split(' '),
+);
+
+/** Share of `examples` carrying each word (words only, not pairs; function words left out). */
+function wordShare(examples: ReadonlyArray<{ tokens: string[] }>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const e of examples) for (const word of new Set(e.tokens)) if (!word.includes(' ') && !FUNCTION_WORDS.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return new Map([...counts].map(([word, n]) => [word, n / examples.length]));
+}
+
+/**
+ * Per category: the words at least half of its examples carry and fewer than half of the other
+ * categories' examples do — what its papers are about, not what every paper says.
+ */
+function characteristicWords(categories: ReadonlyArray<readonly [string, ReadonlyArray<{ tokens: string[] }>]>): Map<string, Set<string>> {
+  return new Map(
+    categories.map(([label, docs]) => {
+      const others = wordShare(categories.filter(([other]) => other !== label).flatMap(([, d]) => d));
+      const mine = [...wordShare(docs)].filter(([word, share]) => share >= 0.5 && (others.get(word) ?? 0) < 0.5);
+      return [label, new Set(mine.map(([word]) => word))] as const;
+    }),
+  );
+}
+
 /** Trains on the person's own documents (callers pass only those). */
 export function trainClassifier(examples: readonly Example[]): Classifier {
   const prepared = examples.map((e) => ({ ...e, tokens: tokens(e.text) })).filter((e) => e.tokens.length > 0);
-  const categories = train(prepared.filter((e) => e.category).map((e) => ({ tokens: e.tokens, label: e.category as string })));
+  const byCategory = new Map<string, Array<{ tokens: string[] }>>();
+  for (const e of prepared) if (e.category) byCategory.set(e.category, [...(byCategory.get(e.category) ?? []), e]);
+  const learned = [...byCategory].filter(([, docs]) => docs.length >= MIN_EXAMPLES_PER_CATEGORY);
+  const enough = learned.length >= MIN_LEARNED_CATEGORIES;
+  const categories = train(enough ? learned.flatMap(([label, docs]) => docs.map((d) => ({ tokens: d.tokens, label }))) : []);
+  const characteristic = enough ? characteristicWords(learned) : new Map<string, Set<string>>();
   const tagCounts = new Map<string, number>();
   for (const e of prepared) for (const tag of new Set(e.tags ?? [])) tagCounts.set(tag, (tagCounts.get(tag) ?? 0) + 1);
   const tags = new Map<string, NaiveBayes>();
@@ -103,7 +152,7 @@ export function trainClassifier(examples: readonly Example[]): Classifier {
     if (count < 2) continue;
     tags.set(tag, train(prepared.map((e) => ({ tokens: e.tokens, label: e.tags?.includes(tag) ? 'yes' : 'no' }))));
   }
-  return { categories, tags, examples: categories.docs };
+  return { categories, characteristic, tags, examples: categories.docs };
 }
 
 export interface RankedCategory extends CategorySuggestion {
@@ -123,11 +172,20 @@ export function learnedWeight(model: Classifier | null): number {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
+/** 0…1: how much of what the person's documents of `label` share this paper carries. */
+export function support(model: Classifier, label: string, words: readonly string[]): number {
+  const characteristic = model.characteristic.get(label);
+  if (!characteristic || characteristic.size === 0) return 0;
+  const found = new Set(words.filter((w) => characteristic.has(w))).size;
+  return Math.min(1, found / Math.min(CHARACTERISTIC_WORDS_FOR_FULL_SUPPORT, characteristic.size));
+}
+
 /** Rules and classifier together, best first (every category either of them gave a chance). */
 export function rankCategories(text: string, fileName: string, model: Classifier | null): RankedCategory[] {
   const rules = scoreCategories(text, fileName);
   const weight = learnedWeight(model);
-  const learned = weight > 0 && model ? posterior(model.categories, tokens(`${fileName.replace(/[._-]+/g, ' ')}\n${text}`)) : [];
+  const words = weight > 0 && model ? tokens(`${fileName.replace(/[._-]+/g, ' ')}\n${text}`) : [];
+  const learned = model ? posterior(model.categories, words).map((l) => ({ ...l, p: l.p * support(model, l.label, words) })) : [];
   const names = new Set([...rules.map((r) => r.name), ...learned.map((l) => l.label)]);
   const ranked = [...names].map((name) => {
     const rule = rules.find((r) => r.name === name);

@@ -1,6 +1,6 @@
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the labelled corpus (bench/, not a project) is read-only test data here, as in the bench
 import { corpus } from '../../../../bench/analysis-corpus';
-import { findKeyFacts, inNotes, mrzCheckDigit, parseAmount, validNhsNumber, vinCheckDigitValid, withFact, type KeyFact } from './key-facts';
+import { findKeyFacts, inNotes, isVersionNumber, mrzCheckDigit, parseAmount, validNhsNumber, vinCheckDigitValid, withFact, type KeyFact } from './key-facts';
 
 const brief = (facts: KeyFact[]) => facts.map((f) => `${f.label}: ${f.value}`);
 const find = (text: string, label: string) => findKeyFacts(text).find((f) => f.label === label);
@@ -119,6 +119,20 @@ describe('identifiers', () => {
       'Account number: 01/02/2025',
     ].join('\n');
     expect(findKeyFacts(letter)).toEqual([]);
+  });
+
+  it('does not take a version number for a reference (issue 21 §6: "Reference: 4.1 75 % sure" on a manual)', () => {
+    const manual = ['User manual', 'Reference 4.1 of the protocol', 'Ref: v2.3.1', 'Reference: 10.15', 'Serial number: 1.0.0'].join('\n');
+    expect(findKeyFacts(manual)).toEqual([]);
+    // A real reference with dots or a version-like prefix still counts.
+    expect(find('Reference: 123.456.789', 'Reference')?.value).toBe('123.456.789');
+    expect(find('Reference: 4.1-AX77', 'Reference')?.value).toBe('4.1-AX77');
+    expect(find('Our ref: 2024.1187', 'Our reference')?.value).toBe('2024.1187');
+  });
+
+  it('tells a version number from other dotted numbers', () => {
+    expect(['4.1', '2.3.1', 'v10.15', '1.0.0.12'].filter(isVersionNumber)).toEqual(['4.1', '2.3.1', 'v10.15', '1.0.0.12']);
+    expect(['123.456.789', '2024.1187', '4.1-AX77', '41', '12.34.56.78.90'].filter(isVersionNumber)).toEqual([]);
   });
 });
 

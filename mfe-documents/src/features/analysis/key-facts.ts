@@ -54,7 +54,13 @@ interface IdentifierRule {
 const TOKEN = /[A-Z0-9](?:[A-Z0-9]|[-/.](?=[A-Z0-9])){2,29}(?![A-Z0-9])(?![ \t]\d)/iy;
 const DATE_LIKE = /^(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\d{1,2}[/.-]\d{4})$/;
 const PHONE_LIKE = /^(?:\+?44|0)\d{9,10}$/;
-const reference = (value: string) => /\d/.test(value) && !DATE_LIKE.test(value) && !PHONE_LIKE.test(value) && !/^\d+[.,]\d{2}$/.test(value);
+/**
+ * A version number ("4.1", "2.3.1", "v10.15") is not a reference (issue 21 §6: a manual's "Reference
+ * 4.1" came out as a reference). Dotted numbers grouped in threes ("123.456.789") still are.
+ */
+const VERSION_LIKE = /^v?\d{1,3}(?:\.\d{1,3}){1,3}$/i;
+export const isVersionNumber = (value: string) => VERSION_LIKE.test(value) && !/^\d{3}(?:\.\d{3})+$/.test(value);
+const reference = (value: string) => /\d/.test(value) && !DATE_LIKE.test(value) && !PHONE_LIKE.test(value) && !/^\d+[.,]\d{2}$/.test(value) && !isVersionNumber(value);
 const squash = (value: string) => value.replace(/[\s-]/g, '').toUpperCase();
 
 const NI = /(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Z0-9])/y;

@@ -48,17 +48,18 @@ function fakeClient(rows: Row[]) {
 describe('learnedModel', () => {
   beforeEach(() => forgetLearnedModel());
 
+  // Three of each: a category is learned from its third example on (ADR 0280).
   const rows: Row[] = [
-    { id: 'a1', user_id: 'alice', category: 'Car', text: 'Volvo service at Hill Garage', tags: ['Volvo'] },
-    { id: 'a2', user_id: 'alice', category: 'Car', text: 'Volvo tyres at Hill Garage', tags: ['Volvo'] },
-    { id: 'b1', user_id: 'bob', category: 'Boat', text: 'Mooring fees at the marina for the yacht', tags: ['Yacht'] },
+    ...[1, 2, 3].map((n) => ({ id: `a${n}`, user_id: 'alice', category: 'Car', text: `Volvo service ${n} at Hill Garage`, tags: ['Volvo'] })),
+    ...[1, 2, 3].map((n) => ({ id: `h${n}`, user_id: 'alice', category: 'Home', text: `Council tax bill ${n} for the flat`, tags: [] })),
+    ...[1, 2, 3].map((n) => ({ id: `b${n}`, user_id: 'bob', category: 'Boat', text: `Mooring fees ${n} at the marina for the yacht`, tags: ['Yacht'] })),
   ];
 
   it('learns only from the person’s own documents, in every query', async () => {
     const { client, queries } = fakeClient(rows);
     const model = await learnedModel(client, 'alice');
-    expect([...model.categories.classes.keys()]).toEqual(['Car']);
-    expect(model.examples).toBe(2);
+    expect([...model.categories.classes.keys()]).toEqual(['Car', 'Home']);
+    expect(model.examples).toBe(6);
     expect([...model.tags.keys()]).toEqual(['Volvo']);
     for (const query of queries) expect(query.filters).toContainEqual(['user_id', 'alice']);
   });
@@ -70,10 +71,10 @@ describe('learnedModel', () => {
     expect(texts()).toBe(1);
     expect(await learnedModel(client, 'alice')).toBe(first);
     expect(texts()).toBe(1);
-    rows[1] = { ...rows[1], category: 'Motoring' };
+    for (const i of [0, 1, 2]) rows[i] = { ...rows[i], category: 'Motoring' };
     const second = await learnedModel(client, 'alice');
     expect(second).not.toBe(first);
     expect(texts()).toBe(2);
-    expect([...second.categories.classes.keys()].sort()).toEqual(['Car', 'Motoring']);
+    expect([...second.categories.classes.keys()].sort()).toEqual(['Home', 'Motoring']);
   });
 });

@@ -11,6 +11,7 @@ import { useDocumentActions } from '../../lib/use-document-actions';
 import { useCategories } from '../../lib/use-lookups';
 import type { AnalysisJob } from './analysis-queue';
 import { sure } from './confidence';
+import { offerOf } from './suggestion-offer';
 import { KeyFacts } from './key-facts-list';
 import { acceptTag, categoryIdFor, settleSuggestions, undoApplied } from './apply-suggestions';
 import { useAnalysisQueue, useAnalysisSnapshot, useDataProcessingConsent } from './use-analysis';
@@ -74,14 +75,16 @@ export function Suggestions({ doc, record, label = 'Suggestions' }: { doc: Filed
   const category = analysis.category;
   const applied = analysis.applied;
   const filedThere = category && doc.category_id && categories.data?.find((c) => c.name === category.name)?.id === doc.category_id;
-  const showCategory = category && !filedThere && !settled.has('category');
+  // Under its threshold a suggestion is a possibility with a plain button, or not shown (ADR 0280).
+  const categoryOffer = category ? offerOf(category.confidence) : 'hidden';
+  const showCategory = category && categoryOffer !== 'hidden' && !filedThere && !settled.has('category');
   /** Files it under the person's category of that name, made first if they deleted it. */
   const fileUnder = async (name: string) => {
     if (!userId) return;
     const id = await categoryIdFor(client, userId, name).catch(() => undefined);
     if (id && (await actions.update(doc.id, { category_id: id }, `Filed under ${name}`))) await settle('category');
   };
-  const tags = (analysis.tags ?? []).filter((t) => !settled.has(`tag:${t.name}`));
+  const tags = (analysis.tags ?? []).filter((t) => offerOf(t.confidence) !== 'hidden' && !settled.has(`tag:${t.name}`));
   const expiry = analysis.expires_on;
   const showExpiry = expiry && expiry.date !== doc.expires_on && !settled.has('expires_on');
   const issued = analysis.issued_on;
@@ -108,7 +111,8 @@ export function Suggestions({ doc, record, label = 'Suggestions' }: { doc: Filed
       {showCategory ? (
         <li>
           <span>
-            Category: <strong>{category.name}</strong> {sure(category.confidence)}
+            Category: {categoryOffer === 'possible' ? 'possibly ' : ''}
+            <strong>{category.name}</strong> {sure(category.confidence)}
           </span>
           <span className="analysis-source">
             {'source' in category && category.source === 'learned'
@@ -116,7 +120,7 @@ export function Suggestions({ doc, record, label = 'Suggestions' }: { doc: Filed
               : `Because it mentions ${category.because.slice(0, 4).map((w) => `“${w}”`).join(', ')}`}
           </span>
           <span className="analysis-actions">
-            <Button size="sm" variant="primary" onClick={() => void fileUnder(category.name)}>
+            <Button size="sm" variant={categoryOffer === 'primary' ? 'primary' : 'secondary'} onClick={() => void fileUnder(category.name)}>
               Use {category.name}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => void settle('category')}>
@@ -128,11 +132,12 @@ export function Suggestions({ doc, record, label = 'Suggestions' }: { doc: Filed
       {tags.map((tag) => (
         <li key={`tag:${tag.name}`}>
           <span>
-            Tag: <strong>{tag.name}</strong> {sure(tag.confidence)}
+            Tag: {offerOf(tag.confidence) === 'possible' ? 'possibly ' : ''}
+            <strong>{tag.name}</strong> {sure(tag.confidence)}
           </span>
           <span className="analysis-source">{tag.because}</span>
           <span className="analysis-actions">
-            <Button size="sm" variant="primary" onClick={() => void run(() => acceptTag(client, doc.id, analysis, tag.name), `Tagged ${tag.name}`)}>
+            <Button size="sm" variant={offerOf(tag.confidence) === 'primary' ? 'primary' : 'secondary'} onClick={() => void run(() => acceptTag(client, doc.id, analysis, tag.name), `Tagged ${tag.name}`)}>
               Add tag {tag.name}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => void settle(`tag:${tag.name}`)} aria-label={`Dismiss tag ${tag.name}`}>

@@ -63,7 +63,7 @@ export function BulkActionsBar({
               className="ds-native-select"
               value=""
               onChange={(event) =>
-                event.target.value && void actions.updateMany(ids, { category_id: event.target.value }, `Moved ${count} to a new category`)
+                event.target.value && void actions.updateMany(ids, { category_id: event.target.value }, `Moved ${count} to a new category`, 'Moved')
               }
             >
               <option value="">Set category…</option>
@@ -82,6 +82,7 @@ export function BulkActionsBar({
                     ids,
                     { portfolio_id: event.target.value === 'none' ? null : event.target.value },
                     `Moved ${count}`,
+                    'Moved',
                   )
                 }
               >

@@ -21,7 +21,7 @@ export function AddDocumentsPicker({ portfolioId, actions }: { portfolioId: stri
 
   const add = async () => {
     const ids = [...chosen];
-    const ok = await actions.updateMany(ids, { portfolio_id: portfolioId }, `Added ${ids.length} ${ids.length === 1 ? 'document' : 'documents'}`);
+    const ok = await actions.updateMany(ids, { portfolio_id: portfolioId }, `Added ${ids.length} ${ids.length === 1 ? 'document' : 'documents'}`, 'Added');
     if (ok) {
       setChosen(new Set());
       setOpen(false);

@@ -10,8 +10,8 @@ const FINISHED = new Set(['done', 'refused', 'failed', 'cancelled', 'queued-offl
 
 type ShareUploadProps = Omit<WidgetPropsOf<'documents.upload-dialog'>, 'source' | 'onStored'> & { source: 'share' | 'drive'; onStored?: (document: DocumentRecord) => void };
 
-function ShareUpload({ files, onComplete, source, onStored, driveOrigin, knownDuplicates, onAlreadyImported }: ShareUploadProps) {
-  const { manager, snapshot } = useUploadManager(source, null, onStored, { concurrency: source === 'drive' ? DRIVE_UPLOAD_CONCURRENCY : undefined, driveOrigin, knownDuplicates, onAlreadyImported });
+function ShareUpload({ files, onComplete, source, onStored, driveOrigin, knownDuplicates, onAlreadyImported, onNotStored }: ShareUploadProps) {
+  const { manager, snapshot } = useUploadManager(source, null, onStored, { concurrency: source === 'drive' ? DRIVE_UPLOAD_CONCURRENCY : undefined, driveOrigin, knownDuplicates, onAlreadyImported, onNotStored });
   const added = useRef(false);
   const completed = useRef(false);
   // How many files the caller handed over; null while a feed is still arriving.
@@ -62,12 +62,12 @@ function ShareUpload({ files, onComplete, source, onStored, driveOrigin, knownDu
  * too (props `source: 'drive'`, `onStored(document)`), handing its files over as an async iterable
  * while they download (ADR 0235).
  */
-export function ShareUploadWidget({ files, onComplete, source = 'share', onStored, driveOrigin, knownDuplicates, onAlreadyImported }: WidgetPropsOf<'documents.upload-dialog'>) {
+export function ShareUploadWidget({ files, onComplete, source = 'share', onStored, driveOrigin, knownDuplicates, onAlreadyImported, onNotStored }: WidgetPropsOf<'documents.upload-dialog'>) {
   // The Drive import hands its files over here as they download (source 'drive') and records each
   // stored document's Drive origin through onStored.
   return (
     <AreaProviders>
-      <ShareUpload files={files} onComplete={onComplete} source={source} onStored={onStored} driveOrigin={driveOrigin} knownDuplicates={knownDuplicates} onAlreadyImported={onAlreadyImported} />
+      <ShareUpload files={files} onComplete={onComplete} source={source} onStored={onStored} driveOrigin={driveOrigin} knownDuplicates={knownDuplicates} onAlreadyImported={onAlreadyImported} onNotStored={onNotStored} />
     </AreaProviders>
   );
 }

@@ -238,4 +238,33 @@ describe('UploadManager', () => {
     expect(told).toEqual([]);
     expect(backend.objects.size).toBe(0);
   });
+  it('tells the caller of every file that ended unstored, and why: the plan limit, a refused type, a skipped duplicate (issue 21 §4)', async () => {
+    const LIMIT = 'Your Free plan holds up to 100 documents. Upgrade your plan in Settings, or delete documents and empty the trash.';
+    const told: Array<[string, string, string | undefined]> = [];
+    const { manager } = setup(
+      {
+        store: async (_f, doc) => {
+          if (doc.name === 'full.pdf') throw new DocumentsApiError('Plan limit reached: the Free plan holds up to 100 documents.', { status: 400 });
+          return { id: doc.documentId, name: doc.name } as DocumentRecord;
+        },
+        describeError: () => LIMIT,
+        onNotStored: (f, outcome) => told.push([f.name, outcome.status, outcome.message]),
+      },
+      { 'sha-of-same': [{ id: 'x', name: 'old.pdf', deleted_at: null, created_at: '' }] },
+    );
+    const adding = manager.add([file('ok.pdf', 'ok'), file('full.pdf', 'full'), file('virus.exe'), file('copy.pdf', 'same')]);
+    await flush();
+    const copy = manager.getSnapshot().items.find((i) => i.name === 'copy.pdf')!;
+    manager.resolveDuplicate(copy.key, false);
+    await adding;
+    await flush();
+    expect(told.sort()).toEqual([
+      ['copy.pdf', 'skipped', 'Skipped: you already have this file.'],
+      ['full.pdf', 'failed', LIMIT],
+      ['virus.exe', 'refused', '“virus.exe” refused'],
+    ]);
+    // Told once per file, and never about a stored one.
+    manager.cancelAll();
+    expect(told).toHaveLength(3);
+  });
 });

@@ -73,6 +73,12 @@ export interface UploadManagerDeps {
    * skipped, with the document already in the library (ADR 0250).
    */
   onAlreadyImported?(document: DocumentRecord, file: File): void;
+  /**
+   * A file that ended without being stored (refused, failed, skipped by the person, cancelled)
+   * and why: a caller that reports on its own (a Drive import) counts it as what it is, not as
+   * still on its way (issue 21 §4). Not called for onAlreadyImported's files.
+   */
+  onNotStored?(file: File, outcome: { status: NotStoredStatus; message?: string }): void;
   /** The Drive origin to write with a file's row (a Drive import), if any. */
   driveOrigin?(file: File): DocumentToStore['driveOrigin'];
   onQueued?(): void;
@@ -88,6 +94,10 @@ interface Pending {
   decide?: (keep: boolean) => void;
 }
 
+/** How a file can end without being stored. */
+export type NotStoredStatus = 'refused' | 'failed' | 'skipped' | 'cancelled';
+const NOT_STORED = new Set<UploadStatus>(['refused', 'failed', 'skipped', 'cancelled']);
+
 const IN_FLIGHT = new Set<UploadStatus>(['checking', 'waiting', 'uploading', 'saving']);
 
 export const ALREADY_IMPORTED_MESSAGE = 'Skipped: already imported from Google Drive (on another device or tab).';
@@ -102,6 +112,8 @@ export const QUEUED_OFFLINE_MESSAGE = 'Saved on this device; it will be uploaded
 export class UploadManager {
   private items: UploadItem[] = [];
   private pending = new Map<string, Pending>();
+  /** Each row's file, to tell onNotStored which one ended unstored. */
+  private files = new Map<string, File>();
   private listeners = new Set<() => void>();
   private snapshot: UploadSnapshot = { items: [], overall: { loaded: 0, total: 0 }, active: false };
   private running = 0;
@@ -177,6 +189,7 @@ export class UploadManager {
     const key = `upload-${this.counter}`;
     const item: UploadItem = { key, documentId: this.deps.newId(), name: sanitiseFileName(file.name), size: file.size, status: 'checking', loaded: 0 };
     this.items = [...this.items, item];
+    this.files.set(key, file);
     this.emit();
 
     const verdict = await this.deps.validate(file);
@@ -288,6 +301,7 @@ export class UploadManager {
         this.update(key, { status: 'cancelled', loaded: 0 });
       } else if (error instanceof AlreadyImportedError) {
         this.pending.delete(key);
+        this.files.delete(key);
         this.update(key, { status: 'skipped', loaded: 0, document: error.existing, message: ALREADY_IMPORTED_MESSAGE });
         this.deps.onAlreadyImported?.(error.existing, pending.file);
       } else if (isNetworkFailure(error)) {
@@ -320,6 +334,12 @@ export class UploadManager {
   private update(key: string, changes: Partial<UploadItem>): void {
     this.items = this.items.map((item) => (item.key === key ? { ...item, ...changes } : item));
     this.emit();
+    // Every way a file can end unstored passes here, so none is left out of the caller's count.
+    const file = this.files.get(key);
+    if (changes.status && file && NOT_STORED.has(changes.status)) {
+      this.files.delete(key);
+      this.deps.onNotStored?.(file, { status: changes.status as NotStoredStatus, message: this.find(key)?.message });
+    } else if (changes.status === 'done' || changes.status === 'queued-offline') this.files.delete(key);
   }
 
   private emit(): void {

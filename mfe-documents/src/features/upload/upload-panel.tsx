@@ -3,6 +3,7 @@ import { useCallback, useRef } from 'react';
 import { formatBytes } from '../../lib/format';
 import { UploadAnalysis } from '../analysis';
 import type { UploadItem, UploadStatus } from './upload-manager';
+import { uploadReport } from './upload-report';
 import { useFileDropAndPaste } from './use-file-drop';
 import { useUploadLimit, useUploadManager } from './use-upload-manager';
 
@@ -128,6 +129,8 @@ export function UploadPanel({ categoryId = null }: { categoryId?: string | null 
               </button>
             )}
           </div>
+          {/* Once nothing is running: what happened to every file, failures and why first in mind. */}
+          {!active ? <p className="upload-summary" aria-live="polite">{uploadReport(items).line}</p> : null}
           <ul>
             {items.map((item) => (
               <UploadRow

@@ -32,6 +32,8 @@ export function useUploadManager(
     knownDuplicates?: UploadManagerDeps['knownDuplicates'];
     /** A Drive import's file stored first by another device or tab (ADR 0250). */
     onAlreadyImported?: UploadManagerDeps['onAlreadyImported'];
+    /** A file that ended without being stored, and why (a Drive import counts it; issue 21 §4). */
+    onNotStored?: UploadManagerDeps['onNotStored'];
   } = {},
 ): { manager: UploadManager | null; snapshot: UploadSnapshot } {
   // New uploads go into the category the library is showing, as a folder would.
@@ -60,6 +62,8 @@ export function useUploadManager(
   knownDuplicates.current = options.knownDuplicates;
   const alreadyImported = useRef(options.onAlreadyImported);
   alreadyImported.current = options.onAlreadyImported;
+  const notStored = useRef(options.onNotStored);
+  notStored.current = options.onNotStored;
 
   useEffect(() => {
     if (!userId) {
@@ -89,6 +93,7 @@ export function useUploadManager(
         alreadyImported.current?.(document, file);
         refresh();
       },
+      onNotStored: (file, outcome) => notStored.current?.(file, outcome),
       categoryId: () => category.current,
       onStored: (document) => {
         storedListener.current?.(document);

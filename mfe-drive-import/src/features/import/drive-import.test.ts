@@ -2,7 +2,7 @@
 import { DriveError } from '@dossier/shared/core';
 import type { DriveClient, DriveFile } from '../../drive/drive-client';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { alreadyImported, alreadyUpdated, downloadFeed, importSummary, knownDuplicatesOf, lookUpKnownDuplicates, planImport, type ImportItem } from './drive-import';
+import { alreadyImported, alreadyUpdated, downloadFeed, importReport, importSummary, knownDuplicatesOf, lookUpKnownDuplicates, notStored, planImport, type ImportItem } from './drive-import';
 
 const flush = async () => {
   for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -233,5 +233,30 @@ describe('lookUpKnownDuplicates (ADR 0255)', () => {
     expect(known('sha-new')).toEqual([]);
     expect((await lookUpKnownDuplicates(client, [{ file: file('doc'), status: 'waiting' }]))('anything')).toBeUndefined();
     expect(asked).toHaveLength(1);
+  });
+});
+
+describe('the import summary (importReport)', () => {
+  const LIMIT = 'Your Free plan holds up to 100 documents. Upgrade your plan in Settings, or delete documents and empty the trash.';
+  const items = (statuses: Array<Partial<ImportItem>>): ImportItem[] => statuses.map((patch, i) => ({ file: driveFile(`f${i}`), status: 'waiting', ...patch }));
+
+  it('a file the upload refused for the plan limit is a failure with its reason, not "Downloaded" (issue 21 §4)', () => {
+    const run = items([{ status: 'duplicate' }, { status: 'downloaded' }, { status: 'stored' }]);
+    // The upload refused the downloaded one: the plan was full.
+    run[1] = { ...run[1], ...notStored({ status: 'failed', message: LIMIT }) };
+    const report = importReport(run);
+    expect(report.line).toBe(`Imported 1 · Skipped 1 already imported · Failed 1 — ${LIMIT}`);
+    expect(report.progress).toBe('3 of 3 files');
+  });
+
+  it('counts what has not settled as still to go, never as done (no jump from 62 to 92 of 92)', () => {
+    const report = importReport(items([{ status: 'stored' }, { status: 'downloaded' }, { status: 'downloading' }, { status: 'waiting' }]));
+    expect(report).toMatchObject({ settled: 1, finished: false, progress: '1 of 4 files' });
+    expect(report.line).toBe('Imported 1 · Skipped 0 already imported · Failed 0 · 3 still to go');
+  });
+
+  it('a duplicate the person skipped counts as skipped; a cancelled file as failed with why; an update as Updated', () => {
+    const run = items([{ ...notStored({ status: 'skipped', message: 'Skipped: you already have this file.' }) }, { status: 'cancelled' }, { status: 'stored', replaces: 'old-doc' }]);
+    expect(importReport(run).line).toBe('Imported 0 · Skipped 1 already imported · Failed 1 — Cancelled before it was imported. · Updated 1');
   });
 });

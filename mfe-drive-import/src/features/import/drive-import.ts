@@ -1,5 +1,5 @@
 import type { KnownDuplicate } from '@dossier/shared/contract';
-import { DriveError, USER_MESSAGES, sha256Hex } from '@dossier/shared/core';
+import { DriveError, USER_MESSAGES, bulkReport, sha256Hex, type BulkOutcome, type BulkReport } from '@dossier/shared/core';
 import { isNativeDocument, type DriveClient, type DriveFile } from '../../drive/drive-client';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { findByChecksums, type DriveOriginDocument } from '../../api/drive-documents';
@@ -108,6 +108,45 @@ export function importSummary(items: readonly ImportItem[]) {
     changed: items.filter((it) => it.status === 'changed'),
     failed: items.filter((it) => it.status === 'failed' || it.status === 'cancelled'),
   };
+}
+
+/** Why a file the person cancelled is not in Dossier. */
+export const CANCELLED_REASON = 'Cancelled before it was imported.';
+
+/**
+ * What happened to one file, for the summary: a file counts only once it has settled, and a file
+ * the upload refused (the plan's limit) is a failure with the upload's reason — not "Downloaded".
+ */
+export function importOutcome(item: ImportItem): BulkOutcome {
+  switch (item.status) {
+    case 'stored':
+      return item.replaces ? { state: 'done', as: 'Updated' } : { state: 'done' };
+    case 'duplicate':
+    case 'changed':
+      return { state: 'skipped', reason: item.reason };
+    case 'failed':
+      return { state: 'failed', reason: item.reason ?? USER_MESSAGES.default };
+    case 'cancelled':
+      return { state: 'failed', reason: item.reason ?? CANCELLED_REASON };
+    default:
+      return { state: 'pending' };
+  }
+}
+
+/** The import's counts and summary line ("Imported 3 · Skipped 1 already imported · Failed 0"), from the shared bulk report. */
+export function importReport(items: readonly ImportItem[]): BulkReport {
+  return bulkReport(items.map(importOutcome), { done: 'Imported', skipped: 'already imported', unit: 'file' });
+}
+
+/**
+ * The upload ended a handed-over file without storing it: refused or failed (the plan's limit, its
+ * type), skipped by the person as a copy of a document they have, or cancelled. The item ends as
+ * that, with the upload's words, so the summary counts it (issue 21 §4).
+ */
+export function notStored(outcome: { status: 'refused' | 'failed' | 'skipped' | 'cancelled'; message?: string }): Partial<ImportItem> {
+  if (outcome.status === 'skipped') return { status: 'duplicate', reason: outcome.message };
+  if (outcome.status === 'cancelled') return { status: 'cancelled', reason: outcome.message };
+  return { status: 'failed', reason: outcome.message ?? USER_MESSAGES.default };
 }
 
 export function failureReason(error: unknown): string {

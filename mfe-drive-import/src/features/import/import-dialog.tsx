@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Widget, useAuth, useDossier, useSupabase, type WidgetPropsOf } from '@dossier/shared';
-import { DriveError } from '@dossier/shared/core';
+import { DriveError, countNoun, planFit, readPlanRoom, type PlanFit } from '@dossier/shared/core';
 import { Badge, Button, Checkbox, Dialog, EmptyState, NativeSelect, Progress, Skeleton, TextField } from '@dossier/shared/ui';
 import { driveDocumentKeys, findImported, replaceWithNewVersion } from '../../api/drive-documents';
 import { isFolder, isNativeDocument, type DriveFile, type DriveFileFilter, type DriveFolder } from '../../drive/drive-client';
 import { useDrive } from '../../lib/use-drive';
 import { useConnect } from '../connection';
-import { alreadyImported, alreadyUpdated, downloadFeed, importSummary, lookUpKnownDuplicates, planImport, type ImportItem, type KnownDuplicates } from './drive-import';
+import { alreadyImported, alreadyUpdated, downloadFeed, importReport, importSummary, lookUpKnownDuplicates, notStored, planImport, type ImportItem, type KnownDuplicates } from './drive-import';
 import { readPendingImport, settle, writePendingImport, type PendingImport } from './pending-import';
 import '../connection/drive.css';
 import './import-dialog.css';
@@ -250,11 +250,16 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
   const userId = useAuth().user?.id ?? '';
   const { queryClient } = useDossier();
   const [items, setItems] = useState<ImportItem[]>([]);
-  const [phase, setPhase] = useState<'checking' | 'importing' | 'summary'>('checking');
+  const [phase, setPhase] = useState<'checking' | 'fit' | 'importing' | 'summary'>('checking');
+  // The chosen files do not all fit the plan: asked before anything downloads (issue 21 §4).
+  const [fit, setFit] = useState<PlanFit | null>(null);
+  // Files left out of this import because the plan had no room for them.
+  const [leftOut, setLeftOut] = useState(0);
   const [batch, setBatch] = useState<{ round: number; files: AsyncIterable<File> } | null>(null);
   const controller = useRef(new AbortController());
   const itemsRef = useRef<ImportItem[]>([]);
-  const [round, setRound] = useState<{ n: number; requeue: ReadonlyArray<ImportItem['status']> }>({ n: 0, requeue: [] });
+  // A round re-queues files (Retry, Update from Drive), or (`fitting`) starts the first with only as many new files as the plan holds.
+  const [round, setRound] = useState<{ n: number; requeue: ReadonlyArray<ImportItem['status']>; fitting?: number }>({ n: 0, requeue: [] });
   const pending = useRef<PendingImport>({ files, replaces: replaces ?? {}, startedAt: Date.now() });
   // Which item each downloaded file belongs to, so its row is written with its Drive origin.
   const sources = useRef(new WeakMap<File, number>());
@@ -285,6 +290,24 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
         // One lookup for every checksum instead of one request per file; should it fail, each
         // file is checked as it is uploaded, as before.
         known.current = await lookUpKnownDuplicates(supabase, plan).catch((): KnownDuplicates => () => undefined);
+        // Room in the plan for the new documents, before anything downloads; should it not be
+        // known, the import goes on and the database still refuses what does not fit.
+        const newFiles = plan.filter((it) => it.status === 'waiting').length;
+        const room = newFiles > 0 ? await readPlanRoom(supabase).then((r) => planFit(newFiles, r), () => null) : null;
+        if (!live) return;
+        if (room && !room.fits) {
+          itemsRef.current = plan;
+          setItems(plan);
+          setFit(room);
+          setPhase('fit');
+          return;
+        }
+      } else if (round.fitting !== undefined) {
+        // Import what fits: the first new files the plan has room for; the rest leave this import.
+        let kept = 0;
+        plan = itemsRef.current.filter((it) => it.status !== 'waiting' || kept++ < round.fitting!);
+        setLeftOut(itemsRef.current.length - plan.length);
+        pending.current = { ...pending.current, files: plan.map((it) => it.file) };
       } else {
         // A later round (Retry, Update from Drive) comes after this import stored files: its
         // answers could be out of date, so each file is checked as it is uploaded.
@@ -369,6 +392,17 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
     [update, persist],
   );
 
+  /** The upload ended a file without storing it (the plan's limit, a skip, a cancel): the item says so, and why. */
+  const onNotStored = useCallback(
+    (file: File, outcome: Parameters<typeof notStored>[0]) => {
+      const index = sources.current.get(file);
+      if (index === undefined) return;
+      update(index, notStored(outcome));
+      persist();
+    },
+    [update, persist],
+  );
+
   /** A new document's Drive origin, written with its row; an update moves it over instead (ADR 0131). */
   const driveOrigin = useCallback((file: File) => {
     const index = sources.current.get(file);
@@ -381,16 +415,40 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
     then();
   };
 
-  // A file counts half once downloaded and whole once settled; at the summary every file has
-  // settled (one the upload refused or skipped keeps its 'Downloaded' badge and the upload's reason).
-  const settled = phase === 'summary' ? items.length : items.filter((it) => SETTLED.has(it.status) || it.status === 'failed' || it.status === 'cancelled').length;
-  const halfway = phase === 'summary' ? 0 : items.filter((it) => it.status === 'downloaded').length;
+  // Every count is what happened to a file (issue 21 §4): a file is counted once it has settled
+  // (stored, skipped, refused, failed); the bar moves half a file for each one downloaded.
+  const report = importReport(items);
+  const halfway = items.filter((it) => it.status === 'downloaded').length;
   const downloading = items.some((it) => it.status === 'waiting' || it.status === 'downloading');
   const { imported, updated, duplicates, changed, failed } = importSummary(items);
 
+  if (phase === 'fit' && fit) {
+    const choose = (fitting: number) => {
+      setFit(null);
+      setRound((r) => ({ n: r.n + 1, requeue: [], fitting }));
+    };
+    return (
+      <div className="drive-confirm" role="group" aria-labelledby="drive-fit">
+        <h3 id="drive-fit">Not enough room in your plan</h3>
+        <p role="alert">{fit.message}</p>
+        <div className="drive-footer">
+          <Button onClick={() => finish(onBack)}>Back</Button>
+          <a className="drive-link" href="/settings#plan">
+            Upgrade your plan
+          </a>
+          {fit.room > 0 ? (
+            <Button variant="primary" onClick={() => choose(fit.room)}>
+              Import the {countNoun(fit.room, 'file')} that fit
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div className="drive-run">
-      <Progress value={items.length ? ((settled + halfway / 2) / items.length) * 100 : 0} label="Import progress" showLabel valueText={`${settled} of ${items.length} files`} />
+      <Progress value={items.length ? ((report.settled + halfway / 2) / items.length) * 100 : 0} label="Import progress" showLabel valueText={report.progress} />
       {phase === 'checking' ? <p role="status">Checking what you imported before…</p> : null}
       <ul className="drive-list" aria-label="Files being imported">
         {items.map((it) => (
@@ -411,22 +469,20 @@ function ImportRun({ files, replaces, onDone, onBack }: { files: DriveFile[]; re
       {(phase === 'importing' || phase === 'summary') && batch ? (
         <section aria-labelledby="drive-saving">
           <h3 id="drive-saving">Adding to your documents</h3>
-          <Widget key={batch.round} name="documents.upload-dialog" placement="drive-import" files={batch.files} source="drive" onStored={onStored} driveOrigin={driveOrigin} knownDuplicates={knownDuplicates} onAlreadyImported={onAlreadyImported} onComplete={() => setPhase('summary')} />
+          <Widget key={batch.round} name="documents.upload-dialog" placement="drive-import" files={batch.files} source="drive" onStored={onStored} driveOrigin={driveOrigin} knownDuplicates={knownDuplicates} onAlreadyImported={onAlreadyImported} onNotStored={onNotStored} onComplete={() => setPhase('summary')} />
         </section>
       ) : null}
       {phase === 'summary' || (phase === 'importing' && imported.length + updated.length > 0) ? (
         <section aria-labelledby="drive-summary" className="drive-summary">
           <h3 id="drive-summary">Summary</h3>
-          <p role="status">
-            Imported {imported.length} · Skipped {duplicates.length} already imported · Failed {failed.length}
-            {updated.length > 0 ? ` · Updated ${updated.length}` : ''}
-          </p>
+          <p role="status">{report.line}</p>
+          {leftOut > 0 ? <p>{countNoun(leftOut, 'file')} left out: your plan had no room for them.</p> : null}
           {duplicates.length > 0 ? (
             <ul aria-label="Already imported">
               {duplicates.map((it) => (
                 <li key={it.file.id}>
-                  <a href={`/documents?doc=${it.existing!.id}`}>{it.existing!.name}</a>
-                  {it.status === 'changed' ? ' — changed in Drive since you imported it' : it.updatedElsewhere ? ' — already updated from Drive on another device or tab' : ' — already in your documents'}
+                  {it.existing ? <a href={`/documents?doc=${it.existing.id}`}>{it.existing.name}</a> : it.file.name}
+                  {!it.existing ? ' — you chose to skip this copy of a document you have' : it.status === 'changed' ? ' — changed in Drive since you imported it' : it.updatedElsewhere ? ' — already updated from Drive on another device or tab' : ' — already in your documents'}
                 </li>
               ))}
             </ul>

@@ -1,0 +1,2 @@
+export * from './bulk-report';
+export * from './plan-room-api';
