@@ -6,6 +6,8 @@ import type { Queryable, RequestAuth } from '../db/types.js';
 import { objectKey, type ByteRange, type StorageBackend } from './backend.js';
 import { bucketNotFound, duplicate, fromDatabaseError, invalidMime, objectNotFound, payloadTooLarge, StorageApiError } from './errors.js';
 import { globalFileSizeLimit, parseSize } from './settings.js';
+// One naming rule for every download (issue 21 item 2); imports nothing, so the stack can load it by path.
+import { contentDisposition } from '../../../shared/src/core/naming/download-name.js';
 
 export interface StorageDeps {
   ctx: StackContext;
@@ -325,10 +327,10 @@ export async function sendObject(c: Context, deps: StorageDeps, row: ObjectRow, 
   if (!headers.get('content-length')) headers.delete('content-length');
   const active = !INLINE_SAFE.test(type.split(';')[0].trim().toLowerCase());
   if ((download !== undefined && download !== null) || active) {
-    const filename = download || row.name.split('/').pop() || 'download';
-    // Only printable ASCII inside the quotes (the rest travels in filename*): a control character
-    // in ?download= must not make the header invalid.
-    headers.set('content-disposition', `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
+    // The app sends the finished name (downloadFileName); the header is built by the same module, so
+    // the UTF-8 name travels in filename*, a safe ASCII one in filename, and a control character or
+    // quote in ?download= never makes the header invalid (issue 21 item 2).
+    headers.set('content-disposition', contentDisposition(download || row.name.split('/').pop() || 'download'));
   }
   // HTML, SVG, XML …: even if opened directly, the document runs with no script and no origin.
   if (active) headers.set('content-security-policy', "default-src 'none'; sandbox");
