@@ -5,6 +5,7 @@
 // No stack: the renderer is pure.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- supabase/functions is not a project: the template module under test
 import { MAIL_ACTIONS, renderProductMail, senderOf } from '../../supabase/functions/_shared/product-mail.js';
 
 const SITE = 'https://dossier.example.com/';

@@ -1,6 +1,7 @@
 import type { StackContext } from '../context.js';
 import { writeMail } from '../outbox/index.js';
 // One template home for product mail, hosted and local (ADR 0272); it imports nothing.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- supabase/functions is not a project: the stack runs what hosted runs
 import { renderProductMail } from '../../../supabase/functions/_shared/product-mail.js';
 import { expiryRemindersJob } from './expiry-reminders.js';
 
