@@ -1,7 +1,7 @@
 /**
  * The one rule for the name a downloaded document gets (issue 21 item 2, ADR 0270): the owner's
  * panel, a share link, a shared "Download all" zip, the full export and the storage `download`
- * parameter all use `downloadFileName`; the streamed-zip worker's answer uses `contentDisposition`.
+ * parameter all use `downloadFileName`; HTTP answers use `contentDisposition`.
  *
  * This file imports nothing: the Edge Function share-resolve imports it by relative path (Deno
  * and the local stack's esbuild loader both resolve it), so hosted and local name files alike.
