@@ -113,28 +113,26 @@ describe.each(databasesSync())('deliver-mail Edge Function on %s', (database) =>
     expect(await rows()).toEqual([expect.objectContaining({ to_address: 'ada@example.com', attempts: 0 })]);
   });
 
-  it('sends queued mail with the configured sender and deletes the sent rows', async () => {
+  it('sends queued mail rendered with its action link, the product as sender, and deletes the sent rows', async () => {
     const [first, second] = await queue(
-      { to: 'ada@example.com', subject: 'Your account will be deleted', body: 'In 30 days <unless> you cancel.', kind: 'account-deletion' },
-      { to: 'grace@example.com', subject: 'A transfer for you', kind: 'transfer-offer' },
+      { to: 'ada@example.com', subject: 'Your account will be deleted', body: 'In 30 days <unless> you cancel.\n\nSign in  to keep it.', kind: 'account_deletion_scheduled' },
+      { to: 'grace@example.com', subject: 'A transfer for you', kind: 'transfer_offered' },
     );
     const res = await invoke(stack.serviceRoleKey);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ sent: 2, failed: 0, failures: [] });
     const byTo = Object.fromEntries(provider.received.map((r) => [r.body.to[0], r]));
     expect(provider.received).toHaveLength(2);
-    expect(byTo['ada@example.com']).toEqual({
-      authorization: 'Bearer re_test_key',
-      idempotencyKey: `outgoing-mail/${first}`,
-      body: {
-        from: 'Dossier <no-reply@dossier.example>',
-        to: ['ada@example.com'],
-        subject: 'Your account will be deleted',
-        text: 'In 30 days <unless> you cancel.',
-        html: '<p>In 30 days &lt;unless&gt; you cancel.</p>',
-      },
-    });
+    const settings = `${stack.config.siteUrl.replace(/\/+$/, '')}/settings`;
+    expect(byTo['ada@example.com']).toMatchObject({ authorization: 'Bearer re_test_key', idempotencyKey: `outgoing-mail/${first}` });
+    const ada = byTo['ada@example.com'].body;
+    expect(ada).toMatchObject({ from: 'Dossier <no-reply@dossier.example>', to: ['ada@example.com'], subject: 'Your account will be deleted' });
+    // Paragraphs as written (double spaces gone), then the action with its link, in both parts.
+    expect(ada.text).toBe(`In 30 days <unless> you cancel.\n\nSign in to keep it.\n\nKeep my account: ${settings}\n\n— Dossier\n`);
+    expect(ada.html).toContain('<p>In 30 days &lt;unless&gt; you cancel.</p>\n<p>Sign in to keep it.</p>');
+    expect(ada.html).toContain(`<a href="${settings}"`);
     expect(byTo['grace@example.com'].body).toMatchObject({ to: ['grace@example.com'], subject: 'A transfer for you' });
+    expect(byTo['grace@example.com'].body.text).toContain(`Review the offer: ${stack.config.siteUrl.replace(/\/+$/, '')}/transfers`);
     expect(byTo['grace@example.com'].idempotencyKey).toBe(`outgoing-mail/${second}`);
     expect(await rows()).toEqual([]);
   });

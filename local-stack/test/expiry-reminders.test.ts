@@ -52,6 +52,10 @@ describe.each(databasesSync())('expiry reminders and calendar feed on %s', (data
     await stack.scheduler.runNow('deliver-mail');
     const mail = await listMail(stack.dataDir, alice.email);
     expect(mail.map((m) => m.subject)).toContain('passport.png expires in 30 days');
+    // The reminder leads to the expiring document itself (issue 21 item 5).
+    const reminder = mail.find((m) => m.subject === 'passport.png expires in 30 days')!;
+    expect(reminder.link).toBe(`${stack.config.siteUrl.replace(/\/+$/, '')}/documents?doc=${passport}`);
+    expect(reminder.text).toContain(`Open the document: ${reminder.link}`);
 
     // Marking read is allowed; creating reminders is not (only the job does).
     const read = await alice.client.from('expiry_reminders').update({ read_at: new Date().toISOString() }).eq('document_id', passport).select('id');

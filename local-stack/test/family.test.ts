@@ -39,8 +39,11 @@ describe.each(databasesSync())('the Family plan on %s', (database) => {
     return { status: res.status, body: (await res.text()) || 'null' };
   };
   const lastInviteToken = async (address: string): Promise<string> => {
-    const rows = await stack.db.admin((q) => q.query<{ body: string }>(`select body from jobs.outgoing_mail where to_address = $1 and kind = 'family_invitation' order by created_at desc limit 1`, [address]));
-    return /family-invite=([0-9a-f]{64})/.exec(rows.rows[0].body)![1];
+    // The invitation's path is the mail's action link (issue 21 item 5); the words point at it.
+    const rows = await stack.db.admin((q) => q.query<{ body: string; link_path: string }>(`select body, link_path from jobs.outgoing_mail where to_address = $1 and kind = 'family_invitation' order by created_at desc limit 1`, [address]));
+    expect(rows.rows[0].body).toContain('open the invitation link below within 7 days');
+    expect(rows.rows[0].body).not.toContain('family-invite=');
+    return /^\/settings\?family-invite=([0-9a-f]{64})$/.exec(rows.rows[0].link_path)![1];
   };
 
   beforeAll(async () => {

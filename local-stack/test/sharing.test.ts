@@ -192,6 +192,23 @@ describe.each(databasesSync())('portfolios and sharing on %s', (database) => {
       expect(raw.status).toBeGreaterThanOrEqual(400);
     });
 
+    it('saves a shared download under the document’s renamed UTF-8 name with its extension (issue 21 item 2)', async () => {
+      const doc = await addDocument(alice, 'passport-scan.pdf', null, '%PDF-1.4 passport');
+      const renamed = await alice.client.from('documents').update({ name: 'Passport – Eleanor Whitfield' }).eq('id', doc);
+      expect(renamed.error).toBeNull();
+      const link = await createLink(alice, { document_id: doc, allow_download: true });
+      const opened = await resolve({ action: 'open', token: link.token });
+      const download = await resolve({ action: 'file', visit: opened.body.visit, document_id: doc, purpose: 'download' });
+      expect(download.body).toMatchObject({ status: 'ok', name: 'Passport – Eleanor Whitfield', file_name: 'Passport – Eleanor Whitfield.pdf' });
+      const file = await fetch(download.body.url!);
+      expect(await file.text()).toBe('%PDF-1.4 passport');
+      const header = file.headers.get('content-disposition') ?? '';
+      // RFC 5987: only attr-chars and %XX after UTF-8'' — and one decoding gives the name back.
+      const star = /filename\*=UTF-8''([A-Za-z0-9!#$&+.^_`|~%-]+)$/.exec(header);
+      expect(star && decodeURIComponent(star[1])).toBe('Passport – Eleanor Whitfield.pdf');
+      expect(header).toContain('filename="Passport - Eleanor Whitfield.pdf"');
+    });
+
     it('opens a document link for an anonymous visitor, serves its file and nothing else of the owner', async () => {
       const doc = await addDocument(alice, 'insurance.pdf', null, '%PDF-1.4 insurance');
       const other = await addDocument(alice, 'private.pdf');

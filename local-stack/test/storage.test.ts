@@ -95,6 +95,26 @@ describe.each(databasesSync())('storage on %s', (database) => {
     expect(top.data!.map((e) => e.name)).toEqual(expect.arrayContaining(['list', 'd1', 'd2']));
   });
 
+  it('answers ?download= with the UTF-8 name in an RFC 5987 filename* and a safe ASCII filename (issue 21 item 2)', async () => {
+    const docs = alice.storage.from('documents');
+    const key = `${aliceId}/named/scan.pdf`;
+    await docs.upload(key, Buffer.from('%PDF-1.4 named'), { contentType: 'application/pdf' });
+    const signed = await docs.createSignedUrl(key, 60);
+    expect(signed.error).toBeNull();
+    for (const name of ['Passport – Eleanor Whitfield.pdf', "Bob's (copy) ünïcode.pdf"]) {
+      // The parameter as a browser's URL API sets it: encoded once (see withDownloadName).
+      const url = new URL(signed.data!.signedUrl);
+      url.searchParams.set('download', name);
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      const header = res.headers.get('content-disposition') ?? '';
+      expect(header).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
+      const star = /filename\*=UTF-8''([A-Za-z0-9!#$&+.^_`|~%-]+)$/.exec(header);
+      expect(star && decodeURIComponent(star[1])).toBe(name);
+      expect(/filename="([^"]*)"/.exec(header)![1]).not.toMatch(/%[0-9A-F]{2}/i);
+    }
+  });
+
   it('signs download URLs (one and many) that work without a key, honour download=, and refuse a forged path', async () => {
     const docs = alice.storage.from('documents');
     const key = `${aliceId}/sign/report.txt`;

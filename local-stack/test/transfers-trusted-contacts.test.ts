@@ -109,6 +109,15 @@ describe.each(databasesSync())('trusted contacts on %s', (database) => {
     expect((await carol.client.rpc('trusted_portfolios', { trusted_contact_id: id })).error?.message).toBe('You do not have access yet.');
     await stack.scheduler.runNow('deliver-mail');
     expect((await listMail(stack.dataDir, alice.email)).map((m) => m.type)).toContain('trusted_access_requested');
+    // The owner must act within the waiting period: the mail leads straight to the request (issue 21 item 5).
+    const request = (await listMail(stack.dataDir, alice.email)).find((m) => m.type === 'trusted_access_requested')!;
+    const review = `${stack.config.siteUrl.replace(/\/+$/, '')}/transfers?tab=emergency`;
+    expect(request.link).toBe(review);
+    expect(request.from).toBe('Dossier <no-reply@dossier.localhost>');
+    expect(request.text).toContain(`Review the request: ${review}`);
+    expect(request.html).toContain(`<a href="${review.replace(/&/g, '&amp;')}"`);
+    // One <p> per paragraph of the text part (two written, the button, its address, the signature).
+    expect(request.html.match(/<p[ >]/g)).toHaveLength(request.text.trim().split(/\n\n/).length + 1);
 
     expect((await alice.client.rpc('end_emergency_access', { trusted_contact_id: id })).data).toBe('denied');
     expect((await rows(carol)).find((r) => r.id === id)?.status).toBe('named');

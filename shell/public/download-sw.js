@@ -11,7 +11,10 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 self.addEventListener('message', (event) => {
   const data = event.data || {};
   if (data.type !== 'download' || typeof data.id !== 'string' || !event.ports[0]) return;
-  pending.set(data.id, { port: event.ports[0], fileName: String(data.fileName || 'download'), mimeType: String(data.mimeType || 'application/octet-stream') });
+  // The page sends the header built by the app's one naming module (contentDisposition); the
+  // fallback below only serves a page older than this worker.
+  const header = typeof data.disposition === 'string' && /^[\x20-\x7e]+$/.test(data.disposition) ? data.disposition : null;
+  pending.set(data.id, { port: event.ports[0], fileName: String(data.fileName || 'download'), disposition: header, mimeType: String(data.mimeType || 'application/octet-stream') });
   event.ports[0].postMessage({ type: 'ready' });
 });
 
@@ -62,7 +65,7 @@ self.addEventListener('fetch', (event) => {
     new Response(body, {
       headers: {
         'Content-Type': item.mimeType,
-        'Content-Disposition': disposition(item.fileName),
+        'Content-Disposition': item.disposition || disposition(item.fileName),
         'Cache-Control': 'no-store',
         'X-Content-Type-Options': 'nosniff',
         'Referrer-Policy': 'no-referrer',

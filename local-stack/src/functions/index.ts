@@ -41,6 +41,8 @@ function envFor(ctx: StackContext): Record<string, string> {
     SUPABASE_ANON_KEY: ctx.config.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: ctx.config.serviceRoleKey,
     SUPABASE_DB_URL: ctx.config.databaseUrl ?? '',
+    // The app's public address: product mail's action links start with it (as set in the secrets on hosted).
+    SITE_URL: ctx.config.siteUrl,
     GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID || google.clientId,
     GOOGLE_CLIENT_SECRET: process.env.GOOGLE_CLIENT_SECRET || google.secret,
     GOOGLE_TOKEN_URL: process.env.GOOGLE_TOKEN_URL || `${ctx.config.googleUrl}/token`,

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
  */
 export interface OutboxMail {
   id: string;
+  /** The sender as a mail client shows it ("Dossier <no-reply@…>"); product mail only. */
+  from?: string;
   to: string;
   subject: string;
   text: string;

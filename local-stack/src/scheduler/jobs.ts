@@ -1,6 +1,12 @@
 import type { StackContext } from '../context.js';
 import { writeMail } from '../outbox/index.js';
+// One template home for product mail, hosted and local (ADR 0272); it imports nothing.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- supabase/functions is not a project: the stack runs what hosted runs
+import { renderProductMail } from '../../../supabase/functions/_shared/product-mail.js';
 import { expiryRemindersJob } from './expiry-reminders.js';
+
+/** The local outbox's sender address: no mail leaves the machine. */
+const LOCAL_MAIL_FROM = 'no-reply@dossier.localhost';
 
 /** One scheduled job: what it does at a moment of the scheduler's clock, and how often. */
 export interface JobDefinition {
@@ -41,17 +47,15 @@ async function callStorageSweeper(ctx: StackContext): Promise<Record<string, unk
  */
 async function deliverMail(ctx: StackContext): Promise<Record<string, unknown>> {
   const claimed = await ctx.db.admin((q) =>
-    q.query<{ id: string; to_address: string; kind: string; subject: string; body: string }>('select * from public.claim_outgoing_mail(100)'),
+    q.query<{ id: string; to_address: string; kind: string; subject: string; body: string; link_path: string | null }>('select * from public.claim_outgoing_mail(100)'),
   );
   for (const m of claimed.rows) {
-    await writeMail(ctx.config.dataDir, { to: m.to_address, subject: m.subject, text: m.body, html: `<p>${escapeHtml(m.body)}</p>`, link: null, type: m.kind });
+    // Rendered by the Edge Function's own template module: the outbox shows what hosted sends.
+    const mail = renderProductMail(m, { siteUrl: ctx.config.siteUrl, fromAddress: LOCAL_MAIL_FROM });
+    await writeMail(ctx.config.dataDir, { from: mail.from, to: m.to_address, subject: mail.subject, text: mail.text, html: mail.html, link: mail.link, type: m.kind });
     await ctx.db.admin((q) => q.query('select public.outgoing_mail_sent($1)', [m.id]));
   }
   return { delivered: claimed.rows.length };
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
 }
 
 /** The jobs of ARCHITECTURE.md's scheduler; the SQL ones are the functions pg_cron calls on hosted Supabase. */

@@ -307,6 +307,19 @@ function headerSafe(value: string, fallback: string): string {
   return value && /^[\x20-\x7e]*$/.test(value) ? value : fallback;
 }
 
+/**
+ * `attachment; filename="ascii"; filename*=UTF-8''…` (RFC 6266): the UTF-8 name in filename*,
+ * percent-encoded as RFC 5987 wants (encodeURIComponent leaves ' ( ) * unencoded), and only
+ * printable ASCII inside the quotes, so a control character or quote in ?download= never makes the
+ * header invalid. Storage sends what the client names; the app's naming rule (download-name in
+ * shared/) chooses that name — the emulated service does not depend on the app (issue 21 item 2).
+ */
+function attachment(fileName: string): string {
+  const ascii = fileName.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[\u2010-\u2015]/g, '-').replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
 export async function sendObject(c: Context, deps: StorageDeps, row: ObjectRow, download?: string | null): Promise<Response> {
   const meta = row.metadata ?? {};
   const size = Number(meta.size ?? meta.contentLength ?? NaN);
@@ -329,10 +342,7 @@ export async function sendObject(c: Context, deps: StorageDeps, row: ObjectRow, 
   if (!headers.get('content-length')) headers.delete('content-length');
   const active = !INLINE_SAFE.test(type.split(';')[0].trim().toLowerCase());
   if ((download !== undefined && download !== null) || active) {
-    const filename = download || row.name.split('/').pop() || 'download';
-    // Only printable ASCII inside the quotes (the rest travels in filename*): a control character
-    // in ?download= must not make the header invalid.
-    headers.set('content-disposition', `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
+    headers.set('content-disposition', attachment(download || row.name.split('/').pop() || 'download'));
   }
   // HTML, SVG, XML …: even if opened directly, the document runs with no script and no origin.
   if (active) headers.set('content-security-policy', "default-src 'none'; sandbox");

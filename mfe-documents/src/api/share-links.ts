@@ -102,7 +102,8 @@ export type OpenResult =
   | { status: 'ok'; visit: string; kind: 'document' | 'portfolio'; title: string; description: string; allow_download: boolean; expires_at: string | null; documents: SharedDocument[] }
   | { status: 'password_required' | 'password_invalid' | 'expired' | 'unavailable' | 'rate_limited' };
 
-export type FileResult = { status: 'ok'; url: string; name: string; mime_type: string } | { status: 'expired' | 'unavailable' | 'forbidden' };
+/** `file_name`: the name a download is saved under (downloadFileName), `name` the display name. */
+export type FileResult = { status: 'ok'; url: string; name: string; file_name: string; mime_type: string } | { status: 'expired' | 'unavailable' | 'forbidden' };
 
 async function resolve<T>(client: SupabaseClient, body: Record<string, unknown>): Promise<T> {
   const { data, error } = await client.functions.invoke('share-resolve', { body });

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Upload, type DetailedError } from 'tus-js-client';
+import { withDownloadName } from '@dossier/shared/core';
 import { DocumentsApiError, unwrap } from './api-error';
 
 export const DOCUMENTS_BUCKET = 'documents';
@@ -130,13 +131,14 @@ export async function removeObjects(client: SupabaseClient, paths: readonly stri
   unwrap(await client.storage.from(DOCUMENTS_BUCKET).remove([...paths]), 'remove objects');
 }
 
-/** A short-lived signed URL; with `downloadAs` the browser saves it under the document's name. */
+/**
+ * A short-lived signed URL; with `downloadAs` (a downloadFileName) the browser saves it under that
+ * name — set by withDownloadName, as supabase-js's own `download` option encodes it twice.
+ */
 export async function signedObjectUrl(client: SupabaseClient, path: string, downloadAs?: string): Promise<string> {
-  const result = await client.storage
-    .from(DOCUMENTS_BUCKET)
-    .createSignedUrl(path, 60, downloadAs ? { download: downloadAs } : undefined);
+  const result = await client.storage.from(DOCUMENTS_BUCKET).createSignedUrl(path, 60);
   const data = unwrap(result, 'sign object') as { signedUrl: string };
-  return data.signedUrl;
+  return downloadAs ? withDownloadName(data.signedUrl, downloadAs) : data.signedUrl;
 }
 
 export async function downloadObject(client: SupabaseClient, path: string): Promise<Blob> {

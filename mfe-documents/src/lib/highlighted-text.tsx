@@ -31,14 +31,33 @@ export function splitHighlights(snippet: string): TextPart[] {
   return parts;
 }
 
+/** How much text a snippet keeps before its first match: a few words of context. */
+const LEAD_CHARACTERS = 28;
+
 /**
- * A search snippet with its matches in <mark>. Every part is a React text node: whatever the
+ * Starts the snippet a few words before its first match ("… words before the match"): the row
+ * shows one or two lines, so a match further in would be cut off by the row and never seen.
+ */
+export function focusFirstMatch(parts: TextPart[], lead = LEAD_CHARACTERS): TextPart[] {
+  const first = parts.findIndex((part) => part.highlighted);
+  if (first < 0) return parts;
+  const before = parts.slice(0, first).map((part) => part.text).join('');
+  if (before.length <= lead) return parts;
+  // Cut at a word start inside the last `lead` characters (the whole tail when it has no space).
+  const tail = before.slice(-lead);
+  const space = tail.search(/\s\S/);
+  const kept = space >= 0 ? tail.slice(space + 1) : tail;
+  return [{ text: `…${kept}`, highlighted: false }, ...parts.slice(first)];
+}
+
+/**
+ * A search snippet with its matches in <mark>, starting just before the first match. Every part is a React text node: whatever the
  * document contains (markup included) is shown as characters, never interpreted as HTML.
  */
 export function HighlightedText({ snippet, className }: { snippet: string; className?: string }) {
   return (
     <span className={className}>
-      {splitHighlights(snippet).map((part, index) =>
+      {focusFirstMatch(splitHighlights(snippet)).map((part, index) =>
         part.highlighted ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
       )}
     </span>

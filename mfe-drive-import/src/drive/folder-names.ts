@@ -9,7 +9,7 @@ export function portfolioFolderName(name: string): string {
 }
 
 /**
- * SPEC §5 conflicts for the mirror (the rule lives in shared/src/core/names): ' (1)', ' (2)'…
+ * SPEC §5 conflicts for the mirror (the rule lives in shared/src/core/naming): ' (1)', ' (2)'…
  * before a file's extension, a timestamp after 100 tries.
  */
 export function resolveNameConflict(wanted: string, taken: ReadonlySet<string> | readonly string[], options: { isFolder?: boolean; now?: () => number } = {}): string {

@@ -3,7 +3,7 @@ import { strToU8 } from 'fflate';
 import type { DocumentRecord } from '../core/document-record';
 import { folderNameOrDefault } from '../core/folder-name';
 import { sanitizeFileName } from '../core/naming';
-import { conflictFreeName } from '../core/names';
+import { conflictFreeName, downloadFileName } from '../core/naming';
 import { ZipWriter } from './zip-writer';
 import { ZipReader } from './zip-reader';
 
@@ -119,7 +119,7 @@ export async function describeLibrary(client: SupabaseClient): Promise<{ archive
     const portfolio = d.portfolio_id ? (portName.get(d.portfolio_id) ?? null) : null;
     const category = d.category_id ? (catName.get(d.category_id) ?? null) : null;
     const folder = portfolio ? `Portfolios/${folderNameOrDefault(portfolio)}` : category ? `Categories/${folderNameOrDefault(category)}` : 'Uncategorized';
-    const file = `${folder}/${conflictFreeName(sanitizeFileName(d.name), (c) => taken.has(`${folder}/${c}`.toLowerCase()))}`;
+    const file = `${folder}/${conflictFreeName(downloadFileName({ name: d.name, storagePath: d.storage_path, mimeType: d.mime_type }), (c) => taken.has(`${folder}/${c}`.toLowerCase()))}`;
     taken.add(file.toLowerCase());
     paths.set(file, d.storage_path);
     return {

@@ -7,6 +7,7 @@
  *    private window that has none) but the picker exists;
  * 3. `memory`: the chunks are kept and saved through a Blob URL at the end (the only way left).
  */
+import { contentDisposition } from '../core/naming/download-name';
 export type SaveSinkKind = 'service-worker' | 'file-system' | 'memory';
 
 export interface SaveSink {
@@ -94,7 +95,7 @@ async function serviceWorkerSink(fileName: string, mimeType: string): Promise<Sa
       wakeUp();
     };
   });
-  worker.postMessage({ type: 'download', id, fileName, mimeType }, [channel.port2]);
+  worker.postMessage({ type: 'download', id, fileName, mimeType, disposition: contentDisposition(fileName) }, [channel.port2]);
   if (!(await ready)) {
     port.close();
     return null;

@@ -12,7 +12,6 @@ export * from './legal';
 export * from './folder-name';
 export * from './portfolios';
 export * from './format';
-export * from './names';
 export * from './naming';
 export * from './analysis-settings';
 export * from './document-record';

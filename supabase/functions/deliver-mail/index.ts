@@ -6,10 +6,13 @@
 // the lease when the provider refuses them (bounded by the table's attempts column).
 //
 // Env: MAIL_API_URL (e.g. https://api.resend.com/emails), MAIL_API_KEY (sent as Bearer),
-// MAIL_FROM (e.g. "Dossier <no-reply@example.com>"). Without MAIL_API_URL or MAIL_FROM it answers 503
-// and sends nothing.
+// MAIL_FROM (e.g. "no-reply@example.com"; sent as "Dossier <no-reply@example.com>"), SITE_URL (the
+// app's public address, which every action link starts with). Without MAIL_API_URL, MAIL_FROM or
+// SITE_URL it answers 503 and sends nothing. The mail itself is rendered by _shared/product-mail.ts,
+// the same template home the local stack's outbox uses.
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { json, withCors } from '../_shared/cors.ts';
+import { renderProductMail, type MailSettings } from '../_shared/product-mail.ts';
 
 interface Claimed {
   id: string;
@@ -18,17 +21,15 @@ interface Claimed {
   subject: string;
   body: string;
   attempts: number;
+  link_path: string | null;
 }
 
 const BATCH = 50;
 const MAX_BATCHES = 10;
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
-}
-
 /** One mail to the provider; null when it was accepted, otherwise why not. */
-async function send(apiUrl: string, apiKey: string, from: string, mail: Claimed): Promise<string | null> {
+async function send(apiUrl: string, apiKey: string, settings: MailSettings, mail: Claimed): Promise<string | null> {
+  const { from, subject, text, html } = renderProductMail(mail, settings);
   try {
     const res = await fetch(apiUrl, {
       method: 'POST',
@@ -40,7 +41,7 @@ async function send(apiUrl: string, apiKey: string, from: string, mail: Claimed)
         // the provider was slow cannot turn into a second mail.
         'Idempotency-Key': `outgoing-mail/${mail.id}`,
       },
-      body: JSON.stringify({ from, to: [mail.to_address], subject: mail.subject, text: mail.body, html: `<p>${escapeHtml(mail.body)}</p>` }),
+      body: JSON.stringify({ from, to: [mail.to_address], subject, text, html }),
     });
     if (res.ok) {
       await res.body?.cancel();
@@ -61,9 +62,11 @@ Deno.serve(withCors(async (req: Request) => {
   const apiUrl = Deno.env.get('MAIL_API_URL') ?? '';
   const apiKey = Deno.env.get('MAIL_API_KEY') ?? '';
   const from = Deno.env.get('MAIL_FROM') ?? '';
-  if (!apiUrl || !from) {
-    return json({ error: 'mail_not_configured', details: 'set MAIL_API_URL, MAIL_API_KEY and MAIL_FROM in the function secrets; nothing was sent' }, 503);
+  const siteUrl = Deno.env.get('SITE_URL') ?? '';
+  if (!apiUrl || !from || !/^https?:\/\//.test(siteUrl)) {
+    return json({ error: 'mail_not_configured', details: 'set MAIL_API_URL, MAIL_API_KEY, MAIL_FROM and SITE_URL in the function secrets; nothing was sent' }, 503);
   }
+  const settings: MailSettings = { siteUrl, fromAddress: from };
 
   const admin = createClient(Deno.env.get('SUPABASE_URL') ?? '', serviceKey, { auth: { persistSession: false, autoRefreshToken: false } });
   let sent = 0;
@@ -73,7 +76,7 @@ Deno.serve(withCors(async (req: Request) => {
     if (claim.error) return json({ error: 'claim_failed', details: claim.error.message, sent, failed: failures.length, failures }, 500);
     const batch = (claim.data ?? []) as Claimed[];
     for (const mail of batch) {
-      const error = await send(apiUrl, apiKey, from, mail);
+      const error = await send(apiUrl, apiKey, settings, mail);
       const done = error
         ? await admin.rpc('outgoing_mail_failed', { mail_id: mail.id, error })
         : await admin.rpc('outgoing_mail_sent', { mail_id: mail.id });

@@ -7,6 +7,9 @@
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { clientClass } from '../_shared/client-class.ts';
 import { json, withCors } from '../_shared/cors.ts';
+// The app's one download-name rule (issue 21 item 2); the file imports nothing, so Deno and the
+// local stack's loader bundle it from shared/ as they do _shared/.
+import { downloadFileName, withDownloadName } from '../../../shared/src/core/naming/download-name.ts';
 
 /** Signed URLs live two minutes: long enough to start a preview or a download, no longer. */
 const SIGNED_URL_SECONDS = 120;
@@ -62,11 +65,11 @@ Deno.serve(withCors(async (req: Request) => {
     if (error) return json({ error: 'server_error' }, 500);
     const answer = data as { status: string; storage_path?: string; name?: string; mime_type?: string };
     if (answer.status !== 'ok' || !answer.storage_path) return noStore(json({ status: answer.status }));
-    const signed = await admin.storage
-      .from('documents')
-      .createSignedUrl(answer.storage_path, SIGNED_URL_SECONDS, purpose === 'download' ? { download: answer.name } : undefined);
+    const signed = await admin.storage.from('documents').createSignedUrl(answer.storage_path, SIGNED_URL_SECONDS);
     if (signed.error || !signed.data) return json({ error: 'server_error' }, 500);
-    return noStore(json({ status: 'ok', url: signed.data.signedUrl, name: answer.name, mime_type: answer.mime_type }));
+    const fileName = downloadFileName({ name: answer.name ?? '', storagePath: answer.storage_path, mimeType: answer.mime_type });
+    const url = purpose === 'download' ? withDownloadName(signed.data.signedUrl, fileName) : signed.data.signedUrl;
+    return noStore(json({ status: 'ok', url, name: answer.name, file_name: fileName, mime_type: answer.mime_type }));
   }
 
   return json({ error: 'invalid_request', details: "action must be 'open' or 'file'" }, 400);

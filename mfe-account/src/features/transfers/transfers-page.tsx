@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useErrorLog } from '@dossier/shared';
 import { Badge, Button, EmptyState, Page, Skeleton, Tab, TabList, TabPanel, Tabs } from '@dossier/shared/ui';
 import type { Transfer } from '../../api/transfers';
@@ -28,7 +29,12 @@ export default function TransfersPage() {
   const incoming = rows.filter((t) => t.direction === 'incoming');
   const outgoing = rows.filter((t) => t.direction === 'outgoing');
   const waiting = incoming.filter((t) => t.state === 'pending').length;
-  const [tab, setTab] = useState<string | undefined>(undefined);
+  // A mail's link may name the tab (/transfers?tab=emergency): that opens first.
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<string | undefined>(() => {
+    const asked = params.get('tab');
+    return asked === 'incoming' || asked === 'outgoing' || asked === 'emergency' ? asked : undefined;
+  });
   const trusted = useTrustedContacts();
   const requests = (trusted.data ?? []).filter((r) => r.role === 'owner' && r.status === 'waiting').length;
   // The tab that opens first is chosen once, from what waits: it never jumps after an answer.

@@ -74,6 +74,12 @@ describe('Transfers page', () => {
     expect(within(sent).queryByRole('button', { name: 'Cancel transfer' })).toBeNull();
   }, 30_000);
 
+  it('opens the tab a mail’s link names (/transfers?tab=emergency), whatever waits elsewhere', async () => {
+    const { supabase } = fakeClient([transfer({})]);
+    renderPage(<TransfersPage />, { path: '/transfers?tab=emergency', services: { auth: { status: 'signed-in', user, supabase } } });
+    expect(await screen.findByRole('tab', { name: /Emergency access/, selected: true })).toBeVisible();
+  }, 30_000);
+
   it('shows the server\'s refusal of an offer in plain words', async () => {
     const { supabase } = fakeClient([], { offer_transfer: { message: 'You cannot transfer documents to yourself.', hint: 'transfer' } });
     (supabase as unknown as { from: unknown }).from = () => ({

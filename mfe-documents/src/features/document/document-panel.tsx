@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Widget, useSupabase, useToasts } from '@dossier/shared';
+import { downloadFileName } from '@dossier/shared/core';
 import { Badge, Button, NativeSelect, Sheet, TextArea, TextField, useConfirm, useOnline } from '@dossier/shared/ui';
 import { listDocumentTagIds } from '../../api/document-tags';
 import { documentKeys, getDocument, type DocumentRecord } from '../../api/documents';
@@ -57,11 +58,12 @@ function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds
 
   const download = async () => {
     try {
-      const url = await signedObjectUrl(client, doc.storage_path, doc.name);
+      const name = downloadFileName({ name: doc.name, storagePath: doc.storage_path, mimeType: doc.mime_type });
+      const url = await signedObjectUrl(client, doc.storage_path, name);
       const link = document.createElement('a');
       link.href = url;
       link.rel = 'noopener';
-      link.download = doc.name;
+      link.download = name;
       document.body.appendChild(link);
       link.click();
       link.remove();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useSupabase } from '@dossier/shared';
 import { Button, Progress, TextField } from '@dossier/shared/ui';
-import { LOADING_TEXT, SHARE_MESSAGES } from '@dossier/shared/core';
+import { downloadFileName, LOADING_TEXT, SHARE_MESSAGES } from '@dossier/shared/core';
 import { openSaveSink, uniqueEntryName, ZipWriter } from '@dossier/shared/archive';
 import { openSharedLink, sharedFile, type OpenResult, type SharedDocument } from '../../api/share-links';
 import { formatBytes } from '../../lib/format';
@@ -95,7 +95,9 @@ async function downloadAll(fetchFile: (doc: SharedDocument) => Promise<Response>
     const zip = new ZipWriter(sink);
     const taken = new Set<string>();
     for (const doc of docs) {
-      await zip.add(uniqueEntryName(doc.name, taken), await fetchFile(doc), { onBytes: (n) => onProgress(Math.min(99, Math.floor(((done + n) / total) * 100))) });
+      // The same name a single download of it gets (the type gives the extension).
+      const entry = uniqueEntryName(downloadFileName({ name: doc.name, mimeType: doc.mime_type }), taken);
+      await zip.add(entry, await fetchFile(doc), { onBytes: (n) => onProgress(Math.min(99, Math.floor(((done + n) / total) * 100))) });
       done += doc.size;
     }
     await zip.end();
@@ -115,14 +117,14 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
   const [message, setMessage] = useState<string | null>(null);
   const [zipPercent, setZipPercent] = useState(0);
 
-  const fileUrl = useCallback(
+  const signedFile = useCallback(
     async (doc: SharedDocument) => {
       const file = await sharedFile(client, data.visit, doc.id, 'download');
       if (file.status !== 'ok') {
         if (file.status !== 'forbidden') onGone(file.status === 'expired' ? SHARE_MESSAGES.expired : SHARE_MESSAGES.unavailable);
         throw new Error(file.status);
       }
-      return file.url;
+      return file;
     },
     [client, data.visit, onGone],
   );
@@ -130,7 +132,8 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
   const download = async (doc: SharedDocument) => {
     setBusy(doc.id);
     try {
-      saveUrl(await fileUrl(doc), doc.name);
+      const file = await signedFile(doc);
+      saveUrl(file.url, file.file_name);
     } catch (error) {
       setMessage(describeError(error));
     } finally {
@@ -145,12 +148,12 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
     try {
       await downloadAll(
         async (doc) => {
-          const res = await fetch(await fileUrl(doc), { referrerPolicy: 'no-referrer' });
+          const res = await fetch((await signedFile(doc)).url, { referrerPolicy: 'no-referrer' });
           if (!res.ok) throw new Error(`HTTP ${res.status}`);
           return res;
         },
         data.documents,
-        `${data.title.replace(/[<>:"/\\|?*]+/g, '').trim() || 'documents'}.zip`,
+        downloadFileName({ name: data.title || 'documents', mimeType: 'application/zip' }),
         setZipPercent,
       );
     } catch (error) {

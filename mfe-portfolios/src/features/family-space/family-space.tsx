@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth, useSupabase, useToasts } from '@dossier/shared';
-import { formatBytes, formatDate } from '@dossier/shared/core';
+import { downloadFileName, formatBytes, formatDate, withDownloadName } from '@dossier/shared/core';
 import { Button, Card, NativeSelect } from '@dossier/shared/ui';
 import { useDescribeError } from '../../lib/area';
 
@@ -65,15 +65,16 @@ export function FamilySpace() {
     onError: (error) => toasts.add({ title: describeError(error), variant: 'error' }),
   });
   const open = async (doc: FamilyDocument, download: boolean) => {
-    const signed = await client.storage.from('documents').createSignedUrl(doc.storage_path, 120, download ? { download: doc.name } : undefined);
+    const signed = await client.storage.from('documents').createSignedUrl(doc.storage_path, 120);
     if (signed.error || !signed.data) {
       toasts.add({ title: describeError(signed.error), variant: 'error' });
       return;
     }
     if (download) {
+      const name = downloadFileName({ name: doc.name, storagePath: doc.storage_path, mimeType: doc.mime_type });
       const a = document.createElement('a');
-      a.href = signed.data.signedUrl;
-      a.download = doc.name;
+      a.href = withDownloadName(signed.data.signedUrl, name);
+      a.download = name;
       a.rel = 'noopener noreferrer';
       a.click();
     } else window.open(signed.data.signedUrl, '_blank', 'noopener,noreferrer');

@@ -1,1 +1,3 @@
 export * from './names';
+export * from './conflict-name';
+export * from './download-name';
