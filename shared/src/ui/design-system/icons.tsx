@@ -47,3 +47,8 @@ export const DocumentIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="M14 3v5h5M9 13h6M9 17h6" />
   </Icon>
 );
+export const PlusIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
