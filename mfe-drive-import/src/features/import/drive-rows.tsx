@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, FileTypeIcon, FolderIcon, ImportIcon } from '@dossier/shared/ui';
+import { Button, Checkbox, FileTypeIcon, FolderIcon, DownloadIcon } from '@dossier/shared/ui';
 import type { DriveFile, DriveFolder } from '../../drive/drive-client';
 
 /**
@@ -32,7 +32,7 @@ export function DriveFolderRow({ folder, counting, onOpen, onImport }: { folder:
           <span className="drive-muted">Folder</span>
         </span>
       </button>
-      <Button size="sm" variant="ghost" icon={<ImportIcon />} loading={counting} onClick={onImport} aria-label={`Import folder ${folder.name}`}>
+      <Button size="sm" variant="ghost" icon={<DownloadIcon />} loading={counting} onClick={onImport} aria-label={`Import folder ${folder.name}`}>
         Import
       </Button>
     </li>

@@ -76,7 +76,7 @@ export const FileIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="M14 3v5h5" />
   </Icon>
 );
-export const ImportIcon = (props: SVGProps<SVGSVGElement>) => (
+export const DownloadIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
     <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
   </Icon>
