@@ -111,6 +111,17 @@ describe('InstallPrompt (SPEC §4)', () => {
     expect(installPromptDismissed()).toBe(true);
   });
 
+  it('sits after the page (the frame\'s foot slot), never above what a person reads', () => {
+    const foot = document.body.appendChild(document.createElement('div'));
+    foot.id = 'dossier-foot-notices';
+    render(<InstallPrompt events={createInstallPromptEvents(window)} path="/documents" />);
+    act(() => {
+      jest.advanceTimersByTime(10_000);
+    });
+    expect(foot).toContainElement(screen.getByRole('complementary', { name: INSTALL_TEXTS.manualHintTitle }));
+    foot.remove();
+  });
+
   it('remembers a dismissal for 24 hours', async () => {
     const events = createInstallPromptEvents(window);
     const { unmount } = render(<InstallPrompt events={events} />);

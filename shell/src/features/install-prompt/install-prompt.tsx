@@ -1,4 +1,6 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore, type ReactElement } from 'react';
+import { createPortal } from 'react-dom';
+import { FOOT_NOTICES_ID } from '../../frame/frame-layout';
 import { INSTALL_PROMPT, INSTALL_TEXTS } from '@dossier/shared/core';
 import { isInstalledApp } from '@dossier/shared/core/device';
 import { installPromptDismissed, rememberInstallDismissal } from './install-dismissal';
@@ -10,6 +12,12 @@ import { Button, CloseIcon, IconButton } from '@dossier/shared/ui';
 const QUIET_PATH = /^\/(link|portfolio|auth|payment-success|share-handler)(\/|$)/;
 /** How often a hint that came due in a busy moment looks again for a calm one. */
 const CALM_RETRY_MS = 5_000;
+
+/** After the page when the frame offers the place (never above what a person reads); else where it is. */
+function atFootOfPage(hint: ReactElement): ReactElement {
+  const foot = document.getElementById(FOOT_NOTICES_ID);
+  return foot ? createPortal(hint, foot) : hint;
+}
 
 /** A person is in the middle of something: a dialog or sheet is open, or they are typing. */
 function busy(): boolean {
@@ -57,7 +65,7 @@ export function InstallPrompt({ events = defaultEvents, path = '/' }: { events?:
       if (choice.outcome === 'dismissed') rememberInstallDismissal();
       setClosed(true);
     };
-    return (
+    return atFootOfPage(
       <aside className="dossier-install-prompt" aria-labelledby={titleId}>
         <h2 id={titleId}>Install Dossier</h2>
         <p>Add Dossier to your home screen or desktop: it opens in its own window and keeps working offline.</p>
@@ -73,7 +81,7 @@ export function InstallPrompt({ events = defaultEvents, path = '/' }: { events?:
 
   if (!manualHint) return null;
   const instructions = installInstructions(navigator.userAgent);
-  return (
+  return atFootOfPage(
     <aside className="dossier-install-prompt" aria-labelledby={titleId}>
       <div className="dossier-install-head">
         <h2 id={titleId}>{INSTALL_TEXTS.manualHintTitle}</h2>
