@@ -52,8 +52,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 async function settled(page: Page) {
-  await expect(page.getByText(LOADING_TEXT, { exact: true })).toHaveCount(0, { timeout: 30_000 });
-  await expect(heading(page)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(LOADING_TEXT, { exact: true })).toHaveCount(0, { timeout: 90_000 });
+  await expect(heading(page)).toBeVisible({ timeout: 90_000 });
 }
 
 /**
@@ -196,12 +196,12 @@ for (const size of SIZES) {
       const user = await signInFreshUser(page, 'Library Lou');
       await seedLibrary(user);
       await page.goto('/documents');
-      await expect(page.getByTestId('library-count')).toHaveText('20 documents', { timeout: 30_000 });
+      await expect(page.getByTestId('library-count')).toHaveText('20 documents', { timeout: 90_000 });
       const first = page.getByTestId('document-item').first();
       const box = (await first.boundingBox())!;
       expect(box.y, 'the first row starts inside the first screen').toBeLessThan(size.viewport.height - box.height);
       // Category, the expiry in its warning colour, and the tag: whole, not cut mid-word.
-      const near = page.getByTestId('document-item').filter({ hasText: 'library-document-03.pdf' });
+      const near = page.getByTestId('document-item').filter({ hasText: 'library-document-15.pdf' });
       await expect(near.locator('.ds-badge')).toContainText(/^Expires /);
       await expect(near.locator('.tag-chip')).toHaveText('Household');
       const cut = await page.getByTestId('document-item').evaluateAll((rows) =>
