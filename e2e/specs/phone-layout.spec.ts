@@ -64,7 +64,8 @@ test('sign in, upload from the file picker, find it, open it, tag it and go back
   await nav.getByRole('link', { name: 'Documents' }).tap();
   await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
 
-  // Upload from the file picker.
+  // Upload from the file picker: on a phone behind the floating "Add documents" (issue 22).
+  await page.getByRole('button', { name: 'Add documents' }).tap();
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload files' }).tap();
   await (await chooser).setFiles([file('phone-bill.pdf', makePdf(['Mobile phone bill for October']), 'application/pdf')]);

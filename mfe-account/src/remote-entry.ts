@@ -20,6 +20,7 @@ export default defineArea(BUILD, (host) => {
   host.addWidgets({
     // The plan and how much of each limit is used, with bars (issue 14).
     'account.deletion-notice': lazyWidget(async () => (await import('./features/delete-account/deletion-notice')).default),
+    'account.emergency-notice': lazyWidget(async () => (await import('./features/trusted-contact/emergency-notice')).default),
     'account.plan-badge': lazyWidget(async () => (await import('./features/plan-badge/plan-badge')).PlanBadge),
   });
 });

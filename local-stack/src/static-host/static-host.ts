@@ -99,6 +99,17 @@ const origin = (url: string | undefined): string | null => {
 };
 
 /**
+ * Where the Drive browser's thumbnails come from (issue 22): Google serves a file's thumbnailLink
+ * from its content hosts (*.googleusercontent.com); a Drive emulator serves them itself, from its
+ * API origin. Nothing when Drive is off.
+ */
+export function driveThumbnailOrigins(drive: AppConfig['drive']): string[] {
+  const api = drive.enabled ? origin(drive.apiBaseUrl) : null;
+  if (!api) return [];
+  return /(^|\.)googleapis\.com$/.test(new URL(api).hostname) ? ['https://*.googleusercontent.com'] : [api];
+}
+
+/**
  * The shell's Content-Security-Policy, from its app-config: scripts only from itself and the
  * remotes' origins (Module Federation loads their chunks), data from the API, the Google emulator
  * or Drive, no plugins, no framing, no foreign form targets. pdf.js and the diagnostics start
@@ -118,7 +129,8 @@ export function contentSecurityPolicy(config: AppConfig, inlineScripts: string[]
     `script-src ${list("'self'", "'wasm-unsafe-eval'", inlineScripts, remotes)}`,
     `worker-src ${list("'self'", 'blob:', remotes)}`,
     `style-src ${list("'self'", "'unsafe-inline'", remotes)}`,
-    `img-src ${list("'self'", 'data:', 'blob:', api, remotes, 'https:')}`,
+    // Pictures from the app, the API (Storage) and exactly the Drive thumbnail hosts: no other site.
+    `img-src ${list("'self'", 'data:', 'blob:', api, remotes, driveThumbnailOrigins(config.drive))}`,
     `font-src ${list("'self'", 'data:', remotes)}`,
     `connect-src ${list("'self'", api, apiSocket, remotes, google)}`,
     `frame-src ${list("'self'", 'blob:', api)}`,

@@ -25,9 +25,14 @@ describe('component gallery', () => {
     renderGallery();
     expect(await screen.findByRole('heading', { level: 1, name: 'Design system' })).toBeInTheDocument();
     const sections = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(sections).toEqual(expect.arrayContaining(['Buttons', 'Text fields', 'Choices', 'Menus and tooltips', 'Tabs', 'Dialogs and sheets', 'Badges', 'Progress', 'Skeletons', 'Cards and empty states']));
+    expect(sections).toEqual(expect.arrayContaining(['Buttons', 'Text fields', 'Choices', 'Menus and tooltips', 'Icons', 'Tabs', 'Dialogs and sheets', 'Badges', 'Progress', 'Skeletons', 'Cards and empty states']));
     expect(screen.getAllByRole('progressbar')).toHaveLength(4);
     expect(screen.getByRole('tablist', { name: 'Example tabs' })).toBeInTheDocument();
+    expect(screen.getByRole('tablist', { name: 'Tabs with long labels' })).toBeInTheDocument();
+    // Icons are drawn, never emoji (which show as empty boxes without an emoji font).
+    const icons = screen.getByRole('heading', { level: 2, name: 'Icons' }).closest('section')!;
+    expect(icons.querySelectorAll('svg').length).toBeGreaterThanOrEqual(18);
+    expect(document.body.textContent).not.toMatch(/\p{Emoji_Presentation}/u);
   });
 
   it('runs the confirmation flow without touching data', async () => {

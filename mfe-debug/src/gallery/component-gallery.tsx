@@ -8,8 +8,20 @@ import {
   Checkbox,
   ConfirmDialog,
   Dialog,
+  BackIcon,
+  CheckIcon,
+  ChevronDownIcon,
+  CloseIcon,
   DocumentIcon,
+  DownloadIcon,
   EmptyState,
+  FileTypeIcon,
+  FolderIcon,
+  ImageIcon,
+  MinusIcon,
+  PlusIcon,
+  SpreadsheetIcon,
+  FileIcon,
   IconButton,
   Menu,
   MoreIcon,
@@ -35,6 +47,9 @@ import './component-gallery.css';
 
 const GALLERY_TAGS = ['Bills', 'Insurance', 'Medical', 'Passport', 'Tax 2025', 'Travel'].map((label) => ({ value: label, label }));
 const VARIANTS: ButtonVariant[] = ['primary', 'secondary', 'ghost', 'danger'];
+/** Every icon the design system draws (issue 22: SVG for everything that is an icon, never an emoji). */
+const ICONS = { CloseIcon, CheckIcon, MinusIcon, ChevronDownIcon, BackIcon, MoreIcon, PlusIcon, DownloadIcon, DocumentIcon, FolderIcon, ImageIcon, SpreadsheetIcon, FileIcon };
+const FILE_TYPES = ['application/vnd.google-apps.folder', 'application/pdf', 'image/jpeg', 'text/csv', 'application/zip'];
 
 function Specimen({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -166,6 +181,20 @@ export function ComponentGallery() {
             <Button>Hover or focus me</Button>
           </Tooltip>
         </Specimen>
+        <Specimen title="Icons">
+          {Object.entries(ICONS).map(([name, Icon]) => (
+            <span key={name} className="gallery-icon">
+              <Icon />
+              <span>{name.replace(/Icon$/, '')}</span>
+            </span>
+          ))}
+          {FILE_TYPES.map((type) => (
+            <span key={type} className="gallery-icon">
+              <FileTypeIcon mimeType={type} />
+              <span>{type.split('/')[1]}</span>
+            </span>
+          ))}
+        </Specimen>
         <Specimen title="Tabs">
           <Tabs defaultValue="one">
             <TabList label="Example tabs">
@@ -177,6 +206,21 @@ export function ComponentGallery() {
             </TabList>
             <TabPanel value="one">The first panel.</TabPanel>
             <TabPanel value="two">The second panel.</TabPanel>
+          </Tabs>
+          {/* Long labels on a narrow screen wrap between words: never clipped ("Emergency acc"). */}
+          <Tabs defaultValue="incoming">
+            <TabList label="Tabs with long labels">
+              <Tab value="incoming">
+                Incoming <Badge tone="accent">2</Badge>
+              </Tab>
+              <Tab value="outgoing">Outgoing</Tab>
+              <Tab value="emergency">
+                Emergency access <Badge tone="warning">1</Badge>
+              </Tab>
+            </TabList>
+            <TabPanel value="incoming">Offers to you.</TabPanel>
+            <TabPanel value="outgoing">Your offers.</TabPanel>
+            <TabPanel value="emergency">Who can reach your papers.</TabPanel>
           </Tabs>
         </Specimen>
         <Specimen title="Dialogs and sheets">

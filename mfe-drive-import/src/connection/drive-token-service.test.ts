@@ -19,6 +19,7 @@ describe('the drive-token function as the connection sees it', () => {
   });
 
   it('no grant or a grant Google refused means a new consent; anything else is an ordinary failure', async () => {
+    await expect(driveTokenService(fakeSupabase({ status: 200, body: { connected: false } }).client).refresh()).rejects.toBeInstanceOf(DriveGrantGoneError);
     await expect(driveTokenService(fakeSupabase({ status: 404, body: { error: 'no_grant' } }).client).refresh()).rejects.toBeInstanceOf(DriveGrantGoneError);
     await expect(driveTokenService(fakeSupabase({ status: 401, body: { error: 'invalid_grant', details: 'revoked' } }).client).refresh()).rejects.toBeInstanceOf(DriveGrantGoneError);
     const refused = driveTokenService(fakeSupabase({ status: 400, body: { error: 'invalid_grant', details: 'Malformed auth code.' } }).client).exchange('bad', 'x');

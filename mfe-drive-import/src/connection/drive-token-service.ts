@@ -5,11 +5,14 @@ import { DriveGrantGoneError, type DriveTokenAnswer, type DriveTokenService } fr
 /** The drive-token function's name (supabase/functions/drive-token, ADR 0130). */
 export const DRIVE_TOKEN_FUNCTION = 'drive-token';
 
+const NO_GRANT = 'No Google Drive grant is stored for this account.';
+
 async function failure(error: unknown): Promise<Error> {
   if (error instanceof FunctionsHttpError) {
     const res = error.context as Response;
     const body = (await res.json().catch(() => ({}))) as { error?: string; details?: string };
-    if (res.status === 404 && body.error === 'no_grant') return new DriveGrantGoneError('No Google Drive grant is stored for this account.');
+    // (A function deployed before issue 22 said "no grant" as a 404.)
+    if (res.status === 404 && body.error === 'no_grant') return new DriveGrantGoneError(NO_GRANT);
     if (res.status === 401 && body.error === 'invalid_grant') return new DriveGrantGoneError(body.details || 'Google Drive access was revoked or has expired.');
     // A refused code (expired, already used, another client's) or Google down: say so plainly; the
     // technical answer goes along for the error log.
@@ -24,6 +27,7 @@ export function driveTokenService(supabase: SupabaseClient): DriveTokenService {
   const call = async (body: Record<string, unknown>) => {
     const { data, error } = await supabase.functions.invoke(DRIVE_TOKEN_FUNCTION, { body });
     if (error) throw await failure(error);
+    if ((data as { connected?: boolean } | null)?.connected === false) throw new DriveGrantGoneError(NO_GRANT);
     return data as DriveTokenAnswer;
   };
   return {

@@ -23,16 +23,4 @@ export function usePortfolioOverview() {
   return useQuery({ queryKey: portfolioKeys.overview(), queryFn: () => portfolioOverview(client), enabled: signedIn });
 }
 
-/** A small emoji per icon choice: readable everywhere without an icon font. */
-export const ICON_GLYPHS: Record<string, string> = {
-  folder: '📁',
-  briefcase: '💼',
-  home: '🏠',
-  plane: '✈️',
-  heart: '❤️',
-  car: '🚗',
-  receipt: '🧾',
-  shield: '🛡️',
-  star: '⭐',
-  graduation: '🎓',
-};
+export { PortfolioGlyph } from './portfolio-icon';

@@ -81,6 +81,8 @@ export type WidgetPropsMap = {
   'drive.save-to-drive': BaseWidgetProps & { documentId: string };
   'portfolios.summary': DashboardWidgetProps;
   'account.deletion-notice': BaseWidgetProps;
+  /** Requests for emergency access the owner may still deny, with the days left (issue 22); nothing when none. */
+  'account.emergency-notice': BaseWidgetProps;
   'account.plan-badge': DashboardWidgetProps;
 };
 

@@ -2,6 +2,9 @@ import type { ComponentType, ReactNode } from 'react';
 import type { NavItem } from '@dossier/shared';
 import { NavIcon } from './nav-icon';
 
+/** The element after the page where calm hints render (a portal target). */
+export const FOOT_NOTICES_ID = 'dossier-foot-notices';
+
 /** A link of the frame: react-router's Link/NavLink in the app, a plain anchor in the light landing. */
 export type FrameLink = ComponentType<{ to: string; className?: string; children: ReactNode }>;
 
@@ -60,6 +63,9 @@ export function FrameLayout({
       <main id="main" tabIndex={-1}>
         {children}
       </main>
+      {/* Hints for a calm moment (the install hint) go after the page: they never move what a
+          person is reading, and never cover a control (issue 22). */}
+      <div className="dossier-foot-notices" id={FOOT_NOTICES_ID} />
     </>
   );
 }

@@ -3,7 +3,8 @@
 //   secret never reaches the browser), stores the refresh token in public.drive_grants (no browser
 //   role can read that table) and answers {access_token, expires_in, scope, grant}.
 // POST {action:'refresh'} → a fresh access token from the stored refresh token:
-//   {access_token, expires_in, scope, grant}; 404 {error:'no_grant'} when there is none; a grant
+//   {access_token, expires_in, scope, grant}; 200 {connected:false} when there is none (not being
+//   connected is an answer, not an error: no page logs a 404 before Drive is connected); a grant
 //   Google refuses (expired, revoked) is forgotten and answered 401 {error:'invalid_grant'}, which
 //   the app turns into a new consent flow.
 // POST {action:'revoke'} → revokes the grant at Google and forgets it: {revoked: true}.
@@ -110,7 +111,7 @@ Deno.serve(withCors(async (req: Request) => {
 
     if (input.action === 'refresh') {
       const grant = await stored();
-      if (!grant) return json({ error: 'no_grant' }, 404);
+      if (!grant) return json({ connected: false });
       const answer = await google({ grant_type: 'refresh_token', refresh_token: grant.refresh_token });
       if (answer.status === 200 && typeof answer.body.access_token === 'string') return tokenAnswer(answer.body as GoogleTokenAnswer, grant.id, grant.scope);
       if (answer.body.error === 'invalid_grant') {

@@ -72,7 +72,7 @@ function SwipeRow({ doc, open, onOpenChange, actions, children }: { doc: Documen
   );
 }
 
-const LIST_ROW_HEIGHT = 76;
+const LIST_ROW_HEIGHT = 88;
 /** The narrowest a grid card gets: two columns on a 390 px phone, six on a wide screen. */
 const CARD_MIN_WIDTH = 168;
 const CARD_HEIGHT = 256;
@@ -87,6 +87,15 @@ function ExpiryBadge({ expiresOn }: { expiresOn: string | null }) {
   return (
     <Badge tone={days < 0 ? 'danger' : 'warning'}>{days < 0 ? 'Expired' : days === 0 ? 'Expires today' : `Expires in ${days} d`}</Badge>
   );
+}
+
+/** A list row's expiry: the date, in the warning colour within 60 days and the danger colour once past. */
+function ExpiryText({ expiresOn }: { expiresOn: string | null }) {
+  if (!expiresOn) return null;
+  const days = daysUntil(expiresOn);
+  const date = formatDate(expiresOn);
+  if (days > 60) return <span>Expires {date}</span>;
+  return <Badge tone={days < 0 ? 'danger' : 'warning'}>{days < 0 ? `Expired ${date}` : days === 0 ? 'Expires today' : `Expires ${date}`}</Badge>;
 }
 
 function TagChips({ ids, tagsById }: { ids: readonly string[]; tagsById: ReadonlyMap<string, Tag> }) {
@@ -220,14 +229,17 @@ export function DocumentList({ items, total, view, selected, categoryNames, tags
                 <ExpiryBadge expiresOn={doc.expires_on} />
               </div>
             ) : (
-            <div className="doc-meta">
-              {category ? <span>{category}</span> : null}
-              <span>{formatBytes(doc.size)}</span>
-              <span>Added {formatDate(doc.created_at)}</span>
-              {doc.expires_on ? <span>Expires {formatDate(doc.expires_on)}</span> : null}
-              <ExpiryBadge expiresOn={doc.expires_on} />
-              <TagChips ids={doc.document_tag_ids ?? []} tagsById={tagsById} />
-            </div>
+              <>
+                {/* What this product is for first — category, expiry, tags — then size and date.
+                    A fact that does not fit its line moves to a hidden next line: never cut mid-word. */}
+                <div className="doc-meta">
+                  <span className="doc-category">{category ?? typeLabel(doc.mime_type)}</span>
+                  <ExpiryText expiresOn={doc.expires_on} />
+                  <span>{formatBytes(doc.size)}</span>
+                  <span>Added {formatDate(doc.created_at)}</span>
+                </div>
+                {doc.snippet ? null : <TagChips ids={doc.document_tag_ids ?? []} tagsById={tagsById} />}
+              </>
             )}
             {doc.snippet ? <HighlightedText className="doc-snippet" snippet={doc.snippet} /> : null}
           </div>

@@ -179,29 +179,27 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
           }}
         />
       ) : null}
-      {!state.trash && !portfolioId ? <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} /> : null}
-      {!state.trash && !portfolioId ? <QueuedUploads /> : null}
-      {/* The Drive area's import (a widget by name: this area never imports another remote). */}
-      {/* In its own row so the column does not stretch the trigger across the page; empty (and
-          hidden) when Drive is not configured. */}
-      {!state.trash && !portfolioId ? (
-        <div className="library-import">
-          <Widget name="drive.import-dialog" placement="documents" />
-        </div>
-      ) : null}
-      <LibraryToolbar state={state} update={update} />
-      {phone ? (
-        <>
+      <LibraryToolbar state={state} update={update}>
+        {phone ? (
           <Button className="library-filters-button" onClick={() => setFiltersOpen(true)}>
             {filtered ? 'Filters (on)' : 'Filters'}
           </Button>
-          <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} title="Filters" placement="bottom" footer={<Button variant="primary" block onClick={() => setFiltersOpen(false)}>{`Show ${total} ${total === 1 ? 'document' : 'documents'}`}</Button>}>
-            <LibraryFilters state={state} update={update} />
-          </Sheet>
-        </>
+        ) : null}
+      </LibraryToolbar>
+      {phone ? (
+        <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} title="Filters" placement="bottom" footer={<Button variant="primary" block onClick={() => setFiltersOpen(false)}>{`Show ${total} ${total === 1 ? 'document' : 'documents'}`}</Button>}>
+          <LibraryFilters state={state} update={update} />
+        </Sheet>
       ) : (
         <LibraryFilters state={state} update={update} />
       )}
+      {/* Upload, and the Drive area's import beside it (a widget by name: this area never imports
+          another remote; empty when Drive is not configured). On a phone both sit behind one
+          floating "Add documents" button, so the list comes first (issue 22). */}
+      {!state.trash && !portfolioId ? (
+        <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} moreActions={<Widget name="drive.import-dialog" placement="documents" />} />
+      ) : null}
+      {!state.trash && !portfolioId ? <QueuedUploads /> : null}
       {/* Inside a portfolio page (the widget), that page shows the one marker. */}
       {pages.data && !portfolioId ? <OfflineDataNotice updatedAt={pages.dataUpdatedAt} /> : null}
       <p className="library-count" role="status" aria-live="polite" data-testid="library-count">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, IconButton, NativeSelect, Select, TextField } from '@dossier/shared/ui';
 import type { DocumentSort } from '../../api/search-documents';
 import { DOCUMENT_TYPE_GROUPS, TYPE_GROUP_ORDER, isTypeGroup } from '../../lib/document-types';
@@ -16,8 +16,8 @@ const SORT_LABELS: Record<DocumentSort, string> = {
   expiry: 'Expiry date',
 };
 
-/** Search box (debounced into the address), sort, direction and view. */
-export function LibraryToolbar({ state, update }: { state: LibraryState; update: Update }) {
+/** Search box (debounced into the address), sort, direction and view; `children` end the bar (a phone's Filters button). */
+export function LibraryToolbar({ state, update, children }: { state: LibraryState; update: Update; children?: ReactNode }) {
   const [text, setText] = useState(state.q);
   useEffect(() => setText(state.q), [state.q]);
   useEffect(() => {
@@ -73,6 +73,7 @@ export function LibraryToolbar({ state, update }: { state: LibraryState; update:
           Grid
         </Button>
       </div>
+      {children}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { DossierServicesProvider } from '@dossier/shared';
 import { createFakeServices } from '@dossier/shared/testing';
 import { SHARE_MESSAGES } from '@dossier/shared/core';
-import { SharedView } from './shared-view';
+import { SharedView, sharedFacts } from './shared-view';
 
 jest.mock('../../lib/pdf', () => ({ loadPdfJs: jest.fn(() => new Promise(() => undefined)) }));
 
@@ -60,5 +60,23 @@ describe('the shared link page', () => {
     expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
     expect(screen.getByText('View only: downloads are turned off.')).toBeInTheDocument();
     expect(invoke).toHaveBeenLastCalledWith('share-resolve', { body: { action: 'open', token: 'token-password-aaaaaaaaaaaaaaaaaaaa', password: 'right' } });
+  });
+});
+
+describe("the visitor's facts line (issue 22)", () => {
+  const doc = { id: 'd', name: 'a.pdf', mime_type: 'application/pdf', size: 1 };
+
+  it('speaks of one file as "this file", of several as "these files"', () => {
+    expect(sharedFacts({ kind: 'document', documents: [doc], allow_download: true, expires_at: null })).toBe('You may download this file.');
+    expect(sharedFacts({ kind: 'portfolio', documents: [doc], allow_download: true, expires_at: null })).toBe('1 document. You may download this file.');
+    expect(sharedFacts({ kind: 'portfolio', documents: [doc, { ...doc, id: 'e' }], allow_download: true, expires_at: null })).toBe('2 documents. You may download these files.');
+  });
+
+  it("writes the expiry in the visitor's locale, as a date and time without seconds", () => {
+    const iso = '2026-12-04T10:47:38Z';
+    const facts = sharedFacts({ kind: 'document', documents: [doc], allow_download: false, expires_at: iso });
+    expect(facts).toContain(new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)));
+    expect(facts).not.toMatch(/:38/);
+    expect(facts).not.toContain('12/4/2026');
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useSupabase } from '@dossier/shared';
-import { Button, Progress, TextField } from '@dossier/shared/ui';
+import { Button, DownloadIcon, FileTypeIcon, IconButton, PHONE_QUERY, Progress, Sheet, TextField, useMediaQuery } from '@dossier/shared/ui';
 import { downloadFileName, LOADING_TEXT, SHARE_MESSAGES } from '@dossier/shared/core';
 import { openSaveSink, uniqueEntryName, ZipWriter } from '@dossier/shared/archive';
 import { openSharedLink, sharedFile, type OpenResult, type SharedDocument } from '../../api/share-links';
@@ -109,6 +109,23 @@ async function downloadAll(fetchFile: (doc: SharedDocument) => Promise<Response>
   }
 }
 
+/** A date and time as the visitor's own browser writes them ("4 December 2026 at 10:47"). */
+function visitorDateTime(iso: string): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** What the visitor may do, in words that match the count (issue 22). */
+export function sharedFacts(data: Pick<Opened, 'kind' | 'documents' | 'allow_download' | 'expires_at'>): string {
+  const count = data.documents.length;
+  const one = data.kind === 'document' || count === 1;
+  const parts = [
+    data.kind === 'portfolio' ? `${count} ${count === 1 ? 'document' : 'documents'}.` : '',
+    data.allow_download ? (one ? 'You may download this file.' : 'You may download these files.') : 'View only: downloads are turned off.',
+    data.expires_at ? `Available until ${visitorDateTime(data.expires_at)}.` : '',
+  ];
+  return parts.filter(Boolean).join(' ');
+}
+
 function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) => void }) {
   const client = useSupabase();
   const describeError = useDescribeError();
@@ -116,6 +133,7 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [zipPercent, setZipPercent] = useState(0);
+  const phone = useMediaQuery(PHONE_QUERY);
 
   const signedFile = useCallback(
     async (doc: SharedDocument) => {
@@ -163,16 +181,35 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
     }
   };
 
+  const preview = (doc: SharedDocument) => (
+    <section className="shared-document" aria-label={`Preview of ${doc.name}`}>
+      {data.kind === 'document' ? (
+        <p className="doc-meta">
+          <span>{typeLabel(doc.mime_type)}</span>
+          <span>{formatBytes(doc.size)}</span>
+        </p>
+      ) : phone ? null : (
+        <h2>{doc.name}</h2>
+      )}
+      {data.kind === 'document' && data.allow_download ? (
+        <Button variant="primary" disabled={busy !== null} onClick={() => void download(doc)}>
+          Download
+        </Button>
+      ) : null}
+      {isPreviewable(doc.mime_type) ? (
+        <SharedPreview key={doc.id} visit={data.visit} doc={doc} onGone={onGone} />
+      ) : (
+        <p className="preview-note">No preview for this type of file.{data.allow_download ? ' Download it to open it.' : ''}</p>
+      )}
+    </section>
+  );
+
   return (
     <div className="shared-view" data-testid="shared-view">
       <header className="shared-header">
         <h1>{data.title}</h1>
         {data.description ? <p className="shared-description">{data.description}</p> : null}
-        <p className="muted">
-          {data.kind === 'portfolio' ? `${data.documents.length} ${data.documents.length === 1 ? 'document' : 'documents'} · ` : ''}
-          {data.allow_download ? 'You may download these files.' : 'View only: downloads are turned off.'}
-          {data.expires_at ? ` Available until ${new Date(data.expires_at).toLocaleString()}.` : ''}
-        </p>
+        <p className="muted">{sharedFacts(data)}</p>
         {data.kind === 'portfolio' && data.allow_download && data.documents.length > 0 ? (
           <Button variant="primary" disabled={busy !== null} onClick={() => void zipAll()}>
             {busy === 'all' ? `Downloading… ${zipPercent}%` : 'Download all'}
@@ -189,46 +226,41 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
         data.documents.length === 0 ? (
           <p className="muted">This portfolio has no documents right now.</p>
         ) : (
-          <ul className="shared-list" aria-label="Shared documents">
-            {data.documents.map((doc) => (
-              <li key={doc.id} className={current?.id === doc.id ? 'is-current' : undefined}>
-                <button type="button" className="shared-open" aria-pressed={current?.id === doc.id} onClick={() => setCurrent(doc)}>
-                  {doc.name}
-                </button>
-                <span className="muted">
-                  {typeLabel(doc.mime_type)} · {formatBytes(doc.size)}
-                </span>
-                {data.allow_download ? (
-                  <Button size="sm" disabled={busy !== null} onClick={() => void download(doc)} aria-label={`Download ${doc.name}`}>
-                    Download
-                  </Button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          <div className="shared-body">
+            <ul className="shared-list" aria-label="Shared documents">
+              {data.documents.map((doc) => (
+                <li key={doc.id} className={current?.id === doc.id ? 'is-current' : undefined}>
+                  <span className="shared-icon" aria-hidden="true">
+                    <FileTypeIcon mimeType={doc.mime_type} />
+                  </span>
+                  <span className="shared-row-text">
+                    <button type="button" className="shared-open" aria-pressed={current?.id === doc.id} onClick={() => setCurrent(doc)}>
+                      {doc.name}
+                    </button>
+                    <span className="muted">
+                      {typeLabel(doc.mime_type)} · {formatBytes(doc.size)}
+                    </span>
+                  </span>
+                  {data.allow_download ? (
+                    <IconButton label={`Download ${doc.name}`} icon={<DownloadIcon />} disabled={busy !== null} onClick={() => void download(doc)} />
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            {/* The preview opens in view: beside the list on a wide screen, a full-screen sheet on a phone. */}
+            {current && phone ? (
+              <Sheet open onOpenChange={(open) => !open && setCurrent(null)} title={current.name}>
+                {preview(current)}
+              </Sheet>
+            ) : current ? (
+              <div className="shared-aside">{preview(current)}</div>
+            ) : (
+              <p className="shared-aside shared-hint muted">Choose a document to see it here.</p>
+            )}
+          </div>
         )
-      ) : null}
-      {current ? (
-        <section className="shared-document" aria-label={`Preview of ${current.name}`}>
-          {data.kind === 'document' ? (
-            <p className="doc-meta">
-              <span>{typeLabel(current.mime_type)}</span>
-              <span>{formatBytes(current.size)}</span>
-            </p>
-          ) : (
-            <h2>{current.name}</h2>
-          )}
-          {data.kind === 'document' && data.allow_download ? (
-            <Button variant="primary" disabled={busy !== null} onClick={() => void download(current)}>
-              Download
-            </Button>
-          ) : null}
-          {isPreviewable(current.mime_type) ? (
-            <SharedPreview key={current.id} visit={data.visit} doc={current} onGone={onGone} />
-          ) : (
-            <p className="preview-note">No preview for this type of file.{data.allow_download ? ' Download it to open it.' : ''}</p>
-          )}
-        </section>
+      ) : current ? (
+        preview(current)
       ) : null}
     </div>
   );

@@ -1,11 +1,12 @@
-import { Button, ButtonGroup } from '@dossier/shared/ui';
-import { useCallback, useRef } from 'react';
+import { Button, ButtonGroup, IconButton, CloseIcon, PlusIcon } from '@dossier/shared/ui';
+import { useCallback, useRef, type ReactNode } from 'react';
 import { formatBytes } from '../../lib/format';
 import { UploadAnalysis } from '../analysis';
 import type { UploadItem, UploadStatus } from './upload-manager';
 import { uploadReport } from './upload-report';
 import { useFileDropAndPaste } from './use-file-drop';
 import { useUploadLimit, useUploadManager } from './use-upload-manager';
+import { useAddPanel } from './use-add-panel';
 
 const STATUS_TEXT: Record<UploadStatus, string> = {
   checking: 'Checking…',
@@ -81,19 +82,42 @@ export function UploadRow({ item, onCancel, onDecide }: { item: UploadItem; onCa
   );
 }
 
-/** Upload button, page-wide drop and paste, and the progress of every file. */
-export function UploadPanel({ categoryId = null }: { categoryId?: string | null }) {
+/**
+ * Upload button, page-wide drop and paste, and the progress of every file. `moreActions` (the
+ * Drive import) sit beside the button. On a phone the actions fold into one floating "Add
+ * documents" button that opens them as a bottom panel (issue 22: the list is the page); the
+ * progress stays in the page. The same elements at every size (CSS decides), so nothing they
+ * hold — an open Drive dialog — is lost when the window is resized.
+ */
+export function UploadPanel({ categoryId = null, moreActions }: { categoryId?: string | null; moreActions?: ReactNode }) {
   const { manager, snapshot } = useUploadManager('upload', categoryId);
   const limit = useUploadLimit();
   const input = useRef<HTMLInputElement>(null);
   const addFiles = useCallback((files: File[]) => void manager?.add(files), [manager]);
   const dragging = useFileDropAndPaste(addFiles, Boolean(manager));
   const { items, overall, active } = snapshot;
+  const add = useAddPanel();
 
   return (
     <section className="upload-panel" aria-label="Upload">
-      <div className="upload-actions">
-        <Button variant="primary" onClick={() => input.current?.click()} disabled={!manager}>
+      <div className="upload-fab">
+        <Button variant="primary" size="lg" icon={<PlusIcon />} aria-expanded={add.open} aria-controls="upload-actions" onClick={add.toggle} ref={add.trigger}>
+          Add documents
+        </Button>
+      </div>
+      <div className="upload-actions" id="upload-actions" data-open={add.open || undefined} ref={add.panel} onKeyDown={add.onKeyDown}>
+        <div className="upload-actions-head">
+          <h2 className="upload-actions-title">Add documents</h2>
+          <IconButton label="Close" icon={<CloseIcon />} onClick={() => add.close()} />
+        </div>
+        <Button
+          variant="primary"
+          onClick={() => {
+            add.close({ focusTrigger: false });
+            input.current?.click();
+          }}
+          disabled={!manager}
+        >
           Upload files
         </Button>
         <input
@@ -111,6 +135,7 @@ export function UploadPanel({ categoryId = null }: { categoryId?: string | null 
           }}
         />
         <span className="upload-hint">or drop or paste files anywhere on this page · PDF, images, Office, text · up to {formatBytes(limit)}</span>
+        {moreActions}
       </div>
       {items.length > 0 ? (
         <div className="upload-list">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Widget, useAuth, useDossier, useSupabase, type WidgetPropsOf } from '@dossier/shared';
 import { DriveError, countNoun, planFit, readPlanRoom, type PlanFit } from '@dossier/shared/core';
-import { Badge, Button, Checkbox, Dialog, EmptyState, NativeSelect, Progress, Skeleton, TextField } from '@dossier/shared/ui';
+import { Badge, Button, Dialog, EmptyState, NativeSelect, Progress, Skeleton, TextField } from '@dossier/shared/ui';
 import { driveDocumentKeys, findImported, replaceWithNewVersion } from '../../api/drive-documents';
 import { isFolder, isNativeDocument, type DriveFile, type DriveFileFilter, type DriveFolder } from '../../drive/drive-client';
 import { useDrive } from '../../lib/use-drive';
@@ -10,6 +10,7 @@ import { alreadyImported, alreadyUpdated, downloadFeed, importReport, importSumm
 import { readPendingImport, settle, writePendingImport, type PendingImport } from './pending-import';
 import '../connection/drive.css';
 import './import-dialog.css';
+import { DriveFileRow, DriveFolderRow } from './drive-rows';
 
 const FILTERS: Array<{ value: DriveFileFilter; label: string }> = [
   { value: 'all', label: 'All files' },
@@ -174,36 +175,20 @@ function DriveBrowser({ onImport }: { onImport: (files: DriveFile[], label: stri
           {folders.length > 0 ? (
             <ul className="drive-list" aria-label="Folders">
               {folders.map((f) => (
-                <li key={f.id} className="drive-row">
-                  <span aria-hidden="true" className="drive-thumb drive-thumb--folder">📁</span>
-                  <button type="button" className="drive-link drive-row__name" onClick={() => open(f)}>
-                    {f.name}
-                  </button>
-                  <Button size="sm" loading={counting === f.id} onClick={() => void importFolder(f)} aria-label={`Import folder ${f.name}`}>
-                    Import folder
-                  </Button>
-                </li>
+                <DriveFolderRow key={f.id} folder={f} counting={counting === f.id} onOpen={() => open(f)} onImport={() => void importFolder(f)} />
               ))}
             </ul>
           ) : null}
           {files.length > 0 ? (
             <ul className="drive-list" aria-label="Files">
               {files.filter((f) => !isFolder(f)).map((f) => (
-                <li key={f.id} className="drive-row">
-                  {f.thumbnailLink ? <img className="drive-thumb" src={f.thumbnailLink} alt="" loading="lazy" referrerPolicy="no-referrer" /> : <span aria-hidden="true" className="drive-thumb">📄</span>}
-                  <Checkbox
-                    checked={selected.has(f.id)}
-                    onCheckedChange={(v) => toggle(f, v === true)}
-                    label={
-                      <span className="drive-row__label">
-                        <span className="drive-row__name">{f.name}</span>
-                        <span className="drive-muted">
-                          {kindLabel(f.mimeType)} · {new Date(f.modifiedTime).toLocaleDateString()} {formatSize(f.size)}
-                        </span>
-                      </span>
-                    }
-                  />
-                </li>
+                <DriveFileRow
+                  key={f.id}
+                  file={f}
+                  details={[kindLabel(f.mimeType), new Date(f.modifiedTime).toLocaleDateString(), formatSize(f.size)].filter(Boolean).join(' · ')}
+                  selected={selected.has(f.id)}
+                  onToggle={(v) => toggle(f, v)}
+                />
               ))}
             </ul>
           ) : null}

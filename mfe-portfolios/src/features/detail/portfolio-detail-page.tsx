@@ -3,8 +3,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSupabase, useToasts, Widget } from '@dossier/shared';
 import { getPortfolio, portfolioKeys, updatePortfolio } from '@dossier/shared/core';
-import { Button, LoadingSpinner, OfflineDataNotice, Page } from '@dossier/shared/ui';
-import { AreaProviders, ICON_GLYPHS, useDescribeError, usePortfolioOverview } from '../../lib/area';
+import { Button, IconButton, LoadingSpinner, Menu, MoreIcon, OfflineDataNotice, Page } from '@dossier/shared/ui';
+import { AreaProviders, PortfolioGlyph, useDescribeError, usePortfolioOverview } from '../../lib/area';
 import { PortfolioChecklist } from '../checklist';
 import { PortfolioForm, useDeletePortfolio } from '../list';
 
@@ -25,9 +25,7 @@ function PortfolioDetail({ id }: { id: string }) {
     return (
       <div role="alert">
         <p>{describeError(portfolio.error)}</p>
-        <button type="button" onClick={() => void portfolio.refetch()}>
-          Try Again
-        </button>
+        <Button onClick={() => void portfolio.refetch()}>Try Again</Button>
       </div>
     );
   }
@@ -45,7 +43,7 @@ function PortfolioDetail({ id }: { id: string }) {
     <Page title={p.name}>
       <div className="portfolio-detail" style={{ borderTopColor: p.color }}>
         <p className="portfolio-crumb">
-          <Link to="/portfolios">Portfolios</Link> › <span aria-hidden="true">{ICON_GLYPHS[p.icon] ?? ICON_GLYPHS.folder}</span> {p.name}
+          <Link to="/portfolios">Portfolios</Link> › <PortfolioGlyph icon={p.icon} /> {p.name}
         </p>
         <OfflineDataNotice updatedAt={portfolio.dataUpdatedAt} />
         {p.description ? <p className="portfolio-description">{p.description}</p> : null}
@@ -56,9 +54,11 @@ function PortfolioDetail({ id }: { id: string }) {
           <Button aria-expanded={mode === 'edit'} onClick={() => setMode(mode === 'edit' ? 'view' : 'edit')}>
             Edit
           </Button>
-          <Button variant="danger" onClick={() => void remove({ id: p.id, name: p.name, document_count: count }).then((ok) => ok && navigate('/portfolios'))}>
-            Delete
-          </Button>
+          {/* Destructive actions behind a menu, with a confirmation (issue 22). */}
+          <Menu
+            trigger={<IconButton variant="secondary" label={`More actions for ${p.name}`} icon={<MoreIcon />} />}
+            items={[{ label: 'Delete portfolio', danger: true, onSelect: () => void remove({ id: p.id, name: p.name, document_count: count }).then((ok) => ok && navigate('/portfolios')) }]}
+          />
         </div>
         {mode === 'edit' ? (
           <PortfolioForm

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { PORTFOLIO_COLORS, PORTFOLIO_ICONS, VALIDATION_MESSAGES, isDuplicateName, sanitizeFolderName, type PortfolioIcon, type PortfolioInput } from '@dossier/shared/core';
-import { ICON_GLYPHS, useDescribeError } from '../../lib/area';
+import { Button, NativeSelect, TextArea, TextField } from '@dossier/shared/ui';
+import { useDescribeError } from '../../lib/area';
 
 const COLOR_NAMES: Record<string, string> = {
   '#2563eb': 'Blue',
@@ -53,15 +54,9 @@ export function PortfolioForm({
 
   return (
     <form className="portfolio-form" onSubmit={(e) => void submit(e)} noValidate>
-      <label>
-        Name
-        <input value={name} maxLength={200} required aria-invalid={error ? true : undefined} onChange={(e) => setName(e.target.value)} />
-      </label>
+      <TextField label="Name" value={name} maxLength={200} required aria-invalid={error ? true : undefined} onChange={(e) => setName(e.target.value)} />
       {name && cleaned !== name.trim() ? <p className="muted">Saved as “{cleaned || '—'}” (the characters &lt; &gt; : &quot; / \ | ? * are left out).</p> : null}
-      <label>
-        Description (optional)
-        <textarea rows={2} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
-      </label>
+      <TextArea label="Description (optional)" rows={2} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
       <fieldset className="portfolio-colors">
         <legend>Colour</legend>
         {PORTFOLIO_COLORS.map((c) => (
@@ -70,30 +65,23 @@ export function PortfolioForm({
           </label>
         ))}
       </fieldset>
-      <label>
-        Icon
-        <select value={icon} onChange={(e) => setIcon(e.target.value as PortfolioIcon)}>
-          {PORTFOLIO_ICONS.map((i) => (
-            <option key={i} value={i}>
-              {ICON_GLYPHS[i]} {i[0].toUpperCase() + i.slice(1)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <NativeSelect label="Icon" value={icon} onChange={(e) => setIcon(e.target.value as PortfolioIcon)}>
+        {PORTFOLIO_ICONS.map((i) => (
+          <option key={i} value={i}>
+            {i[0].toUpperCase() + i.slice(1)}
+          </option>
+        ))}
+      </NativeSelect>
       {error ? (
         <p role="alert" className="form-error">
           {error}
         </p>
       ) : null}
       <div className="portfolio-actions">
-        <button type="submit" className="primary-button" disabled={busy}>
+        <Button type="submit" variant="primary" loading={busy}>
           {submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
+        </Button>
+        {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
       </div>
     </form>
   );

@@ -3,8 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSupabase, useToasts } from '@dossier/shared';
 import { createPortfolio, formatBytes, formatDate, portfolioKeys, type PortfolioOverview } from '@dossier/shared/core';
-import { Button, LoadingSpinner, OfflineDataNotice, Page } from '@dossier/shared/ui';
-import { AreaProviders, ICON_GLYPHS, useDescribeError, usePortfolioOverview } from '../../lib/area';
+import { Button, IconButton, LoadingSpinner, Menu, MoreIcon, OfflineDataNotice, Page, Select, TextField } from '@dossier/shared/ui';
+import { AreaProviders, PortfolioGlyph, useDescribeError, usePortfolioOverview } from '../../lib/area';
 import { FamilySpace } from '../family-space';
 import { PortfolioForm } from './portfolio-form';
 import { useDeletePortfolio } from './use-delete-portfolio';
@@ -30,7 +30,7 @@ function PortfolioCard({ portfolio }: { portfolio: PortfolioOverview }) {
     <li className="portfolio-card" style={{ borderLeftColor: portfolio.color }} data-testid="portfolio-card">
       <div className="portfolio-card-main">
         <Link to={`/portfolios/${portfolio.id}`} className="portfolio-name">
-          <span aria-hidden="true">{ICON_GLYPHS[portfolio.icon] ?? ICON_GLYPHS.folder} </span>
+          <PortfolioGlyph icon={portfolio.icon} />{' '}
           {portfolio.name}
         </Link>
         {portfolio.description ? <p className="portfolio-description">{portfolio.description}</p> : null}
@@ -43,9 +43,8 @@ function PortfolioCard({ portfolio }: { portfolio: PortfolioOverview }) {
           <span>Changed {formatDate(portfolio.last_changed)}</span>
         </p>
       </div>
-      <Button variant="danger" aria-label={`Delete ${portfolio.name}`} onClick={() => void remove(portfolio)}>
-        Delete
-      </Button>
+      {/* Destructive actions behind a menu, with a confirmation (issue 22): no red button beside every title. */}
+      <Menu trigger={<IconButton label={`More actions for ${portfolio.name}`} icon={<MoreIcon />} />} items={[{ label: 'Delete portfolio', danger: true, onSelect: () => void remove(portfolio) }]} />
     </li>
   );
 }
@@ -82,27 +81,26 @@ function PortfolioList() {
         </section>
       ) : (
         <div className="portfolio-actions">
-          <button type="button" className="primary-button" onClick={() => setCreating(true)}>
+          <Button variant="primary" onClick={() => setCreating(true)}>
             New portfolio
-          </button>
+          </Button>
         </div>
       )}
       {(overview.data ?? []).length > 0 ? (
         <div className="portfolio-toolbar">
-          <label>
-            Search portfolios
-            <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-          </label>
-          <label>
-            Sort by
-            <select value={sort} onChange={(e) => setSort(e.target.value as Sort)}>
-              <option value="changed">Last changed</option>
-              <option value="name">Name</option>
-              <option value="documents">Most documents</option>
-              <option value="size">Largest</option>
-              <option value="expiry">Nearest expiry</option>
-            </select>
-          </label>
+          <TextField label="Search portfolios" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Select
+            label="Sort by"
+            value={sort}
+            onValueChange={(value) => setSort(value as Sort)}
+            options={[
+              { value: 'changed', label: 'Last changed' },
+              { value: 'name', label: 'Name' },
+              { value: 'documents', label: 'Most documents' },
+              { value: 'size', label: 'Largest' },
+              { value: 'expiry', label: 'Nearest expiry' },
+            ]}
+          />
         </div>
       ) : null}
       {overview.isPending ? (
@@ -110,9 +108,7 @@ function PortfolioList() {
       ) : overview.isError ? (
         <div role="alert">
           <p>{describeError(overview.error)}</p>
-          <button type="button" onClick={() => void overview.refetch()}>
-            Try Again
-          </button>
+          <Button onClick={() => void overview.refetch()}>Try Again</Button>
         </div>
       ) : overview.data.length === 0 ? (
         <div className="portfolio-empty">

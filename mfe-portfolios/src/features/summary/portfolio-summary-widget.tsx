@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatDate } from '@dossier/shared/core';
 import { WidgetFrame } from '@dossier/shared/ui';
-import { AreaProviders, ICON_GLYPHS, useDescribeError, usePortfolioOverview } from '../../lib/area';
+import { AreaProviders, PortfolioGlyph, useDescribeError, usePortfolioOverview } from '../../lib/area';
 
 const SHOWN = 5;
 
@@ -34,7 +34,7 @@ function PortfolioSummary() {
         {rows.slice(0, SHOWN).map((portfolio) => (
           <li key={portfolio.id}>
             <Link to={`/portfolios/${portfolio.id}`}>
-              <span aria-hidden="true">{ICON_GLYPHS[portfolio.icon] ?? ICON_GLYPHS.folder} </span>
+              <PortfolioGlyph icon={portfolio.icon} />{' '}
               {portfolio.name}
             </Link>
             <span className="count">{portfolio.document_count}</span>

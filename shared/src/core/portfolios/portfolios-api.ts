@@ -90,7 +90,15 @@ export async function portfolioOverview(client: SupabaseClient): Promise<Portfol
   return (rows ?? []).map((r) => ({ ...r, document_count: num(r.document_count), total_size: num(r.total_size) }));
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One portfolio, or null when there is none by that id for this person: a foreign id (RLS hides
+ * it) and an id that is no id at all (a mistyped address) are both "not found" — an answer, not an
+ * error to retry (issue 22).
+ */
 export async function getPortfolio(client: SupabaseClient, id: string): Promise<Portfolio | null> {
+  if (!UUID.test(id)) return null;
   return unwrap(await client.from('portfolios').select(COLUMNS).eq('id', id).maybeSingle(), 'get portfolio') as Portfolio | null;
 }
 

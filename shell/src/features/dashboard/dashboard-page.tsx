@@ -57,6 +57,8 @@ export function DashboardPage() {
       <PendingUploadsNotice />
       {/* Account deletion scheduled: the banner that offers to keep the account (renders nothing otherwise). */}
       <Widget name="account.deletion-notice" placement="dashboard" />
+      {/* A request for emergency access to deny: on the dashboard with its days left, not only a "1" on Transfers. */}
+      <Widget name="account.emergency-notice" placement="dashboard" />
       <div className="dashboard-grid">
         {DASHBOARD_WIDGETS.map((widget) => (
           // Each widget brings its own heading and empty state; the card only lays it out.

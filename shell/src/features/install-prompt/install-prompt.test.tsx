@@ -66,6 +66,62 @@ describe('InstallPrompt (SPEC §4)', () => {
     expect(screen.getAllByRole('listitem').length).toBeGreaterThan(0);
   });
 
+  it('never shows on a visitor\'s shared page (/link/…, /portfolio/…), even on the browser event', () => {
+    for (const path of ['/link/3f9a1c', '/portfolio/7d2e4b']) {
+      const { unmount } = render(<InstallPrompt events={createInstallPromptEvents(window)} path={path} />);
+      act(() => {
+        window.dispatchEvent(installEvent('accepted').event);
+        jest.advanceTimersByTime(20_000);
+      });
+      expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('waits for a calm moment: not while a dialog is open or a field is being typed in', () => {
+    const dialog = document.body.appendChild(document.createElement('div'));
+    dialog.setAttribute('role', 'dialog');
+    render(<InstallPrompt events={createInstallPromptEvents(window)} path="/documents" />);
+    act(() => {
+      jest.advanceTimersByTime(30_000);
+    });
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    dialog.remove();
+    const field = document.body.appendChild(document.createElement('input'));
+    field.focus();
+    act(() => {
+      jest.advanceTimersByTime(30_000);
+    });
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    field.blur();
+    field.remove();
+    act(() => {
+      jest.advanceTimersByTime(5_000);
+    });
+    expect(screen.getByRole('complementary', { name: INSTALL_TEXTS.manualHintTitle })).toBeInTheDocument();
+  });
+
+  it('the manual hint is dismissed with its close button and stays away', async () => {
+    render(<InstallPrompt events={createInstallPromptEvents(window)} />);
+    act(() => {
+      jest.advanceTimersByTime(10_000);
+    });
+    await user().click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(installPromptDismissed()).toBe(true);
+  });
+
+  it('sits after the page (the frame\'s foot slot), never above what a person reads', () => {
+    const foot = document.body.appendChild(document.createElement('div'));
+    foot.id = 'dossier-foot-notices';
+    render(<InstallPrompt events={createInstallPromptEvents(window)} path="/documents" />);
+    act(() => {
+      jest.advanceTimersByTime(10_000);
+    });
+    expect(foot).toContainElement(screen.getByRole('complementary', { name: INSTALL_TEXTS.manualHintTitle }));
+    foot.remove();
+  });
+
   it('remembers a dismissal for 24 hours', async () => {
     const events = createInstallPromptEvents(window);
     const { unmount } = render(<InstallPrompt events={events} />);

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router-dom';
 import { ConsentGate } from '../consent';
 import { RemotePreloader } from '../device';
 import { InstallPrompt } from '../install-prompt';
@@ -9,10 +10,11 @@ import './overlays.css';
  * dialog — and the idle-time preloading of areas the network strategy allows (renders nothing).
  */
 export function Overlays() {
+  const { pathname } = useLocation();
   return (
     <>
       <OfflineBadge />
-      <InstallPrompt />
+      <InstallPrompt path={pathname} />
       <ConsentGate />
       <RemotePreloader />
     </>

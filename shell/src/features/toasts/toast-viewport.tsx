@@ -1,4 +1,5 @@
-import type { CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
+import { PHONE_QUERY, useMediaQuery } from '@dossier/shared/ui';
 import { Toaster } from 'sonner';
 import { TOASTS } from '@dossier/shared/core';
 import { toastClassNames, toasterStyle } from '@dossier/shared/ui';
@@ -15,18 +16,46 @@ const width = { ...toasterStyle, '--width': `${TOASTS.widthPx}px` } as CSSProper
  */
 const STACKED_OFFSET = { bottom: 'calc(var(--dossier-tabbar-height, 0px) + var(--ds-safe-bottom, 0px) + 16px)', left: 16, right: 16 };
 
+/** Fields a phone's keyboard opens for: while one has focus, the foot of the screen is the keyboard's. */
+const TEXT_ENTRY = 'input:not([type="checkbox"]):not([type="radio"]):not([type="button"]):not([type="submit"]):not([type="file"]), textarea, [contenteditable="true"]';
+
+/** True while a text field has focus. */
+export function useTyping(): boolean {
+  const [typing, setTyping] = useState(false);
+  useEffect(() => {
+    const update = () => setTyping(document.activeElement instanceof Element && document.activeElement.matches(TEXT_ENTRY));
+    // After focusout, activeElement is the next field (or body) only once the move is done.
+    const later = () => setTimeout(update, 0);
+    document.addEventListener('focusin', update);
+    document.addEventListener('focusout', later);
+    update();
+    return () => {
+      document.removeEventListener('focusin', update);
+      document.removeEventListener('focusout', later);
+    };
+  }, []);
+  return typing;
+}
+
+const TYPING_OFFSET = { top: 'calc(var(--ds-safe-top, 0px) + 16px)', left: 16, right: 16 };
+
 /**
- * Both toast viewports. Sonner's region is a labelled aria-live="polite" section, so screen
+ * Both toast viewports. On a phone while a text field has focus the stacked toasts move to the top:
+ * the keyboard and the field being typed in are at the foot (issue 22: a toast covered the tag field). Sonner's region is a labelled aria-live="polite" section, so screen
  * readers announce each toast without moving focus; alt+T jumps to it.
  */
 export function ToastViewport() {
+  const typing = useTyping();
+  const phone = useMediaQuery(PHONE_QUERY);
+  const typingOnPhone = typing && phone;
+  const offset = typingOnPhone ? TYPING_OFFSET : STACKED_OFFSET;
   return (
     <>
       <Toaster
         id={STACKED_TOASTER_ID}
-        position="bottom-left"
-        offset={STACKED_OFFSET}
-        mobileOffset={STACKED_OFFSET}
+        position={typingOnPhone ? 'top-center' : 'bottom-left'}
+        offset={offset}
+        mobileOffset={offset}
         visibleToasts={TOASTS.visible}
         duration={TOASTS.durationMs}
         gap={TOASTS.gapPx}
