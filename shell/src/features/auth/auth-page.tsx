@@ -11,7 +11,7 @@ import { AuthFailureError } from './oauth-retry';
 import { OAUTH_PENDING_KEY, cleanOAuthAddress, pollForSession, readOAuthReturn } from './oauth-return';
 import { redirectTarget } from './redirect-target';
 import { RESET_PARAM } from './email-auth';
-import { SecondFactorStep, useSecondFactor } from './second-factor';
+import { useSecondFactor } from './second-factor';
 import './auth-page.css';
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'forgot' | 'new-password';
@@ -103,13 +103,12 @@ export function AuthPage() {
   }, [authEvents]);
 
   const target = redirectTarget(location.search);
-  // Two-step sign-in (issue 14): a session that owes its authenticator code stays here.
+  // Two-step sign-in (issue 14): the frame shows the code step until the session reaches aal2;
+  // this page moves on only once nothing is owed.
   const secondFactor = useSecondFactor();
-  // After a recovery code the factor is gone: Settings, to set up a new authenticator.
-  const [recovered, setRecovered] = useState(false);
   useEffect(() => {
-    if (auth.status === 'signed-in' && mode !== 'new-password' && secondFactor.state === 'satisfied') navigate(recovered ? '/settings#two-step' : target, { replace: true });
-  }, [auth.status, mode, navigate, target, secondFactor.state, recovered]);
+    if (auth.status === 'signed-in' && mode !== 'new-password' && secondFactor.state === 'satisfied') navigate(target, { replace: true });
+  }, [auth.status, mode, navigate, target, secondFactor.state]);
 
   const switchTo = (next: AuthMode) => {
     setMode(next);
@@ -155,17 +154,6 @@ export function AuthPage() {
   };
 
   const google = () => void run(() => signInWithGoogle(auth.supabase));
-
-  if (auth.status === 'signed-in' && mode !== 'new-password' && secondFactor.state === 'required') {
-    return (
-      <SecondFactorStep
-        onPassed={(viaRecoveryCode) => {
-          if (viaRecoveryCode) setRecovered(true);
-          secondFactor.recheck();
-        }}
-      />
-    );
-  }
 
   if (waitingForProvider || (auth.status === 'signed-in' && mode !== 'new-password')) {
     return (
