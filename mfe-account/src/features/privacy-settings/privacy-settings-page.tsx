@@ -87,9 +87,16 @@ export default function PrivacySettingsPage() {
           <Button
             variant="ghost"
             onClick={() => {
-              if (userId) void forgetConsent(supabase);
-              else clearConsent();
-              toasts.stacked.add({ title: 'Your choices were cleared. We will ask again.', variant: 'info' });
+              const cleared = () => toasts.stacked.add({ title: 'Your choices were cleared. We will ask again.', variant: 'info' });
+              if (!userId) {
+                clearConsent();
+                cleared();
+                return;
+              }
+              // Cleared on the account too (ADR 0260), or every device would bring the old choice back.
+              forgetConsent(supabase).then(cleared, () =>
+                toasts.stacked.add({ title: 'Your choices could not be cleared on your account. Try again when you are online.', variant: 'error' }),
+              );
             }}
           >
             Clear my choices
