@@ -43,8 +43,10 @@ test('two-step sign-in: enrol with the QR code, the code is asked at sign-in, a 
   // Sign out, sign in: the password is not enough.
   await signOutAndSignIn(page, user);
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  // Any page shows only the code step until it is given (issue 21 §8).
   await page.goto('/documents');
-  await expect(page).toHaveURL(/\/auth\?redirect=%2Fdocuments/);
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   const wrong = codeFor(secret) === '123456' ? '654321' : '123456';
   await page.getByLabel('Authentication code').fill(wrong);
   await page.getByRole('button', { name: 'Continue' }).click();
