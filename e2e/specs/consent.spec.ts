@@ -81,23 +81,54 @@ test.describe('consent dialog (SPEC §4, §5, §6)', () => {
     await expect(consentDialog(page)).toHaveCount(0);
   });
 
-  test("'Accept All' stores everything; 'Decline All' stores essential only and asks again on the next visit", async ({ page }) => {
-    await signInFreshUser(page, { consent: 'ask' });
+  test("'Accept All' stores everything; the choice follows the account to a new browser, and 'Decline All' there closes the app until Terms are accepted", async ({ page, browser }) => {
+    const user = await signInFreshUser(page, { consent: 'ask' });
     await page.goto('/dashboard');
     await consentDialog(page).getByRole('button', { name: CONSENT_BUTTONS.acceptAll }).click();
     await expect(consentDialog(page)).toHaveCount(0);
     expect(await storedConsent(page)).toMatchObject({ analytics: true, marketing: true, notifications: true, dataProcessing: true, termsAccepted: true, privacyAccepted: true });
 
-    await page.evaluate((key) => localStorage.removeItem(key), CONSENT.storageKey);
-    await page.reload();
-    await consentDialog(page).getByRole('button', { name: CONSENT_BUTTONS.declineAll }).click();
-    await expect(consentDialog(page)).toHaveCount(0);
-    expect(await storedConsent(page)).toMatchObject({ essential: true, analytics: false, marketing: false, notifications: false, dataProcessing: false, termsAccepted: false, privacyAccepted: false });
+    // A new browser (nothing stored on the device): the account's choice counts, nothing is asked.
+    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    try {
+      const second = await other.newPage();
+      await second.goto('/auth');
+      await second.locator('form').getByLabel('Email').fill(user.email);
+      await second.locator('form').getByLabel('Password').fill(user.password);
+      await second.locator('form').getByRole('button', { name: 'Sign in' }).click();
+      await expect(second).not.toHaveURL(/\/auth/);
+      await expect(second.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect.poll(() => storedConsent(second)).toMatchObject({ analytics: true, termsAccepted: true, privacyAccepted: true });
+      await second.waitForLoadState('networkidle');
+      await expect(consentDialog(second)).toHaveCount(0);
+
+      // 'Decline All' in Privacy Settings there: stored for the account, and the app is closed until Terms are accepted.
+      await second.goto('/privacy-settings');
+      await second.getByRole('button', { name: CONSENT_BUTTONS.declineAll }).click();
+      await expect.poll(() => storedConsent(second)).toMatchObject({ essential: true, analytics: false, termsAccepted: false, privacyAccepted: false });
+      await second.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+      const needed = second.getByRole('dialog', { name: 'Dossier needs your agreement' });
+      // Asked again; closing the question is no way around it.
+      await expect(consentDialog(second)).toBeVisible();
+      await second.keyboard.press('Escape');
+      await expect(needed).toBeVisible();
+      expect(await seriousViolations(second)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+
+    // The first browser follows the account at its next start: asked again, with the account's (declined) choices shown.
     await page.reload();
     await expect(consentDialog(page)).toBeVisible();
+    await expect(consentDialog(page).getByRole('checkbox', { name: 'Analytics' })).not.toBeChecked();
+    await consentDialog(page).getByRole('button', { name: CONSENT_BUTTONS.declineAll }).click();
+    await expect(page.getByRole('dialog', { name: 'Dossier needs your agreement' })).toBeVisible();
+    await page.getByRole('button', { name: 'Review my choices' }).click();
+    await consentDialog(page).getByRole('button', { name: CONSENT_BUTTONS.acceptAll }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('a record of another version counts as none; Escape closes without saving', async ({ page }) => {
+  test('a record of another version counts as none; Escape saves nothing and the app stays closed', async ({ page }) => {
     await signInFreshUser(page, { consent: 'ask' });
     await page.goto('/terms');
     await page.evaluate(
@@ -108,6 +139,7 @@ test.describe('consent dialog (SPEC §4, §5, §6)', () => {
     await expect(consentDialog(page)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(consentDialog(page)).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: 'Dossier needs your agreement' })).toBeVisible();
     expect(await storedConsent(page)).toMatchObject({ version: '0.9' });
   });
 });

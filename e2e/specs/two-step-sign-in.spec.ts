@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { nodeClient } from '../support/shell-auth';
-import { signInFreshUser, type SignedInUser } from '../support/signed-in-session';
+import { signInFreshUser, signUpFreshUser, type SignedInUser } from '../support/signed-in-session';
 
 function codeFor(secret: string): string {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
@@ -43,8 +43,10 @@ test('two-step sign-in: enrol with the QR code, the code is asked at sign-in, a 
   // Sign out, sign in: the password is not enough.
   await signOutAndSignIn(page, user);
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  // Any page shows only the code step until it is given (issue 21 §8).
   await page.goto('/documents');
-  await expect(page).toHaveURL(/\/auth\?redirect=%2Fdocuments/);
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   const wrong = codeFor(secret) === '123456' ? '654321' : '123456';
   await page.getByLabel('Authentication code').fill(wrong);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -67,4 +69,58 @@ test('two-step sign-in: enrol with the QR code, the code is asked at sign-in, a 
   expect(signedIn.error).toBeNull();
   const again = await supabase.rpc('use_mfa_recovery_code', { code: recoveryCodes[0] });
   expect(again.data).toEqual({ ok: false, reason: 'invalid_code' });
+});
+
+test('after the password, only the code screen: no nav, no name, no consent dialog until the code is given', async ({ browser, page }) => {
+  // A person with two-step sign-in and no consent choice yet, signing in on a new browser.
+  const user = await signUpFreshUser(page, 'Quinn Quiet');
+  const supabase = await nodeClient(page);
+  const signedIn = await supabase.auth.signInWithPassword({ email: user.email, password: user.password });
+  expect(signedIn.error).toBeNull();
+  const enrolled = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+  expect(enrolled.error).toBeNull();
+  const secret = enrolled.data!.totp.secret;
+  const verified = await supabase.auth.mfa.challengeAndVerify({ factorId: enrolled.data!.id, code: codeFor(secret) });
+  expect(verified.error).toBeNull();
+
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const fresh = await context.newPage();
+    await fresh.goto('/auth?redirect=%2Fdocuments');
+    await fresh.getByLabel('Email').fill(user.email);
+    await fresh.getByLabel('Password').fill(user.password);
+    await fresh.locator('form').getByRole('button', { name: 'Sign in' }).click();
+
+    const step = fresh.getByTestId('second-factor-step');
+    await expect(step.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+    const code = step.getByLabel('Authentication code');
+    await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(code).toHaveClass(/ds-input/);
+    await fresh.waitForLoadState('networkidle');
+    // The consent dialog would open 100 ms after sign-in: give it every chance, then look.
+    await fresh.waitForTimeout(1_000);
+    await expect(fresh.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await expect(fresh.getByText('Quinn Quiet')).toHaveCount(0);
+    await expect(fresh.getByRole('dialog')).toHaveCount(0);
+    await fresh.goto('/dashboard');
+    await expect(step.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+    await expect(fresh.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+
+    // A wrong code: the design system's error text, tied to the field.
+    const wrong = codeFor(secret) === '123456' ? '654321' : '123456';
+    await code.fill(wrong);
+    await step.getByRole('button', { name: 'Continue' }).click();
+    await expect(step.getByRole('alert')).toHaveText('That code is not right. Enter the code your app shows now.');
+    await expect(code).toHaveAttribute('aria-invalid', 'true');
+    await expect(step.getByRole('button', { name: 'Lost your phone? Use a recovery code' })).toBeVisible();
+
+    await code.fill(codeFor(secret));
+    await step.getByRole('button', { name: 'Continue' }).click();
+    await expect(fresh.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(fresh.getByText('Quinn Quiet')).toBeVisible();
+    // Now, and only now, the consent question.
+    await expect(fresh.getByRole('dialog', { name: 'Your privacy choices' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });

@@ -1,9 +1,11 @@
 import { Suspense, useSyncExternalStore } from 'react';
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { REMOTE_NAMES, useAuth, type NavItem } from '@dossier/shared';
 import { Button, LoadingSpinner, buttonClassName } from '@dossier/shared/ui';
 import { FrameLayout } from './frame-layout';
 import { TransferBadge } from '../features/transfer-badge';
+import { useSecondFactor } from '../features/auth/second-factor';
+import { SecondFactorStep } from '../features/auth/second-factor-step';
 import { useAreas } from '../routing/areas-context';
 import { AREA_NAV_FALLBACK, SHELL_NAV, visibleNavItems } from '../routing/route-table';
 
@@ -41,9 +43,35 @@ function SignInState() {
   );
 }
 
+/**
+ * Until a session that owes its second factor reaches aal2, the frame shows the code step and
+ * nothing else: no nav, no name, no overlays such as the consent dialog (issue 21 §8).
+ */
+function SecondFactorFrame({ state, recheck }: ReturnType<typeof useSecondFactor>) {
+  const navigate = useNavigate();
+  return (
+    <FrameLayout Link={Link} items={[]} account={null}>
+      {state === 'required' ? (
+        <SecondFactorStep
+          onPassed={(viaRecoveryCode) => {
+            // A recovery code removed the factor: Settings, to set up a new authenticator.
+            if (viaRecoveryCode) navigate('/settings#two-step', { replace: true });
+            recheck();
+          }}
+        />
+      ) : (
+        <LoadingSpinner />
+      )}
+    </FrameLayout>
+  );
+}
+
 /** Accessible frame: skip link, header with product name, nav, sign-in state, one main landmark. */
 export function AppFrame({ overlays = [] }: { overlays?: React.ComponentType[] }) {
-  const items = visibleNavItems(useNavItems(), useAuth().status);
+  const status = useAuth().status;
+  const items = visibleNavItems(useNavItems(), status);
+  const secondFactor = useSecondFactor();
+  if (status === 'signed-in' && secondFactor.state !== 'satisfied') return <SecondFactorFrame {...secondFactor} />;
   return (
     <FrameLayout
       Link={Link}

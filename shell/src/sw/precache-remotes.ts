@@ -1,11 +1,11 @@
-interface FederationManifest {
-  metaData?: { remoteEntry?: { name?: string; path?: string }; publicPath?: string };
-  exposes?: Array<{ assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
-}
+import { cacheMissing, remoteEntryUrl, remoteFileUrls, type FederationManifest } from './remote-files';
 
 /**
- * At install, caches the runtime config and each remote's entry (mf-manifest.json, remoteEntry.js) and the files its
- * exposed module needs at once, so the areas open offline too. The remotes live on other origins
+ * At install, caches the runtime config and each remote's entry (mf-manifest.json, remoteEntry.js)
+ * and every file its manifest names — what its exposed module needs at once, and what it loads
+ * later (the upload's checks, dialogs) — so a tab opened offline works like one opened online
+ * (issue 21 §1; a few MB in all). The worker takes control only after this, so "the service worker
+ * controls the page" means the device has what it needs. The remotes live on other origins
  * and their addresses are runtime data (app-config.json), so Workbox's build-time precache list
  * cannot name them. Best effort: a remote that is down now is simply cached later at runtime.
  */
@@ -26,11 +26,10 @@ export async function precacheRemoteEntries(origin: string, cacheNames: { config
           if (!response.ok) return;
           await entries.put(manifestUrl, response.clone());
           const manifest = (await response.json()) as FederationManifest;
-          const base = manifest.metaData?.publicPath && manifest.metaData.publicPath !== 'auto' ? manifest.metaData.publicPath : new URL('./', manifestUrl).toString();
-          const entry = manifest.metaData?.remoteEntry;
-          if (entry?.name) await entries.add(new URL(`${entry.path ? `${entry.path}/` : ''}${entry.name}`, base).toString());
-          const files = (manifest.exposes ?? []).flatMap((expose) => [...(expose.assets?.js?.sync ?? []), ...(expose.assets?.css?.sync ?? [])]);
-          await chunks.addAll([...new Set(files)].map((file) => new URL(file, base).toString()));
+          const entry = remoteEntryUrl(manifestUrl, manifest);
+          if (entry) await entries.add(entry);
+          await chunks.addAll(remoteFileUrls(manifestUrl, manifest));
+          await cacheMissing(chunks, remoteFileUrls(manifestUrl, manifest, { later: true }));
         } catch {
           // This remote is unreachable or its manifest odd: runtime caching covers it later.
         }

@@ -11,7 +11,9 @@ import { setCacheNameDetails } from 'workbox-core';
 import { SW_CACHES, SW_CACHE_VERSION, type PageToWorkerMessage, type WorkerToPageMessage } from '../features/pwa/sw-messages';
 import { newId, openOfflineDb } from '../features/pending-operations/offline-db';
 import { apiCacheKey, isAuthRequest, isDataApiRequest, isFederationEntry, isHashedAsset } from './api-cache-key';
+import { cacheWhenUnreachable, dossierReachability } from './offline-fallback';
 import { precacheRemoteEntries } from './precache-remotes';
+import { cacheMissing, remoteFileUrls, type FederationManifest } from './remote-files';
 import type { ExtendableMessageEvent, WorkerScope } from './worker-scope';
 
 const sw = self as unknown as WorkerScope;
@@ -27,21 +29,41 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')));
 
 /**
- * A cached answer is used only while the device is offline. A remote that is down while the
- * device is online must fail as itself (its area shows the error screen), never come back stale.
+ * A cached answer is used only when Dossier is out of reach (offline-fallback.ts): the browser says
+ * offline, or the shell's own origin does not answer either. A remote that is down while Dossier
+ * answers must fail as itself (its area shows the error screen), never come back stale.
  */
-const onlyWhenOffline = {
-  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) =>
-    (self as unknown as { navigator: Navigator }).navigator.onLine ? null : (cachedResponse ?? null),
-};
+const whenUnreachable = cacheWhenUnreachable(
+  dossierReachability(sw.location.origin, { isOnline: () => (self as unknown as { navigator: Navigator }).navigator.onLine }),
+);
 
 const postToClients = async (message: WorkerToPageMessage) => {
   for (const client of await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage(message);
 };
 
 // Runtime config and federation manifests: always the network's answer; the cache only offline.
-registerRoute(({ url }) => url.pathname === '/app-config.json', new NetworkFirst({ cacheName: SW_CACHES.config, plugins: [onlyWhenOffline] }));
-registerRoute(({ url }) => isFederationEntry(url), new NetworkFirst({ cacheName: SW_CACHES.remoteEntries, plugins: [onlyWhenOffline] }));
+registerRoute(({ url }) => url.pathname === '/app-config.json', new NetworkFirst({ cacheName: SW_CACHES.config, plugins: [whenUnreachable] }));
+
+/**
+ * A remote whose manifest the page fetched is an area the person uses: everything its manifest
+ * names — what it loads later too (the upload's checks, a dialog) — is kept, so a tab opened
+ * offline can do there what it could online (issue 21 §1). By URL kind, from the manifest: no
+ * file list is kept here.
+ */
+const keepUsedRemote = {
+  fetchDidSucceed: async ({ request, response, event }: { request: Request; response: Response; event?: { waitUntil(promise: Promise<unknown>): void } }) => {
+    if (response.ok && new URL(request.url).pathname.endsWith('/mf-manifest.json')) {
+      const copy = response.clone();
+      const work = (async () => {
+        const manifest = (await copy.json()) as FederationManifest;
+        await cacheMissing(await caches.open(SW_CACHES.remoteChunks), remoteFileUrls(request.url, manifest, { later: true }));
+      })().catch(() => undefined);
+      event?.waitUntil(work);
+    }
+    return response;
+  },
+};
+registerRoute(({ url }) => isFederationEntry(url), new NetworkFirst({ cacheName: SW_CACHES.remoteEntries, plugins: [whenUnreachable, keepUsedRemote] }));
 
 // The remotes' hashed chunks, from their own origins.
 registerRoute(
@@ -60,7 +82,7 @@ registerRoute(
     cacheName: SW_CACHES.apiFallback,
     plugins: [
       { cacheKeyWillBeUsed: async ({ request }) => apiCacheKey(request) },
-      onlyWhenOffline,
+      whenUnreachable,
       { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
       new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 14 * 24 * 3600 }),
     ],

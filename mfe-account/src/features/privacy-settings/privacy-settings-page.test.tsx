@@ -48,13 +48,16 @@ describe('/privacy-settings', () => {
     expect(screen.getByRole('checkbox', { name: 'Data processing' })).not.toBeChecked();
   });
 
-  it('clearing forgets the record and broadcasts the cleared event', async () => {
+  it('clearing forgets the record on the device and the account, and broadcasts the cleared event', async () => {
     saveConsent(acceptAllConsent());
     const cleared = jest.fn();
     window.addEventListener(CONSENT_CLEARED_EVENT, cleared);
-    renderPage(<PrivacySettingsPage />, { path: '/privacy-settings', services: { auth: signedIn } });
+    const deleted = jest.fn(async () => ({ error: null }));
+    const supabase = { auth: {}, from: (table: string) => ({ delete: () => ({ not: () => deleted(table) }) }) };
+    renderPage(<PrivacySettingsPage />, { path: '/privacy-settings', services: { auth: signedIn, supabase: supabase as never } });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Clear my choices' }));
     expect(readConsent()).toBeNull();
+    expect(deleted).toHaveBeenCalledWith('consent_choices');
     expect(cleared).toHaveBeenCalledTimes(1);
     expect(screen.getByText('You have not made your choices yet.')).toBeInTheDocument();
     window.removeEventListener(CONSENT_CLEARED_EVENT, cleared);

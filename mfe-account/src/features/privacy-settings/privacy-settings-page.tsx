@@ -1,11 +1,13 @@
 import { useEffect, useId, useState } from 'react';
-import { useToasts } from '@dossier/shared';
+import { useAuth, useToasts } from '@dossier/shared';
 import { CONSENT_BUTTONS, formatDate } from '@dossier/shared/core';
 import {
   DEFAULT_CONSENT_CHOICES,
   acceptAllConsent,
   acceptSelectedConsent,
+  chooseConsent,
   clearConsent,
+  forgetConsent,
   consentNeeded,
   declineAllConsent,
   pickChoices,
@@ -27,23 +29,28 @@ import './privacy-settings.css';
 export default function PrivacySettingsPage() {
   const id = useId();
   const toasts = useToasts();
-  const [stored, setStored] = useState<ConsentPreferences | null>(() => readConsent());
+  const { supabase, user } = useAuth();
+  const userId = user?.id ?? null;
+  const [stored, setStored] = useState<ConsentPreferences | null>(() => readConsent(undefined, userId));
   const [choices, setChoices] = useState<ConsentChoices>(() => pickChoices(stored ?? DEFAULT_CONSENT_CHOICES));
   const [error, setError] = useState<string | null>(null);
 
   // Follow changes made elsewhere (the dialog, another tab).
   useEffect(
     () =>
-      subscribeToConsent((preferences) => {
+      subscribeToConsent(() => {
+        const preferences = readConsent(undefined, userId);
         setStored(preferences);
         setChoices(pickChoices(preferences ?? DEFAULT_CONSENT_CHOICES));
       }),
-    [],
+    [userId],
   );
 
   const save = (preferences: ConsentPreferences) => {
     setError(null);
-    saveConsent(preferences);
+    // The choice belongs to the account (ADR 0260): every device the person signs in on follows it.
+    if (userId) void chooseConsent(supabase, userId, preferences);
+    else saveConsent(preferences);
     toasts.stacked.add({ title: 'Privacy choices saved', variant: 'success' });
   };
   const saveSelected = () => {
@@ -80,8 +87,16 @@ export default function PrivacySettingsPage() {
           <Button
             variant="ghost"
             onClick={() => {
-              clearConsent();
-              toasts.stacked.add({ title: 'Your choices were cleared. We will ask again.', variant: 'info' });
+              const cleared = () => toasts.stacked.add({ title: 'Your choices were cleared. We will ask again.', variant: 'info' });
+              if (!userId) {
+                clearConsent();
+                cleared();
+                return;
+              }
+              // Cleared on the account too (ADR 0260), or every device would bring the old choice back.
+              forgetConsent(supabase).then(cleared, () =>
+                toasts.stacked.add({ title: 'Your choices could not be cleared on your account. Try again when you are online.', variant: 'error' }),
+              );
             }}
           >
             Clear my choices

@@ -50,7 +50,7 @@ export function createUploadReplayHandler(deps: {
   extract: (file: Blob, mimeType: string) => Promise<Extraction>;
   /** The duplicate check an online upload runs; a match keeps the upload queued for a decision. */
   findDuplicates?: (sha256: string) => Promise<DuplicateMatch[]>;
-  onStored?: () => void;
+  onStored?: (documentId: string) => void;
 }): PendingOperationHandler<DocumentUploadPayload> {
   return async (operation) => {
     const { file, doc, extracted } = operation.payload;
@@ -71,6 +71,6 @@ export function createUploadReplayHandler(deps: {
       if (error instanceof AlreadyImportedError) return;
       throw error;
     }
-    deps.onStored?.();
+    deps.onStored?.(doc.documentId);
   };
 }

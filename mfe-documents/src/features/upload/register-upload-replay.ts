@@ -4,6 +4,9 @@ import type { DocumentUploadPayload } from './offline-upload';
 /** The queue's type for an upload made offline (offline-upload.ts re-exports it). */
 export const DOCUMENT_UPLOAD_OPERATION = 'document-upload';
 
+/** Told on the page when the queue has stored an upload made offline (detail: its document id). */
+export const QUEUED_UPLOAD_STORED_EVENT = 'dossier:queued-upload-stored';
+
 /**
  * Registers, when the area loads, how queued uploads are completed — for the whole life of the
  * page, so an upload queued offline on /documents finishes while the person is on /settings.
@@ -24,7 +27,11 @@ export function registerUploadReplay(host: Pick<AreaHost, 'services' | 'auth' | 
       currentUserId: () => host.auth().user?.id ?? null,
       extract: extractText,
       findDuplicates: (sha256) => findDuplicates(host.auth().supabase, sha256),
-      onStored: () => void queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+      onStored: (documentId) => {
+        void queryClient.invalidateQueries({ queryKey: documentKeys.all });
+        // The upload row that queued it follows (use-upload-manager.ts).
+        window.dispatchEvent(new CustomEvent(QUEUED_UPLOAD_STORED_EVENT, { detail: documentId }));
+      },
     });
     await replay(operation);
   });

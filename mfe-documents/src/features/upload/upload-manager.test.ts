@@ -137,6 +137,36 @@ describe('UploadManager', () => {
     expect(stored).toHaveLength(0);
   });
 
+  it('a row queued offline follows the queue: Uploaded once the queue stored it, Skipped when dropped from it', async () => {
+    const { manager } = setup({ isOnline: () => false });
+    await manager.add([file('a.pdf', 'first'), file('b.pdf', 'second')]);
+    await flush();
+    const [a, b] = manager.getSnapshot().items;
+    expect(manager.queuedDocumentIds()).toEqual([a.documentId, b.documentId]);
+    manager.settleQueued(a.documentId, 'stored');
+    manager.settleQueued(b.documentId, 'dropped');
+    const [storedRow, droppedRow] = manager.getSnapshot().items;
+    expect(storedRow).toMatchObject({ status: 'done', loaded: storedRow.size, message: undefined });
+    expect(droppedRow.status).toBe('skipped');
+    expect(droppedRow.message).not.toBe(QUEUED_OFFLINE_MESSAGE);
+    expect(manager.queuedDocumentIds()).toEqual([]);
+    expect(manager.getSnapshot().overall).toEqual({ loaded: storedRow.size, total: storedRow.size });
+  });
+
+  it('never stays at "Checking…" when the checks cannot run (a tab opened offline): the row says why', async () => {
+    const { manager, queued } = setup({
+      isOnline: () => false,
+      validate: async () => {
+        throw new TypeError('Loading chunk 5130 failed.');
+      },
+    });
+    await manager.add([file('a.pdf')]);
+    await flush();
+    expect(manager.getSnapshot().items[0]).toMatchObject({ status: 'failed', message: 'Server is temporarily unavailable. Please try again later.' });
+    expect(manager.getSnapshot().active).toBe(false);
+    expect(queued).toEqual([]);
+  });
+
   it('queues an upload that is cut off, with the text already extracted', async () => {
     const { manager, queued } = setup({
       store: async () => {

@@ -178,6 +178,23 @@ export class UploadManager {
     for (const item of this.items) this.cancel(item.key);
   }
 
+  /**
+   * A row queued offline follows the queue (issue 21 §1): when the queue has stored its document
+   * it says Uploaded; when the person dropped it from the queue (a duplicate they chose not to
+   * upload) it says Skipped — never "Queued until online" after the fact.
+   */
+  settleQueued(documentId: string, outcome: 'stored' | 'dropped'): void {
+    const item = this.items.find((candidate) => candidate.documentId === documentId && candidate.status === 'queued-offline');
+    if (!item) return;
+    if (outcome === 'stored') this.update(item.key, { status: 'done', loaded: item.size, message: undefined });
+    else this.update(item.key, { status: 'skipped', message: 'Not uploaded: removed from the queue.' });
+  }
+
+  /** The document ids of the rows still waiting in the offline queue. */
+  queuedDocumentIds(): string[] {
+    return this.items.filter((item) => item.status === 'queued-offline').map((item) => item.documentId);
+  }
+
   /** Forgets finished rows (done, refused, cancelled, skipped, queued). */
   clearFinished(): void {
     this.items = this.items.filter((item) => this.pending.has(item.key));
@@ -192,12 +209,21 @@ export class UploadManager {
     this.files.set(key, file);
     this.emit();
 
-    const verdict = await this.deps.validate(file);
+    let verdict: FileVerdict;
+    let sha256: string;
+    try {
+      verdict = await this.deps.validate(file);
+      sha256 = verdict.ok ? await this.deps.hash(file) : '';
+    } catch (error) {
+      // The checks could not run (the file became unreadable, code missing in a tab opened
+      // offline): say so instead of "Checking…" for ever.
+      this.update(key, { status: 'failed', message: this.deps.describeError(error) });
+      return;
+    }
     if (!verdict.ok) {
       this.update(key, { status: 'refused', message: verdict.message });
       return;
     }
-    const sha256 = await this.deps.hash(file);
     const pending: Pending = { file, mimeType: verdict.mimeType, sha256, controller: new AbortController() };
     this.pending.set(key, pending);
 

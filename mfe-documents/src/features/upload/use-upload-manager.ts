@@ -6,7 +6,8 @@ import { useDocumentStore } from '../../lib/use-document-store';
 import { useAnalysisQueue } from '../analysis';
 import { useDescribeError, useDossierQueryClient } from '../../lib/query';
 import { extractText } from './extract-text';
-import { DOCUMENT_UPLOAD_OPERATION, uploadPayload } from './offline-upload';
+import { DOCUMENT_UPLOAD_OPERATION, uploadPayload, type DocumentUploadPayload } from './offline-upload';
+import { QUEUED_UPLOAD_STORED_EVENT } from './register-upload-replay';
 import { storeDocument } from './store-document';
 import { settledLibraryRefresh } from './settled-library-refresh';
 import { UploadManager, type UploadManagerDeps, type UploadSnapshot } from './upload-manager';
@@ -109,6 +110,21 @@ export function useUploadManager(
       next.cancelAll();
     };
   }, [userId, client, store, pending, device, queryClient, maxBytes, describeError, source, concurrency]);
+
+  // Rows queued offline follow the queue: Uploaded once it stored them, Skipped if dropped from it.
+  useEffect(() => {
+    if (!manager) return undefined;
+    const onStored = (event: Event) => manager.settleQueued(String((event as CustomEvent<string>).detail), 'stored');
+    window.addEventListener(QUEUED_UPLOAD_STORED_EVENT, onStored);
+    const unsubscribe = pending.subscribe((operations) => {
+      const queued = new Set(operations.map((operation) => (operation.payload as Partial<DocumentUploadPayload> | undefined)?.doc?.documentId));
+      for (const documentId of manager.queuedDocumentIds()) if (!queued.has(documentId)) manager.settleQueued(documentId, 'dropped');
+    });
+    return () => {
+      window.removeEventListener(QUEUED_UPLOAD_STORED_EVENT, onStored);
+      unsubscribe();
+    };
+  }, [manager, pending]);
 
   const snapshot = useSyncExternalStore(
     manager?.subscribe ?? noopSubscribe,

@@ -73,12 +73,15 @@ const browserStorage = (): Storage | undefined => {
 };
 
 /** The stored record; a missing, unreadable or other-version record counts as none (SPEC §4). */
-export function readConsent(storage: Storage | undefined = browserStorage()): ConsentPreferences | null {
+export function readConsent(storage: Storage | undefined = browserStorage(), userId?: string | null): ConsentPreferences | null {
   const raw = storage?.getItem(CONSENT.storageKey);
   if (!raw) return null;
   try {
-    const parsed = JSON.parse(raw) as Partial<ConsentPreferences>;
+    const parsed = JSON.parse(raw) as Partial<ConsentPreferences> & { userId?: unknown };
     if (parsed?.version !== CONSENT.version || typeof parsed.timestamp !== 'string' || Number.isNaN(Date.parse(parsed.timestamp))) return null;
+    // Another account's choice on a shared device is not this person's (a record from before
+    // consent followed the account has no owner and is taken as the current person's).
+    if (userId && typeof parsed.userId === 'string' && parsed.userId !== userId) return null;
     return { ...record(pickChoices(parsed), new Date(parsed.timestamp)), timestamp: parsed.timestamp };
   } catch {
     return null;
@@ -99,10 +102,18 @@ export function shouldAskForConsent(authStatus: 'loading' | 'signed-out' | 'sign
 
 const eventTarget = (): EventTarget | undefined => (typeof window === 'undefined' ? undefined : window);
 
-/** Stores the record and tells the page (CONSENT_UPDATED_EVENT, detail = the record). */
-export function saveConsent(preferences: ConsentPreferences, storage: Storage | undefined = browserStorage(), target: EventTarget | undefined = eventTarget()): void {
+/**
+ * Stores the record and tells the page (CONSENT_UPDATED_EVENT, detail = the record). `userId`
+ * marks whose choice it is, so a shared device never shows one person's choice to another.
+ */
+export function saveConsent(
+  preferences: ConsentPreferences,
+  storage: Storage | undefined = browserStorage(),
+  target: EventTarget | undefined = eventTarget(),
+  userId?: string | null,
+): void {
   const stored: ConsentPreferences = { ...preferences, essential: true, version: CONSENT.version };
-  storage?.setItem(CONSENT.storageKey, JSON.stringify(stored));
+  storage?.setItem(CONSENT.storageKey, JSON.stringify(userId ? { ...stored, userId } : stored));
   target?.dispatchEvent(new CustomEvent<ConsentPreferences>(CONSENT_UPDATED_EVENT, { detail: stored }));
 }
 

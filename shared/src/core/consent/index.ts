@@ -1,2 +1,3 @@
 export * from './consent';
 export * from './consent-purposes';
+export * from './consent-account';

@@ -11,7 +11,7 @@ import { AuthFailureError } from './oauth-retry';
 import { OAUTH_PENDING_KEY, cleanOAuthAddress, pollForSession, readOAuthReturn } from './oauth-return';
 import { redirectTarget } from './redirect-target';
 import { RESET_PARAM } from './email-auth';
-import { SecondFactorStep, useSecondFactor } from './second-factor';
+import { useSecondFactor } from './second-factor';
 import { AddPasskeyOffer, PasskeySignInButton } from './passkey-sign-in';
 import { passkeysSupported } from '@dossier/shared/core';
 import './auth-page.css';
@@ -105,15 +105,14 @@ export function AuthPage() {
   }, [authEvents]);
 
   const target = redirectTarget(location.search);
-  // Two-step sign-in (issue 14): a session that owes its authenticator code stays here.
+  // Two-step sign-in (issue 14): the frame shows the code step until the session reaches aal2;
+  // this page moves on only once nothing is owed.
   const secondFactor = useSecondFactor();
-  // After a recovery code the factor is gone: Settings, to set up a new authenticator.
-  const [recovered, setRecovered] = useState(false);
   // After a password sign-up that signed in: the offer to add a passkey, before going on (issue 27).
   const [passkeyOffer, setPasskeyOffer] = useState<'none' | 'pending' | 'shown'>('none');
   useEffect(() => {
-    if (auth.status === 'signed-in' && mode !== 'new-password' && secondFactor.state === 'satisfied' && passkeyOffer === 'none') navigate(recovered ? '/settings#two-step' : target, { replace: true });
-  }, [auth.status, mode, navigate, target, secondFactor.state, recovered, passkeyOffer]);
+    if (auth.status === 'signed-in' && mode !== 'new-password' && secondFactor.state === 'satisfied' && passkeyOffer === 'none') navigate(target, { replace: true });
+  }, [auth.status, mode, navigate, target, secondFactor.state, passkeyOffer]);
 
   const switchTo = (next: AuthMode) => {
     setMode(next);
@@ -166,17 +165,6 @@ export function AuthPage() {
   };
 
   const google = () => void run(() => signInWithGoogle(auth.supabase));
-
-  if (auth.status === 'signed-in' && mode !== 'new-password' && secondFactor.state === 'required') {
-    return (
-      <SecondFactorStep
-        onPassed={(viaRecoveryCode) => {
-          if (viaRecoveryCode) setRecovered(true);
-          secondFactor.recheck();
-        }}
-      />
-    );
-  }
 
   if (auth.status === 'signed-in' && passkeyOffer === 'shown') return <AddPasskeyOffer onDone={() => setPasskeyOffer('none')} />;
 

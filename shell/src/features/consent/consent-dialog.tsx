@@ -6,7 +6,6 @@ import {
   acceptSelectedConsent,
   declineAllConsent,
   pickChoices,
-  saveConsent,
   type ConsentChoices,
   type ConsentPreferences,
 } from '@dossier/shared/core/consent';
@@ -18,9 +17,10 @@ import { ModalDialog } from './modal-dialog';
 
 /**
  * SPEC §4 consent dialog: essential storage always on; the optional purposes off until ticked;
- * Terms and Privacy must both be accepted for 'Accept Selected'. `onDone` gets the saved record.
+ * Terms and Privacy must both be accepted for 'Accept Selected'. `onChoose` gets the record to
+ * store (the gate keeps it on the device and the account).
  */
-export function ConsentDialog({ initial, onDone, onClose, onViewFullPage }: { initial?: ConsentPreferences | null; onDone(preferences: ConsentPreferences): void; onClose(): void; onViewFullPage(): void }) {
+export function ConsentDialog({ initial, onChoose, onClose, onViewFullPage }: { initial?: ConsentPreferences | null; onChoose(preferences: ConsentPreferences): void; onClose(): void; onViewFullPage(): void }) {
   const titleId = useId();
   const descriptionId = useId();
   const [choices, setChoices] = useState<ConsentChoices>(() => (initial ? pickChoices(initial) : { ...DEFAULT_CONSENT_CHOICES }));
@@ -31,10 +31,7 @@ export function ConsentDialog({ initial, onDone, onClose, onViewFullPage }: { in
     setChoices((current) => ({ ...current, [key]: checked }));
     if (error && (key === 'termsAccepted' || key === 'privacyAccepted')) setError(null);
   };
-  const finish = (preferences: ConsentPreferences) => {
-    saveConsent(preferences);
-    onDone(preferences);
-  };
+  const finish = (preferences: ConsentPreferences) => onChoose(preferences);
   const acceptSelected = () => {
     const result = acceptSelectedConsent(choices);
     if (result.ok) finish(result.preferences);

@@ -6,18 +6,49 @@ import { CONSENT, CONSENT_BUTTONS, VALIDATION_MESSAGES, VIEW_FULL_PAGE } from '@
 import { CONSENT_UPDATED_EVENT, acceptAllConsent, clearConsent, declineAllConsent, readConsent, saveConsent } from '@dossier/shared/core/consent';
 import { ConsentGate } from './consent-gate';
 
-function services(status: AuthStatus): DossierServices {
-  const user = status === 'signed-in' ? { id: 'u1', email: 'ana@example.com', name: 'Ana' } : null;
-  return { auth: { status, user, session: null, supabase: {} as never, signOut: async () => undefined } } as unknown as DossierServices;
+type AccountRow = Record<string, unknown> & { terms_accepted: boolean; privacy_accepted: boolean; version: string };
+
+/** The account's consent_choices row behind a fake supabase-js (unit tests fake the network). */
+function fakeAccount(initial: AccountRow | null = null, { offline = false } = {}) {
+  const account = { row: initial, writes: [] as AccountRow[] };
+  const answer = async <T,>(value: T) => {
+    if (offline) throw new TypeError('Failed to fetch');
+    return value;
+  };
+  const client = {
+    from: () => ({
+      select: () => ({ maybeSingle: () => answer({ data: account.row, error: null }) }),
+      upsert: (values: AccountRow) => ({
+        select: () => ({
+          single: () =>
+            answer(null).then(() => {
+              // Like the table's trigger: the choice keeps its time, never later than now.
+              const { user_id: _owner, chosen_at: chosenAt, ...row } = values;
+              account.row = { ...row, chosen_at: new Date(Math.min(Date.parse(String(chosenAt ?? new Date().toISOString())), Date.now())).toISOString() };
+              account.writes.push(account.row);
+              return { data: account.row, error: null };
+            }),
+        }),
+      }),
+    }),
+  };
+  return { client, account };
+}
+
+const signOut = jest.fn(async () => undefined);
+
+function services(status: AuthStatus, supabase: unknown, id = 'u1'): DossierServices {
+  const user = status === 'signed-in' ? { id, email: 'ana@example.com', name: 'Ana' } : null;
+  return { auth: { status, user, session: null, supabase, signOut } } as unknown as DossierServices;
 }
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-function renderGate(status: AuthStatus = 'signed-in', path = '/dashboard') {
+function renderGate(status: AuthStatus = 'signed-in', path = '/dashboard', supabase: unknown = fakeAccount().client) {
   const view = (s: AuthStatus) => (
-    <DossierServicesProvider services={services(s)}>
+    <DossierServicesProvider services={services(s, supabase)}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="*" element={<Where />} />
@@ -35,55 +66,65 @@ const user = () => userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
 
 beforeEach(() => {
   localStorage.clear();
+  signOut.mockClear();
   jest.useFakeTimers();
 });
 afterEach(() => jest.useRealTimers());
 
-const after = (ms: number) =>
-  act(() => {
+/** Lets the account's answer arrive (promises, then React's effects). */
+const settle = () =>
+  act(async () => {
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+  });
+/** The account's answer, then the clock moved on. */
+const after = async (ms: number) => {
+  await settle();
+  await act(async () => {
     jest.advanceTimersByTime(ms);
   });
+};
 
 describe('ConsentGate (SPEC §4, §5, §6)', () => {
-  it('asks a signed-in user after 100 ms', () => {
+  it('asks a signed-in user after 100 ms', async () => {
     renderGate();
-    after(99);
+    await settle();
+    await after(99);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    after(1);
+    await after(1);
     expect(dialog()).toBeInTheDocument();
   });
 
-  it('never asks a visitor, and asks once they sign in', () => {
+  it('never asks a visitor, and asks once they sign in', async () => {
     const { setStatus } = renderGate('signed-out');
-    after(1000);
+    await after(1000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     setStatus('signed-in');
-    after(100);
+    await after(100);
     expect(dialog()).toBeInTheDocument();
   });
 
-  it('does not ask again while a valid, accepted record is less than a year old', () => {
+  it('does not ask again while a valid, accepted record is less than a year old', async () => {
     saveConsent(acceptAllConsent(new Date()));
     renderGate();
-    after(1000);
+    await after(1000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('asks again when the record is over a year old or of another version', () => {
+  it('asks again when the record is over a year old or of another version', async () => {
     saveConsent(acceptAllConsent(new Date(Date.now() - CONSENT.expiryMs - 1000)));
     const first = renderGate();
-    after(100);
+    await after(100);
     expect(dialog()).toBeInTheDocument();
     first.unmount();
     localStorage.setItem(CONSENT.storageKey, JSON.stringify({ ...acceptAllConsent(), version: '2.0' }));
     renderGate();
-    after(100);
+    await after(100);
     expect(dialog()).toBeInTheDocument();
   });
 
-  it('starts with everything off but essential, which cannot be turned off', () => {
+  it('starts with everything off but essential, which cannot be turned off', async () => {
     renderGate();
-    after(100);
+    await after(100);
     const essential = within(dialog()).getByRole('checkbox', { name: 'Essential' });
     expect(essential).toBeChecked();
     expect(essential).toBeDisabled();
@@ -94,7 +135,7 @@ describe('ConsentGate (SPEC §4, §5, §6)', () => {
 
   it("'Accept Selected' without both boxes shows the SPEC message and saves nothing", async () => {
     renderGate();
-    after(100);
+    await after(100);
     await user().click(within(dialog()).getByRole('checkbox', { name: 'Analytics' }));
     await user().click(within(dialog()).getByRole('checkbox', { name: 'I accept the Terms of Service' }));
     await user().click(within(dialog()).getByRole('button', { name: CONSENT_BUTTONS.acceptSelected }));
@@ -106,7 +147,7 @@ describe('ConsentGate (SPEC §4, §5, §6)', () => {
     const updated = jest.fn();
     window.addEventListener(CONSENT_UPDATED_EVENT, updated);
     renderGate();
-    after(100);
+    await after(100);
     for (const name of ['Notifications', 'I accept the Terms of Service', 'I accept the Privacy Policy']) {
       await user().click(within(dialog()).getByRole('checkbox', { name }));
     }
@@ -119,42 +160,94 @@ describe('ConsentGate (SPEC §4, §5, §6)', () => {
 
   it("'Accept All' stores everything true", async () => {
     renderGate();
-    after(100);
+    await after(100);
     await user().click(within(dialog()).getByRole('button', { name: CONSENT_BUTTONS.acceptAll }));
     expect(readConsent()).toMatchObject({ analytics: true, marketing: true, notifications: true, dataProcessing: true, termsAccepted: true, privacyAccepted: true });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it("'Decline All' stores essential only and does not ask again on this page", async () => {
-    renderGate();
-    after(100);
+  it("'Decline All' stores essential only, on the device and the account, and the app stays closed until Terms and Privacy are accepted", async () => {
+    const { client, account } = fakeAccount();
+    renderGate('signed-in', '/dashboard', client);
+    await after(100);
     await user().click(within(dialog()).getByRole('button', { name: CONSENT_BUTTONS.declineAll }));
     expect(readConsent()).toEqual({ ...declineAllConsent(new Date(readConsent()!.timestamp)) });
-    after(1000);
+    await settle();
+    expect(account.row).toMatchObject({ terms_accepted: false, privacy_accepted: false, analytics: false, version: '1.0' });
+    const needed = screen.getByRole('dialog', { name: 'Dossier needs your agreement' });
+    await after(1000);
+    expect(needed).toBeInTheDocument();
+    await user().click(within(needed).getByRole('button', { name: 'Review my choices' }));
+    await user().click(within(dialog()).getByRole('button', { name: CONSENT_BUTTONS.acceptAll }));
+    await after(1000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(account.row).toMatchObject({ terms_accepted: true, privacy_accepted: true });
   });
 
-  it('Escape closes it without saving; clearing consent asks again', async () => {
+  it('Escape saves nothing and leaves the app closed, with a way out; clearing consent asks again', async () => {
     renderGate();
-    after(100);
+    await after(100);
     await user().keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Your privacy choices' })).not.toBeInTheDocument();
     expect(readConsent()).toBeNull();
+    const needed = screen.getByRole('dialog', { name: 'Dossier needs your agreement' });
+    await user().click(within(needed).getByRole('button', { name: 'Sign out' }));
+    expect(signOut).toHaveBeenCalledTimes(1);
+    await user().click(within(needed).getByRole('button', { name: 'Review my choices' }));
+    expect(dialog()).toBeInTheDocument();
     act(() => clearConsent());
-    after(100);
+    await after(100);
     expect(dialog()).toBeInTheDocument();
   });
 
-  it('is labelled, and focus starts inside it', () => {
+  it('on a new device, follows the account: accepted there means not asked here, and the device keeps a copy', async () => {
+    const { client, account } = fakeAccount({ analytics: true, marketing: false, notifications: false, data_processing: true, terms_accepted: true, privacy_accepted: true, version: '1.0', chosen_at: new Date().toISOString() });
+    renderGate('signed-in', '/dashboard', client);
+    await after(1000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(readConsent()).toMatchObject({ analytics: true, dataProcessing: true, termsAccepted: true, privacyAccepted: true });
+    expect(account.writes).toEqual([]);
+  });
+
+  it("asks on a new device only when the account's choice requires it, with the account's choices ticked", async () => {
+    const { client } = fakeAccount({ analytics: true, marketing: true, notifications: false, data_processing: false, terms_accepted: false, privacy_accepted: true, version: '1.0', chosen_at: new Date().toISOString() });
+    renderGate('signed-in', '/dashboard', client);
+    await after(100);
+    for (const name of ['Analytics', 'Marketing', 'I accept the Privacy Policy']) expect(within(dialog()).getByRole('checkbox', { name })).toBeChecked();
+    expect(within(dialog()).getByRole('checkbox', { name: 'I accept the Terms of Service' })).not.toBeChecked();
+  });
+
+  it("never takes another account's choice on a shared device, and uses this person's own copy offline", async () => {
+    saveConsent(acceptAllConsent(), undefined, undefined, 'someone-else');
+    const first = renderGate('signed-in', '/dashboard', fakeAccount(null, { offline: true }).client);
+    await after(100);
+    expect(dialog()).toBeInTheDocument();
+    first.unmount();
+    saveConsent(acceptAllConsent(), undefined, undefined, 'u1');
+    renderGate('signed-in', '/dashboard', fakeAccount(null, { offline: true }).client);
+    await after(1000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a choice made on this device without the account (offline, or before this release) is sent to the account', async () => {
+    saveConsent(acceptAllConsent());
+    const { client, account } = fakeAccount();
+    renderGate('signed-in', '/dashboard', client);
+    await after(1000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(account.row).toMatchObject({ analytics: true, terms_accepted: true, privacy_accepted: true, version: '1.0' });
+  });
+
+  it('is labelled, and focus starts inside it', async () => {
     renderGate();
-    after(100);
+    await after(100);
     expect(dialog()).toHaveAccessibleDescription(/we ask before we use your data/);
     expect(dialog()).toContainElement(document.activeElement as HTMLElement);
   });
 
   it("opens the Terms and the Privacy Policy in dialogs whose 'View Full Page' goes to /terms and /privacy", async () => {
     renderGate();
-    after(100);
+    await after(100);
     await user().click(within(dialog()).getByRole('button', { name: 'Read the Terms of Service' }));
     const terms = screen.getByRole('dialog', { name: 'Terms of Service' });
     expect(within(terms).getByRole('link', { name: VIEW_FULL_PAGE })).toHaveAttribute('href', '/terms');
@@ -169,9 +262,9 @@ describe('ConsentGate (SPEC §4, §5, §6)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('stays away on the legal pages', () => {
+  it('stays away on the legal pages', async () => {
     renderGate('signed-in', '/privacy-settings');
-    after(1000);
+    await after(1000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

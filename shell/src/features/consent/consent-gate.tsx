@@ -1,49 +1,94 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAuth } from '@dossier/shared';
 import { CONSENT } from '@dossier/shared/core';
-import { CONSENT_CLEARED_EVENT, readConsent, shouldAskForConsent } from '@dossier/shared/core/consent';
+import { chooseConsent, consentNeeded, readConsent, subscribeToConsent, syncConsentWithAccount, type ConsentPreferences } from '@dossier/shared/core/consent';
+import { Button } from '@dossier/shared/ui';
 import { ConsentDialog } from './consent-dialog';
+import { ModalDialog } from './modal-dialog';
 
 /** Pages where the person reads the texts or makes the same choices; the dialog would cover them. */
 const LEGAL_PATHS = ['/privacy', '/terms', '/privacy-settings'];
 
 /**
- * SPEC §4/§6: asks a signed-in user for consent, 100 ms after sign-in (or page start), when no
- * valid record exists, Terms or Privacy were not accepted, or the record is over a year old.
- * Once answered or closed it stays closed for this page's life; a cleared record asks again.
+ * Shown while the person's choice leaves the Terms or the Privacy Policy unaccepted (declined, or
+ * the dialog closed): the app is not usable as if they had accepted (issue 21 §7).
+ */
+function AgreementNeeded({ onReview, onSignOut }: { onReview(): void; onSignOut(): void }) {
+  const titleId = useId();
+  const descriptionId = useId();
+  return (
+    <ModalDialog labelledBy={titleId} describedBy={descriptionId} onClose={() => undefined} className="dossier-consent-dialog">
+      <h2 id={titleId}>Dossier needs your agreement</h2>
+      <p id={descriptionId}>
+        Dossier can keep your documents only when you accept its Terms of Service and Privacy Policy. Your optional choices stay as you set them.
+      </p>
+      <div className="dossier-dialog-actions">
+        <Button onClick={onSignOut}>Sign out</Button>
+        <Button variant="primary" onClick={onReview} data-autofocus>
+          Review my choices
+        </Button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+/**
+ * SPEC §4/§6: asks a signed-in user for consent, 100 ms after sign-in (or page start), when the
+ * account's choice (ADR 0260: the account is read first, so a new device asks only when the
+ * account requires it) is missing, leaves Terms or Privacy unaccepted, or is over a year old.
  */
 export function ConsentGate() {
-  const { status, user } = useAuth();
+  const { status, user, supabase, signOut } = useAuth();
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
-  const [settled, setSettled] = useState<string | null>(null);
+  const userId = status === 'signed-in' ? (user?.id ?? null) : null;
+  const [syncedFor, setSyncedFor] = useState<string | null>(null);
+  const [record, setRecord] = useState<ConsentPreferences | null>(null);
+  const [view, setView] = useState<'closed' | 'dialog' | 'blocked'>('closed');
   const onLegalPage = LEGAL_PATHS.includes(pathname);
-  const userId = user?.id ?? null;
+
+  // The account's choice first (offline: this device's copy of it); then every change, here or in another tab.
+  useEffect(() => {
+    if (!userId) return;
+    let live = true;
+    void syncConsentWithAccount(supabase, userId).then((synced) => {
+      if (!live) return;
+      setRecord(synced);
+      setSyncedFor(userId);
+    });
+    const unsubscribe = subscribeToConsent(() => setRecord(readConsent(undefined, userId)));
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [supabase, userId]);
+
+  const needed = userId !== null && syncedFor === userId && consentNeeded(record);
 
   useEffect(() => {
-    const onCleared = () => setSettled(null);
-    window.addEventListener(CONSENT_CLEARED_EVENT, onCleared);
-    return () => window.removeEventListener(CONSENT_CLEARED_EVENT, onCleared);
-  }, []);
-
-  useEffect(() => {
-    if (onLegalPage || settled === userId || !shouldAskForConsent(status, readConsent())) {
-      setOpen(false);
+    if (!needed) {
+      setView('closed');
       return;
     }
-    const timer = setTimeout(() => setOpen(true), CONSENT.dialogDelayMs);
+    if (onLegalPage || view !== 'closed') return;
+    const timer = setTimeout(() => setView('dialog'), CONSENT.dialogDelayMs);
     return () => clearTimeout(timer);
-  }, [status, userId, settled, onLegalPage]);
+  }, [needed, onLegalPage, view]);
 
-  if (!open) return null;
+  if (!needed || !userId || view === 'closed') return null;
+  if (onLegalPage) return null;
+  if (view === 'blocked') return <AgreementNeeded onReview={() => setView('dialog')} onSignOut={() => void signOut()} />;
   return (
     <ConsentDialog
-      initial={readConsent()}
-      onDone={() => setSettled(userId)}
-      onClose={() => setSettled(userId)}
+      initial={record}
+      onChoose={(preferences) => {
+        setRecord(preferences);
+        void chooseConsent(supabase, userId, preferences);
+        setView(consentNeeded(preferences) ? 'blocked' : 'closed');
+      }}
+      onClose={() => setView('blocked')}
       // Reading the full text is not a decision: ask again when the person leaves the legal pages.
-      onViewFullPage={() => setOpen(false)}
+      onViewFullPage={() => setView('closed')}
     />
   );
 }
