@@ -214,7 +214,10 @@ describe.each(databasesSync())('backup and restore of the whole instance on %s',
     const manifest = JSON.parse(await readFile(path.join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
     expect(manifest.database).toBe(database);
     expect(manifest.counts.uploadsInProgress).toBe(1);
-    expect(manifest.counts.objects).toBe(4 + duringInArchive.length);
+    // The writer's last file may be stored before the snapshot and its row inserted after it: an
+    // object without a document (what the orphan sweep removes), never a document without bytes.
+    expect(manifest.counts.objects).toBeGreaterThanOrEqual(4 + duringInArchive.length);
+    expect(manifest.counts.objects).toBeLessThanOrEqual(4 + written.length);
     expect(manifest.counts.tables['auth.users']).toBe(2);
   }, 900_000);
 

@@ -14,6 +14,7 @@ import { keysFile } from '../installation-keys.js';
 import { applyBootstrap, applyMigrations, listMigrations } from '../migrations/runner.js';
 import { bootstrapDir, openDatabase } from '../start.js';
 import { createBackend } from '../storage/index.js';
+import { createS3Backend } from '../storage/s3-backend.js';
 import { listTables, loadTables, qualified, type TableEntry } from './database-dump.js';
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, MANIFEST_FILE, sha256File, type Manifest } from './manifest.js';
 import { ArchiveFormatError, unpackArchive } from './tar.js';
@@ -75,6 +76,11 @@ export async function targetInUse(config: StackConfig): Promise<string | null> {
   if (!config.databaseUrl && nonEmptyDir(path.join(config.dataDir, 'db'))) return `the database folder ${path.join(config.dataDir, 'db')} is not empty`;
   if (config.storage.kind === 'local' && nonEmptyDir(config.storage.root)) return `the storage folder ${config.storage.root} is not empty`;
   if (nonEmptyDir(path.join(config.dataDir, 'storage-tus'))) return `the uploads folder ${path.join(config.dataDir, 'storage-tus')} is not empty`;
+  if (config.storage.kind === 's3') {
+    const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+    const listed = await createS3Backend(config.storage).client.send(new ListObjectsV2Command({ Bucket: config.storage.bucket, MaxKeys: 1 }));
+    if ((listed.KeyCount ?? 0) > 0) return `the bucket "${config.storage.bucket}" is not empty`;
+  }
   if (config.databaseUrl) {
     const pg = (await import('pg')).default;
     const client = new pg.Client({ connectionString: config.databaseUrl });
