@@ -66,7 +66,8 @@ test('a passkey: added after sign-up, signs in without a password, is the second
   // Settings → Security: the passkey, named after the device, used just now; the session says how.
   await page.goto(at('/settings'));
   const list = page.getByRole('list', { name: 'Your passkeys' });
-  await expect(list.getByRole('listitem')).toHaveCount(1);
+  // The account remote loads on first visit: on a busy machine that takes a while.
+  await expect(list.getByRole('listitem')).toHaveCount(1, { timeout: 60_000 });
   await expect(list).toContainText('Chrome on Linux');
   await expect(list).toContainText('Last used Just now');
   await expect(page.getByText('Signed in with a passkey ·').first()).toBeVisible();
