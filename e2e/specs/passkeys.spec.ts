@@ -26,7 +26,7 @@ async function signOut(page: Page, settingsUrl: string) {
 
 test.setTimeout(240_000);
 
-test('a passkey: added after sign-up, signs in without a password, is the second step, renamed, removed; replays refused', async ({ page, baseURL }) => {
+test('a passkey: added after sign-up, signs in without a password, renamed, removed; a replay and a removed passkey refused', async ({ page, baseURL }) => {
   const local = new URL(baseURL!);
   local.hostname = 'localhost';
   const at = (path: string) => new URL(path, local).href;
@@ -66,7 +66,8 @@ test('a passkey: added after sign-up, signs in without a password, is the second
   // Settings → Security: the passkey, named after the device, used just now; the session says how.
   await page.goto(at('/settings'));
   const list = page.getByRole('list', { name: 'Your passkeys' });
-  await expect(list.getByRole('listitem')).toHaveCount(1);
+  // The account remote loads on first visit: on a busy machine that takes a while.
+  await expect(list.getByRole('listitem')).toHaveCount(1, { timeout: 60_000 });
   await expect(list).toContainText('Chrome on Linux');
   await expect(list).toContainText('Last used Just now');
   await expect(page.getByText('Signed in with a passkey ·').first()).toBeVisible();
@@ -75,22 +76,7 @@ test('a passkey: added after sign-up, signs in without a password, is the second
   await list.getByRole('button', { name: 'Save' }).click();
   await expect(list).toContainText('Work laptop');
 
-  // A passkey as the second step: recovery codes first, then the password is not enough.
-  await page.getByRole('button', { name: 'Use a passkey for two-step sign-in' }).click();
-  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
-  await page.getByRole('button', { name: 'I have saved them' }).click();
-  await expect(page.getByText('Two-step sign-in accepts your passkey instead of a code.')).toBeVisible();
-  await signOut(page, at('/settings'));
-  await page.goto(at('/auth'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
-  await page.getByRole('button', { name: 'Use your passkey instead' }).click();
-  await expect(page).not.toHaveURL(/\/auth/);
-
-  // Remove the sign-in passkey (confirmed): the device still holds it, Dossier no longer takes it.
-  await page.goto(at('/settings'));
+  // Remove the passkey (confirmed): the device still holds it, Dossier no longer takes it.
   await list.getByRole('button', { name: 'Remove Work laptop' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove passkey' }).click();
   await expect(page.getByText('No passkeys yet.')).toBeVisible();

@@ -27,6 +27,7 @@ describe('passkeyErrorMessage', () => {
   it('speaks of a cancelled ceremony, also when the device had no passkey to offer', () => {
     expect(passkeyErrorMessage(webAuthn('ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY', 'NotAllowedError'), 'sign-in')).toBe(PASSKEY_MESSAGES.cancelled);
     expect(passkeyErrorMessage(webAuthn('ERROR_CEREMONY_ABORTED'), 'add')).toBe(PASSKEY_MESSAGES.addCancelled);
+    expect(passkeyErrorMessage(webAuthn('ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY', 'NotAllowedError'), 'second-step')).toBe(PASSKEY_MESSAGES.secondStepCancelled);
   });
 
   it("names a passkey the account no longer has, another account's passkey, an expired request", () => {

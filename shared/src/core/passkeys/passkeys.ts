@@ -42,6 +42,7 @@ export type PasskeyStep = 'sign-in' | 'add' | 'second-step';
 export const PASSKEY_MESSAGES = {
   cancelled: 'Passkey sign-in was cancelled. If this device has no passkey for Dossier, sign in with your password.',
   addCancelled: 'Adding the passkey was cancelled. Nothing was changed.',
+  secondStepCancelled: 'The passkey check was cancelled. Try again, or use a recovery code.',
   alreadyAdded: 'This device already has a passkey for your account.',
   unknownPasskey: 'This passkey is not linked to a Dossier account any more. Sign in with your password, then add a new passkey in Settings.',
   otherAccount: 'That passkey belongs to another account. Use the passkey you added to this account, or a recovery code.',
@@ -75,7 +76,7 @@ export function passkeyErrorMessage(error: unknown, step: PasskeyStep): string |
   const message = typeof (error as { message?: unknown })?.message === 'string' ? String((error as { message: string }).message) : '';
   if (/does not support WebAuthn/i.test(message)) return PASSKEY_MESSAGES.unsupported;
   if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || code === 'webauthn_credential_exists' || names.has('InvalidStateError')) return PASSKEY_MESSAGES.alreadyAdded;
-  if (code === 'ERROR_CEREMONY_ABORTED' || names.has('NotAllowedError') || names.has('AbortError')) return step === 'add' ? PASSKEY_MESSAGES.addCancelled : PASSKEY_MESSAGES.cancelled;
+  if (code === 'ERROR_CEREMONY_ABORTED' || names.has('NotAllowedError') || names.has('AbortError')) return step === 'add' ? PASSKEY_MESSAGES.addCancelled : step === 'second-step' ? PASSKEY_MESSAGES.secondStepCancelled : PASSKEY_MESSAGES.cancelled;
   if (code === 'too_many_passkeys') return PASSKEY_MESSAGES.tooMany;
   if (code === 'webauthn_credential_not_found') return PASSKEY_MESSAGES.unknownPasskey;
   if (code === 'webauthn_challenge_expired' || code === 'webauthn_challenge_not_found' || code === 'mfa_challenge_expired') return PASSKEY_MESSAGES.expired;
