@@ -82,6 +82,7 @@ test.describe('consent dialog (SPEC §4, §5, §6)', () => {
   });
 
   test("'Accept All' stores everything; the choice follows the account to a new browser, and 'Decline All' there closes the app until Terms are accepted", async ({ page, browser }) => {
+    test.setTimeout(3 * 60_000);
     const user = await signInFreshUser(page, { consent: 'ask' });
     await page.goto('/dashboard');
     await consentDialog(page).getByRole('button', { name: CONSENT_BUTTONS.acceptAll }).click();

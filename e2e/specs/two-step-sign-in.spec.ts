@@ -117,7 +117,7 @@ test('after the password, only the code screen: no nav, no name, no consent dial
     await code.fill(codeFor(secret));
     await step.getByRole('button', { name: 'Continue' }).click();
     await expect(fresh.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await expect(fresh.getByText('Quinn Quiet')).toBeVisible();
+    await expect(fresh.getByRole('banner').getByText('Quinn Quiet')).toBeVisible();
     // Now, and only now, the consent question.
     await expect(fresh.getByRole('dialog', { name: 'Your privacy choices' })).toBeVisible();
   } finally {

@@ -89,13 +89,26 @@ export async function chooseConsent(client: SupabaseClient, userId: string, pref
  * and both end up holding it. Returns the choice that counts for the person; unreachable (offline),
  * the device's own copy of this person's choice.
  */
-export async function syncConsentWithAccount(client: SupabaseClient, userId: string, storage?: Storage): Promise<ConsentPreferences | null> {
+export async function syncConsentWithAccount(
+  client: SupabaseClient,
+  userId: string,
+  storage?: Storage,
+  { waitMs = 8_000 }: { waitMs?: number } = {},
+): Promise<ConsentPreferences | null> {
   const local = readConsent(storage, userId);
   let account: ConsentPreferences | null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    account = await readAccountConsent(client);
+    // An API that does not answer must not keep the question away for ever: after a while the
+    // device's copy decides, like offline.
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the account did not answer')), waitMs);
+    });
+    account = await Promise.race([readAccountConsent(client), late]);
   } catch {
     return local;
+  } finally {
+    clearTimeout(timer);
   }
   if (account && (!local || Date.parse(account.timestamp) >= Date.parse(local.timestamp))) {
     saveConsent(account, storage, undefined, userId);

@@ -268,3 +268,15 @@ describe('ConsentGate (SPEC §4, §5, §6)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
+
+describe('ConsentGate when the account does not answer', () => {
+  it('asks from the device after a while instead of never', async () => {
+    const silent = { from: () => ({ select: () => ({ maybeSingle: () => new Promise(() => undefined) }) }) };
+    renderGate('signed-in', '/dashboard', silent);
+    await after(1000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await after(8_000);
+    await after(100);
+    expect(screen.getByRole('dialog', { name: 'Your privacy choices' })).toBeInTheDocument();
+  });
+});
