@@ -26,16 +26,17 @@ describe('Slots with a bounded wait', () => {
   });
 });
 
+/** What the statement limit of an anonymous request is when its transaction starts (ms). */
+const PROBE_BUDGET = `create function public.probe_anon_budget() returns int language sql stable set search_path = ''
+  as $$ select (extract(epoch from current_setting('statement_timeout')::interval) * 1000)::int $$;
+  grant execute on function public.probe_anon_budget() to anon;`;
+
 describe.each(databasesSync())('a burst of slow anonymous queries on %s', (database) => {
   let stack: TestStack;
   let user: TestUser;
   beforeAll(async () => {
     stack = await startTestStack({ database });
     user = await createTestUser(stack, 'burst');
-    // What the statement limit of an anonymous request is when its transaction starts.
-    await stack.runScript(`create function public.probe_anon_budget() returns int language sql stable set search_path = ''
-      as $$ select (extract(epoch from current_setting('statement_timeout')::interval) * 1000)::int $$;
-      grant execute on function public.probe_anon_budget() to anon;`);
   });
   afterAll(async () => {
     await stack?.stop();
@@ -68,16 +69,31 @@ describe.each(databasesSync())('a burst of slow anonymous queries on %s', (datab
 
   if (database === 'postgres') {
     it('counts the wait for a connection in the anonymous time limit', async () => {
-      // Fill every anonymous connection with a slow query, then ask for the limit: the request
-      // either gets less than the whole 3 s (it already waited) or is refused once its 3 s are spent.
-      const burst = Promise.all(Array.from({ length: 30 }, () => pathological(stack)));
-      await new Promise((r) => setTimeout(r, 300));
-      const res = await fetch(`${stack.url}/rest/v1/rpc/probe_anon_budget`, { method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json' }, body: '{}' });
-      const body = (await res.json()) as number | { code?: string };
-      if (res.ok) expect(body).toBeLessThan(3000);
-      else expect((body as { code?: string }).code).toBe('57014');
-      const statuses = (await burst).filter((s) => s === 200);
-      expect(statuses).toEqual([]);
+      // A stack whose anonymous limit (20 s) is far longer than a loaded machine's HTTP latency, so
+      // that the probe surely arrives while every anonymous connection is busy.
+      const limit = 20_000;
+      const own = await startTestStack({ database, overrides: { statementTimeoutMs: { anon: limit, authenticated: 8000, service_role: 0 } } });
+      try {
+        await own.runScript(PROBE_BUDGET);
+        const burst = Promise.all(Array.from({ length: 16 }, () => pathological(own)));
+        // Wait until every anonymous connection (15 of the pool's 20) is busy with one of them.
+        for (let busy = 0, polls = 0; busy < 15; polls++) {
+          if (polls > 1200) throw new Error(`only ${busy} anonymous connections ever became busy`);
+          await new Promise((r) => setTimeout(r, 100));
+          const r = await own.db.admin((q) =>
+            q.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and query like '%~%' and pid <> pg_backend_pid()`),
+          );
+          busy = r.rows[0].n;
+        }
+        // The probe either gets what is left of its budget (it waited) or is refused once it is spent.
+        const res = await fetch(`${own.url}/rest/v1/rpc/probe_anon_budget`, { method: 'POST', headers: { apikey: own.anonKey, 'content-type': 'application/json' }, body: '{}' });
+        const body = (await res.json()) as number | { code?: string };
+        if (res.ok) expect(body).toBeLessThan(limit);
+        else expect((body as { code?: string }).code).toBe('57014');
+        expect((await burst).filter((s) => s === 200)).toEqual([]);
+      } finally {
+        await own.stop();
+      }
     });
   }
 });
