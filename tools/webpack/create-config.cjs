@@ -67,6 +67,7 @@ function createConfig({ project, name, port, title, isShell = false }) {
             : {}),
           // What the shared router module (react-router-browser.ts) re-exports from: react-router's
           // own build under a name no shared-module rule consumes (ADR 0301).
+          '@dossier/react-router-browser$': path.join(__dirname, 'react-router-browser.ts'),
           '@dossier/react-router-full$': path.join(root, `node_modules/react-router/dist/${production ? 'production' : 'development'}/index.mjs`),
           '@dossier/react-router-dom-full$': path.join(root, `node_modules/react-router/dist/${production ? 'production' : 'development'}/dom-export.mjs`),
           // supabase-js's Realtime client, fetched only with the first channel subscription
