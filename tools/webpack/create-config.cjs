@@ -67,6 +67,7 @@ function createConfig({ project, name, port, title, isShell = false }) {
             : {}),
           // What the shared router module (react-router-browser.ts) re-exports from: react-router's
           // own build under a name no shared-module rule consumes (ADR 0301).
+          '@dossier/react-router-browser$': path.join(__dirname, 'react-router-browser.ts'),
           '@dossier/react-router-full$': path.join(root, `node_modules/react-router/dist/${production ? 'production' : 'development'}/index.mjs`),
           '@dossier/react-router-dom-full$': path.join(root, `node_modules/react-router/dist/${production ? 'production' : 'development'}/dom-export.mjs`),
           // supabase-js's Realtime client, fetched only with the first channel subscription
@@ -112,11 +113,12 @@ function createConfig({ project, name, port, title, isShell = false }) {
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
-          // One federation runtime per page (ADR 0300): the shell's build provides its runtime core
-          // on the page, and a remote's production build uses that one instead of carrying its own
+          // One federation runtime per page (ADR 0300): the shell puts its runtime core on the page, and a remote's production build uses that one instead of carrying its own
           // copy in remoteEntry.js. `nx serve mfe-x` (the standalone harness, development) keeps its
           // own, so an area still runs alone.
-          experiments: isShell ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {},
+          experiments: !isShell && production ? { externalRuntime: true } : {},
+          // The shell provides its runtime core (shell/src/federation/provide-runtime.ts).
+          ...(isShell ? { runtimePlugins: [path.join(projectRoot, 'src/federation/provide-runtime.ts')] } : {}),
         }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',

@@ -3,7 +3,10 @@
 // slash) share the subpath imports too, or react-dom/client would be bundled twice.
 const path = require('node:path');
 
-const ROUTER_BROWSER = path.join(__dirname, 'react-router-browser.ts');
+// A module request (an alias in create-config.cjs), not a file path: a shared module whose
+// import is a path is built into every compilation, the service worker's and index.html's
+// child compilations too, where its chunk is not valid JavaScript.
+const ROUTER_BROWSER = '@dossier/react-router-browser';
 
 function sharedSingletons(root) {
   const pkg = require(path.join(root, 'package.json'));
