@@ -52,7 +52,7 @@ describe('/privacy-settings', () => {
     saveConsent(acceptAllConsent());
     const cleared = jest.fn();
     window.addEventListener(CONSENT_CLEARED_EVENT, cleared);
-    const deleted = jest.fn(async () => ({ error: null }));
+    const deleted = jest.fn(async (_table: string) => ({ error: null }));
     const supabase = { auth: {}, from: (table: string) => ({ delete: () => ({ not: () => deleted(table) }) }) };
     renderPage(<PrivacySettingsPage />, { path: '/privacy-settings', services: { auth: signedIn, supabase: supabase as never } });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Clear my choices' }));
