@@ -10,9 +10,13 @@ jest.mock('../billing', () => ({ PlanSection: () => null }));
 
 function fakeSupabase(result: { error: unknown } = { error: null }) {
   const updateUser = jest.fn(async () => result);
-  // The sign-in security and deletion sections read sessions, factors and a scheduled deletion.
+  // The sign-in security and deletion sections read sessions, factors, passkeys and a scheduled deletion.
   const client = {
-    auth: { updateUser, mfa: { listFactors: async () => ({ data: { all: [], totp: [], phone: [], webauthn: [] }, error: null }) } },
+    auth: {
+      updateUser,
+      mfa: { listFactors: async () => ({ data: { all: [], totp: [], phone: [], webauthn: [] }, error: null }) },
+      passkey: { list: async () => ({ data: [], error: null }) },
+    },
     rpc: async () => ({ data: [], error: null }),
     from: () => ({ select: async () => ({ data: [], error: null }) }),
   };
