@@ -120,11 +120,16 @@ describe.each(databasesSync())('backup and restore of the whole instance on %s',
     const transfer = await alice.client.rpc('offer_transfer', { recipient_email: bob.email, document_ids: [docs[1].id] });
     expect(transfer.error).toBeNull();
 
-    // A writer keeps adding documents while `npm run backup` runs.
+    // A writer keeps adding documents while `npm run backup` runs, paced and below the Free plan's
+    // 100 documents: on an idle machine an unpaced writer filled the plan before the backup ended.
     const written: Array<StoredDoc & { ackAt: number }> = [];
     let writing = true;
+    const WRITER_CAP = 80;
     const writer = (async () => {
-      for (let i = 0; writing; i++) written.push({ ...(await addDocument(alice, `during-${i}`)), ackAt: Date.now() });
+      for (let i = 0; writing && i < WRITER_CAP; i++) {
+        written.push({ ...(await addDocument(alice, `during-${i}`)), ackAt: Date.now() });
+        await new Promise((r) => setTimeout(r, 50));
+      }
     })();
     while (written.length < 2) await new Promise((r) => setTimeout(r, 50));
     const backupStart = Date.now();
