@@ -23,7 +23,8 @@ export function DriveThumbnail({ file }: { file: DriveFile }) {
 export function DriveFolderRow({ folder, counting, onOpen, onImport }: { folder: DriveFolder; counting: boolean; onOpen: () => void; onImport: () => void }) {
   return (
     <li className="drive-row">
-      <button type="button" className="drive-row__open" onClick={onOpen}>
+      {/* Named by the folder alone: the list is "Folders", and voice control says "open Receipts". */}
+      <button type="button" className="drive-row__open" onClick={onOpen} aria-label={folder.name}>
         <span className="drive-thumb drive-thumb--icon drive-thumb--folder" aria-hidden="true">
           <FolderIcon />
         </span>
