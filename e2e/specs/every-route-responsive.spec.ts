@@ -63,7 +63,10 @@ async function settled(page: Page) {
  */
 async function coveredControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const chrome = [...document.querySelectorAll('.dossier-header, .dossier-nav')].map((el) => el.getBoundingClientRect());
+    // Fixed chrome the content scrolls under: header, tab bar, and the phone library's floating
+    // "Add documents" (the list keeps room below its last row so every row scrolls clear of it).
+    const CHROME = '.dossier-header, .dossier-nav, .upload-fab';
+    const chrome = [...document.querySelectorAll(CHROME)].map((el) => el.getBoundingClientRect());
     const controls = document.querySelectorAll<HTMLElement>('button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="checkbox"], [role="combobox"], [role="switch"]');
     const found: string[] = [];
     for (const el of controls) {
@@ -81,7 +84,7 @@ async function coveredControls(page: Page): Promise<string[]> {
         clipped = x < clip.left || x > clip.right || y < clip.top || y > clip.bottom;
       }
       if (clipped) continue;
-      const inChrome = el.closest('.dossier-header, .dossier-nav');
+      const inChrome = el.closest(CHROME);
       if (!inChrome && chrome.some((r) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom)) continue;
       const hit = document.elementFromPoint(x, y);
       if (!hit || hit === el || el.contains(hit) || hit.contains(el)) continue;
