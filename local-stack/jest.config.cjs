@@ -1,7 +1,8 @@
 // Platform tests: real PGlite / PostgreSQL, real HTTP, real supabase-js — in Node.
 const preset = require('../jest.preset.cjs');
+const { withFinishedFilesLeftOut } = require('./test-runner/finished-files.cjs');
 
-module.exports = {
+module.exports = withFinishedFilesLeftOut({
   ...preset,
   displayName: 'local-stack',
   rootDir: __dirname,
@@ -11,4 +12,4 @@ module.exports = {
   testTimeout: 180_000,
   // ESM-only packages Jest's CommonJS runtime must transform (hono's CJS build is used as is).
   transformIgnorePatterns: ['/node_modules/(?!(jose|file-type|strtok3|peek-readable|token-types|uint8array-extras|@tokenizer)/)'],
-};
+});
