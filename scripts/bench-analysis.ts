@@ -1,7 +1,7 @@
 /**
  * `npm run bench:analysis` (issue 15 §4): figures of the analysis on the generated labelled corpus
  * (bench/analysis-corpus.ts: 200 documents, 20 categories, as text PDFs and page images in bench/corpus/,
- * git-ignored). Prints; asserts nothing (ARCHITECTURE.md "Testing").
+ * git-ignored). Prints; asserts nothing (docs/architecture.md "Testing").
  *   - the text PDFs' text layer read back with pdf.js (what the app does before any OCR)
  *   - category accuracy top-1 / top-3 of every classifier in bench/analysis-classifiers.ts
  *   - expiry-date precision and recall on the true texts, the PDFs' text layers and the OCR output

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:dashboard` (also run by `npm run bench:load`): the signed-in dashboard of the
  * production build, in Chromium with a 4× CPU slowdown (CDP Emulation.setCPUThrottlingRate), on
- * loopback against the local stack. Prints figures; asserts nothing (ARCHITECTURE.md "Testing").
+ * loopback against the local stack. Prints figures; asserts nothing (docs/architecture.md "Testing").
  *   - cold load of /dashboard for a signed-in person: JS bytes, requests, LCP, time to content
  *   - the sign-in click on /auth until the dashboard shows its content
  * Budget to aim for (issue 4): dashboard LCP under 1.5 s.

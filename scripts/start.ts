@@ -1,6 +1,6 @@
 /**
  * `npm start`: builds what is missing, then serves the production build — the shell on :4200 and
- * the remotes on :4201-4205 (ARCHITECTURE.md) — with the local stack on :54321 / :54330.
+ * the remotes on :4201-4205 (docs/architecture.md) — with the local stack on :54321 / :54330.
  * Ctrl-C stops everything. Ports: SHELL_PORT, REMOTE_PORT_BASE (first remote port).
  */
 import path from 'node:path';

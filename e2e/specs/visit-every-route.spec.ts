@@ -3,7 +3,7 @@ import { LOADING_TEXT } from '@dossier/shared/core';
 import { signInFreshStaff } from '../support/shell-auth';
 import { signInFreshUser } from '../support/signed-in-session';
 
-/** SPEC §2: every route, with the area that owns it (ARCHITECTURE.md "Who owns what"). */
+/** SPEC §2: every route, with the area that owns it (docs/architecture.md "Who owns what"). */
 const ROUTES: [path: string, area: string][] = [
   ['/', 'shell'],
   ['/dashboard', 'shell'],

@@ -2,7 +2,7 @@ import { BUILD } from '@dossier/build';
 import { defineArea } from '@dossier/shared';
 import { lazyWidget } from '@dossier/shared/ui';
 
-// No routes of its own (ARCHITECTURE.md): other areas show its widgets by name.
+// No routes of its own (docs/architecture.md): other areas show its widgets by name.
 export default defineArea(BUILD, (host) => {
   host.addWidgets({
     'drive.connection-card': lazyWidget(async () => (await import('./features/connection/connection-card')).default),

@@ -1,4 +1,4 @@
-// Async bootstrap (ARCHITECTURE.md): Module Federation negotiates the shared singletons before
+// Async bootstrap (docs/architecture.md): Module Federation negotiates the shared singletons before
 // any of them is used. If even that fails, the last-resort screen is plain DOM.
 import { renderApplicationError } from '@dossier/application-error';
 import { requestAppConfig } from './config/request-app-config';

@@ -91,4 +91,22 @@ describe('citations and links resolve', () => {
     }
     expect(outside).toEqual([]);
   });
+
+  it('code that cites a section of docs/architecture.md or docs/conventions.md names one that exists', () => {
+    // The founders' ARCHITECTURE.md and CONVENTIONS.md are not in a clone; the repository's own
+    // pages are, and a comment that points at "Who owns what" must find that heading there.
+    const headings = (file: string) =>
+      new Set([...read(file).matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1].trim()));
+    const sections = { architecture: headings('docs/architecture.md'), conventions: headings('docs/conventions.md') };
+    const broken: string[] = [];
+    for (const file of textFiles) {
+      if (file.startsWith('tools/docs-links/')) continue;
+      const text = read(file);
+      for (const m of text.matchAll(/(?<![\w/.-])(ARCHITECTURE|CONVENTIONS)\.md/g)) broken.push(`${file}: ${m[0]} (cite docs/${m[1].toLowerCase()}.md)`);
+      for (const m of text.matchAll(/docs\/(architecture|conventions)\.md "([^"]+)"/g)) {
+        if (!sections[m[1] as keyof typeof sections].has(m[2])) broken.push(`${file}: ${m[0]}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
 });

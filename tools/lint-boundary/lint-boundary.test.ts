@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * ARCHITECTURE.md: a remote imports only shared/, and inside an area a feature never reaches into
+ * docs/architecture.md: a remote imports only shared/, and inside an area a feature never reaches into
  * another feature's files. This proves the lint step enforces both, on a temporary remote project
  * of its own (created beside the real ones, removed afterwards) — never by writing into a real
  * area's sources.

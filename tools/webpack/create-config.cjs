@@ -1,6 +1,6 @@
 // One webpack configuration for every app of the workspace (shell and remotes), so each
 // project's webpack.config.cjs is a few lines and every app builds the same way.
-// Module Federation settings follow ARCHITECTURE.md "Micro-frontends"; see docs/decisions/.
+// Module Federation settings follow docs/architecture.md "Micro-frontends"; see docs/decisions/.
 const path = require('node:path');
 const fs = require('node:fs');
 const webpack = require('webpack');
@@ -19,7 +19,7 @@ const root = path.resolve(__dirname, '../..');
  * @param {object} options
  * @param {string} options.project     Nx project folder, e.g. 'mfe-documents'
  * @param {string} options.name        Module Federation container name, e.g. 'dossier_documents'
- * @param {number} options.port        dev-server port (ARCHITECTURE.md "Ports")
+ * @param {number} options.port        dev-server port (docs/architecture.md "Ports and runtime config")
  * @param {string} options.title       document title of the app's own page
  * @param {boolean} [options.isShell]  the host: no exposes, no remotes at build time, serves /app-config.json in dev
  */
@@ -151,7 +151,7 @@ function createConfig({ project, name, port, title, isShell = false }) {
         setupMiddlewares: (middlewares) => {
           if (!isShell) return middlewares;
           // The shell reads /app-config.json at start; in dev it comes from APP_CONFIG_FILE
-          // (written by `npm run dev`) or from the defaults of ARCHITECTURE.md's port table.
+          // (written by `npm run dev`) or from the defaults of docs/architecture.md's port table.
           middlewares.unshift({
             name: 'app-config',
             path: '/app-config.json',

@@ -1,4 +1,4 @@
-// The modules every app shares as singletons (ARCHITECTURE.md). Versions come from the root
+// The modules every app shares as singletons (docs/architecture.md). Versions come from the root
 // package.json — the one place a dependency's version lives. 'react/' and 'react-dom/' (trailing
 // slash) share the subpath imports too, or react-dom/client would be bundled twice.
 const path = require('node:path');

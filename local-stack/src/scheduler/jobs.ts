@@ -58,7 +58,7 @@ async function deliverMail(ctx: StackContext): Promise<Record<string, unknown>> 
   return { delivered: claimed.rows.length };
 }
 
-/** The jobs of ARCHITECTURE.md's scheduler; the SQL ones are the functions pg_cron calls on hosted Supabase. */
+/** The local scheduler's jobs (ADR 0095); the SQL ones are the functions pg_cron calls on hosted Supabase. */
 export const JOBS: JobDefinition[] = [
   { name: 'purge-trash', everyMs: 60 * MINUTE, run: async (ctx, at) => ({ purged: await sqlJob(ctx, 'select jobs.purge_trash($1::timestamptz) as n', at) }) },
   { name: 'delete-accounts', everyMs: 15 * MINUTE, run: async (ctx, at) => ({ deleted: await sqlJob(ctx, 'select jobs.delete_due_accounts($1::timestamptz) as n', at) }) },

@@ -9,7 +9,7 @@ export const LOCAL_DEMO_ANON_KEY = DEMO_ANON_KEY;
 const flag = (value: string | undefined, fallback: boolean) => (value === undefined || value === '' ? fallback : /^(1|true|yes|on)$/i.test(value));
 
 /**
- * app-config.json of a running instance (ARCHITECTURE.md "Ports and runtime config"). Every value
+ * app-config.json of a running instance (docs/architecture.md "Ports and runtime config"). Every value
  * can be overridden by an environment variable; `defaults` carries what the running processes
  * know (the stack's URL and key, the remotes' actual addresses).
  */

@@ -13,7 +13,7 @@ export { REMOTE_DIRS };
 /**
  * Serves the production build: dist/shell on the shell port (SPA fallback + a generated
  * /app-config.json) and each dist/mfe-* on its own port with CORS, like a CDN per remote.
- * Caching follows ARCHITECTURE.md: config, manifests, entries, HTML and sw.js are `no-cache`;
+ * Caching follows docs/architecture.md: config, manifests, entries, HTML and sw.js are `no-cache`;
  * content-hashed chunks are immutable for a year.
  */
 

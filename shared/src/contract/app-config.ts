@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import registry from './registry.json';
 
 /**
- * `GET /app-config.json` — read by the shell at start (ARCHITECTURE.md "Ports and runtime config").
+ * `GET /app-config.json` — read by the shell at start (docs/architecture.md "Ports and runtime config").
  * Remote locations are runtime data: each value is the URL of that remote's mf-manifest.json.
  * The schema (valibot, docs/decisions/0141) is the one definition of the file: the shell parses
  * it once at start, the dev server's and the static host's builders are tested against it.

@@ -3,7 +3,7 @@ import { HttpError, ValidationError } from '@dossier/shared/core';
 import { requestAppConfig } from './request-app-config';
 
 /**
- * Reads /app-config.json (ARCHITECTURE.md "Ports and runtime config") from a request already
+ * Reads /app-config.json (docs/architecture.md "Ports and runtime config") from a request already
  * under way (main.ts starts it early), or starts one, and parses it once against the contract's
  * schema. A file that does not match stops the start with a message naming every wrong field.
  */

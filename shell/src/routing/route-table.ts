@@ -3,7 +3,7 @@ import { matchPath } from 'react-router-dom';
 import { REMOTE_NAMES, type RemoteName } from '@dossier/shared';
 import { lazyPage } from '@dossier/shared/ui';
 
-/** A page of the shell itself (SPEC §2 / ARCHITECTURE.md "Who owns what"). */
+/** A page of the shell itself (SPEC §2 / docs/architecture.md "Who owns what"). */
 export interface ShellRoute {
   path: string;
   Component: ComponentType;
@@ -35,7 +35,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
 ];
 
 /**
- * Which area owns which paths (ARCHITECTURE.md table). The shell knows only the paths; the
+ * Which area owns which paths (docs/architecture.md table). The shell knows only the paths; the
  * pages, their sign-in needs and their nav are what each area registers when it loads. A
  * `/*` entry lets an area add sub-pages without a shell release.
  */

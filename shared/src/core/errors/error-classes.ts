@@ -1,6 +1,6 @@
 /**
  * Error classes the platform throws on purpose, so the classifier can recognise them without
- * parsing messages. One home for error classes (CONVENTIONS.md).
+ * parsing messages. One home for error classes (docs/conventions.md).
  */
 
 /** An HTTP response that was not OK. */

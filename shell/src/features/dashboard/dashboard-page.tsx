@@ -5,7 +5,7 @@ import { OfflineDataNotice } from '@dossier/shared/ui';
 import { greeting, isFirstVisit, markVisited } from './greeting';
 import './dashboard-page.css';
 
-/** The areas' dashboard widgets, by their global names (ARCHITECTURE.md "Who owns what"). */
+/** The areas' dashboard widgets, by their global names (docs/architecture.md "Who owns what"). */
 export const DASHBOARD_WIDGETS = [
   { name: 'documents.category-counts', title: 'Your categories' },
   { name: 'documents.recent', title: 'Recently added' },
