@@ -8,7 +8,7 @@
  */
 import { scoreCategories } from '../mfe-documents/src/features/analysis/category-rules';
 import { rankCategories, trainClassifier } from '../mfe-documents/src/features/analysis/classifier';
-import type { LabelledDocument } from './analysis-corpus';
+import type { LabelledDocument } from '../mfe-documents/src/features/analysis/testing/labelled-corpus';
 
 export interface CorpusClassifier {
   name: string;

@@ -7,7 +7,7 @@
  */
 import { rankCategories, trainClassifier, type Classifier } from '../mfe-documents/src/features/analysis/classifier';
 import { offerOf } from '../mfe-documents/src/features/analysis/suggestion-offer';
-import { splitFiled, uncategorised, type LabelledDocument } from './analysis-corpus';
+import { splitFiled, uncategorised, type LabelledDocument } from '../mfe-documents/src/features/analysis/testing/labelled-corpus';
 
 const pct = (n: number, d: number) => (d ? `${((n / d) * 100).toFixed(1)} %` : '—');
 const BANDS: Array<[number, number]> = [

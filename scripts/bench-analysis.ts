@@ -22,7 +22,8 @@ import sharp from 'sharp';
 import { chromium } from '@playwright/test';
 import { findKeyDates } from '../mfe-documents/src/features/analysis/key-dates';
 import { applyPlan, planChangesImage, planPreprocessing, type RgbaImage } from '../mfe-documents/src/features/analysis/image-preprocessing';
-import { IMAGE_VARIANTS, splitFiled, writeCorpus, type CorpusEntry, type ImageVariant, type LabelledDocument } from '../bench/analysis-corpus';
+import { splitFiled, type LabelledDocument } from '../mfe-documents/src/features/analysis/testing/labelled-corpus';
+import { IMAGE_VARIANTS, writeCorpus, type CorpusEntry, type ImageVariant } from '../bench/analysis-corpus';
 import { CLASSIFIERS } from '../bench/analysis-classifiers';
 import { suggestionPrecision } from '../bench/analysis-suggestions';
 

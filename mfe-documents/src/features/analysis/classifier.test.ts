@@ -1,5 +1,4 @@
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the labelled corpus (bench/, not a project) is read-only test data here, as in the bench
-import { corpus } from '../../../../bench/analysis-corpus';
+import { corpus } from './testing/labelled-corpus';
 import { autoApplyPlan } from './auto-apply';
 import { MIN_EXAMPLES_PER_CATEGORY, categoryAccuracy, learnedWeight, rankCategories, suggestTags, tokens, trainClassifier, type Example } from './classifier';
 import { PRIMARY_CONFIDENCE, SHOWN_CONFIDENCE, offerOf } from './suggestion-offer';

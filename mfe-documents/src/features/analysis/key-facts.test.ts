@@ -1,5 +1,4 @@
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the labelled corpus (bench/, not a project) is read-only test data here, as in the bench
-import { corpus } from '../../../../bench/analysis-corpus';
+import { corpus } from './testing/labelled-corpus';
 import { findKeyFacts, inNotes, isVersionNumber, mrzCheckDigit, parseAmount, validNhsNumber, vinCheckDigitValid, withFact, type KeyFact } from './key-facts';
 
 const brief = (facts: KeyFact[]) => facts.map((f) => `${f.label}: ${f.value}`);
@@ -136,7 +135,7 @@ describe('identifiers', () => {
   });
 });
 
-describe('the generated corpus (bench/analysis-corpus.ts)', () => {
+describe('the generated corpus (testing/labelled-corpus.ts)', () => {
   const documents = corpus();
 
   it('finds nothing on its date lines, and no identifier where only a name follows the label', () => {
