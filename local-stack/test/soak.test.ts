@@ -8,8 +8,10 @@ import { createTestUser, type TestUser } from './support/users';
 // pathological query arrives every second. Asserted: every signed-in request is answered without
 // a server error and nothing acknowledged is lost. Printed: the signed-in latency figures (the
 // p99 target of 1 s holds on PostgreSQL; on PGlite each cancellation restarts the worker, ADR 0055).
+// In `npm test` it runs 15 s per database (the same assertions, a shorter window, issue 23 §4);
+// `npm run test:soak` runs the full 60 s and is the one whose figures docs/local-stack.md quotes.
 
-const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 15);
 jest.setTimeout((SECONDS + 540) * 1000);
 
 describe.each(databasesSync())('soak on %s', (database) => {
