@@ -6,6 +6,7 @@ import pg from 'pg';
 import { startStack, type StartedStack } from '../../src/start.js';
 import type { StackConfig } from '../../src/context.js';
 import type { ManagedDatabase } from '../../src/db/request-settings.js';
+import { copyPgliteTemplate, createPostgresFromTemplate, templatesEnabled } from './database-templates.js';
 
 export type TestDatabase = 'pglite' | 'postgres';
 
@@ -92,18 +93,23 @@ export interface TestStackOptions {
 
 /**
  * A fresh, isolated stack on free ports: a new temporary PGlite directory, or a newly created
- * database `dossier_test_<random>` on the test PostgreSQL (dropped on stop).
+ * database `dossier_test_<random>` on the test PostgreSQL (dropped on stop). Both start as a copy
+ * of a database already migrated to today's schema (database-templates.ts), unless the test
+ * brings its own supabase directory.
  */
 export async function startTestStack(options: TestStackOptions): Promise<TestStack> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dossier-stack-'));
+  const fromTemplate = templatesEnabled() && !options.overrides?.supabaseDir && !options.overrides?.dataDir && !options.overrides?.databaseUrl;
   let dbName: string | undefined;
   let databaseUrl: string | undefined;
+  if (options.database === 'pglite' && fromTemplate) await copyPgliteTemplate(dataDir);
   if (options.database === 'postgres') {
     dbName = `dossier_test_${Math.random().toString(36).slice(2, 10)}`;
     const admin = new pg.Client({ connectionString: testDatabaseUrl(), connectionTimeoutMillis: 5000 });
     try {
       await admin.connect();
-      await admin.query(`create database ${dbName}`);
+      if (fromTemplate) await createPostgresFromTemplate(admin, testDatabaseUrl(), dbName);
+      else await admin.query(`create database ${dbName}`);
     } catch (e) {
       rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`PostgreSQL leg cannot run: ${(e as Error).message} at ${redact(testDatabaseUrl())} (run scripts/ensure-postgres.sh)`, { cause: e });
