@@ -65,9 +65,11 @@ async function seed(user: TestUser): Promise<void> {
   for (let i = 0; i < 30; i++) {
     const id = randomUUID();
     // Same names on purpose: conflicts inside one folder get ' (1)', ' (2)'.
-    const name = i % 5 === 0 ? 'scan.pdf' : `document ${i}.pdf`;
+    // One accented name: hosted Storage (and the stack) refuse non-ASCII keys, so the re-import
+    // must build its key as an upload does ('Resume - Unicode 7.pdf'), not from the name as is.
+    const name = i % 5 === 0 ? 'scan.pdf' : i === 7 ? 'Résumé – Ünïcode 7.pdf' : `document ${i}.pdf`;
     const bytes = Buffer.from(`%PDF-1.4 document ${i} ${randomUUID()} ${'x'.repeat(i * 100)}`);
-    const key = `${user.id}/${id}/${name}`;
+    const key = `${user.id}/${id}/${i === 7 ? 'resume-7.pdf' : name}`;
     const up = await c.storage.from('documents').upload(key, new Blob([bytes], { type: 'application/pdf' }), { contentType: 'application/pdf' });
     if (up.error) throw up.error;
     const row = await c.from('documents').insert({

@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { strToU8 } from 'fflate';
 import type { DocumentRecord } from '../core/document-record';
 import { folderNameOrDefault } from '../core/folder-name';
-import { sanitizeFileName } from '../core/naming';
+import { buildStoragePath } from '../core/naming';
 import { conflictFreeName, downloadFileName } from '../core/naming';
 import { ZipWriter } from './zip-writer';
 import { ZipReader } from './zip-reader';
@@ -288,7 +288,8 @@ export async function importLibrary(client: SupabaseClient, zipFile: Blob | Uint
     if (!zip.has(doc.file)) throw new Error(`The export is missing ${doc.file}.`);
     const bytes = await zip.read(doc.file);
     const id = crypto.randomUUID();
-    const path = `${userId}/${id}/${sanitizeFileName(doc.name)}`;
+    // The upload's own key rule: hosted Storage refuses non-ASCII keys, so 'Résumé.pdf' → 'Resume.pdf'.
+    const path = buildStoragePath(userId, id, doc.name);
     const up = await client.storage.from('documents').upload(path, new Blob([bytes as BlobPart], { type: doc.mime_type }), { contentType: doc.mime_type });
     if (up.error) throw Object.assign(new Error(`uploading ${doc.name} failed`), { cause: up.error });
     const row = await client.from('documents').insert({

@@ -8,7 +8,7 @@ import { documentKeys, getDocument, type DocumentRecord } from '../../api/docume
 import { signedObjectUrl } from '../../api/storage';
 import { extractionNotice } from '../../lib/extraction-notice';
 import { formatBytes, formatDate } from '../../lib/format';
-import { sanitiseFileName } from '../../lib/file-name';
+import { sanitiseFileName } from '@dossier/shared/core';
 import { useDescribeError } from '../../lib/query';
 import { useDocumentActions } from '../../lib/use-document-actions';
 import { useCategories, usePortfolios } from '../../lib/use-lookups';

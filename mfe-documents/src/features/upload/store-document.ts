@@ -1,6 +1,6 @@
 import { isDriveOriginConflict, type DocumentRecord, type ExtractionStatus, type NewDocument } from '../../api/documents';
 import type { UploadProgress } from '../../api/storage';
-import { buildStoragePath } from '../../lib/file-name';
+import { buildStoragePath } from '@dossier/shared/core';
 
 /** The two writes of an upload and the one compensating action, injected so tests can fail each. */
 export interface DocumentStore {

@@ -1,7 +1,7 @@
 import { conflictFreeName, isNetworkFailure } from '@dossier/shared/core';
 import type { DocumentRecord, DuplicateMatch } from '../../api/documents';
 import { UploadCancelledError } from '../../api/storage';
-import { sanitiseFileName } from '../../lib/file-name';
+import { sanitiseFileName } from '@dossier/shared/core';
 import type { Extraction } from './extract-text';
 import { AlreadyImportedError, type DocumentToStore } from './store-document';
 import type { FileVerdict } from './validate-file';

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { ALLOWED_MIME_TYPES } from '../../lib/document-types';
-import { splitExtension } from '../../lib/file-name';
+import { splitExtension } from '@dossier/shared/core';
 import { formatBytes } from '../../lib/format';
 
 export type RefusalReason = 'empty' | 'too-large' | 'not-allowed' | 'extension-mismatch';

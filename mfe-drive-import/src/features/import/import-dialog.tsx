@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Widget, useAuth, useDossier, useSupabase, type WidgetPropsOf } from '@dossier/shared';
-import { DriveError, countNoun, planFit, readPlanRoom, type PlanFit } from '@dossier/shared/core';
+import { DriveError, countNoun, formatBytes, planFit, readPlanRoom, type PlanFit } from '@dossier/shared/core';
 import { Badge, Button, Dialog, EmptyState, NativeSelect, Progress, Skeleton, TextField } from '@dossier/shared/ui';
 import { driveDocumentKeys, findImported, replaceWithNewVersion } from '../../api/drive-documents';
 import { isFolder, isNativeDocument, type DriveFile, type DriveFileFilter, type DriveFolder } from '../../drive/drive-client';
@@ -21,13 +21,8 @@ const FILTERS: Array<{ value: DriveFileFilter; label: string }> = [
 
 type Crumb = { id: string; name: string };
 
-const formatSize = (size?: string) => {
-  const n = Number(size);
-  if (!size || !Number.isFinite(n)) return '';
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-};
+/** Drive reports sizes as decimal strings; folders and native documents have none. */
+const formatSize = (size?: string) => (size ? formatBytes(Number(size)) : '');
 
 function kindLabel(mime: string): string {
   if (mime === 'application/pdf') return 'PDF';

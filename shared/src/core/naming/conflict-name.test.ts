@@ -1,4 +1,5 @@
-import { conflictFreeName, splitExtension } from './conflict-name';
+import { conflictFreeName } from './conflict-name';
+import { splitExtension } from './file-name';
 
 describe('conflictFreeName (SPEC §5 name conflicts)', () => {
   it('keeps a free name', () => {

@@ -1,12 +1,5 @@
 import { DRIVE_LIMITS } from '../limits';
-
-/** Splits 'report.final.pdf' into ['report.final', '.pdf']; names without an extension keep ''. */
-export function splitExtension(name: string): [stem: string, extension: string] {
-  const dot = name.lastIndexOf('.');
-  // '.env' is a name, not an extension; 'archive.' has none.
-  if (dot <= 0 || dot === name.length - 1) return [name, ''];
-  return [name.slice(0, dot), name.slice(dot)];
-}
+import { splitExtension } from './file-name';
 
 /**
  * SPEC §5 name conflicts (folders and uploads): append ' (1)', ' (2)' and so on — before the

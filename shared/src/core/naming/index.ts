@@ -1,3 +1,3 @@
-export * from './names';
+export * from './file-name';
 export * from './conflict-name';
 export * from './download-name';

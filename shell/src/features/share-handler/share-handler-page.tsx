@@ -1,19 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Widget } from '@dossier/shared/contract';
-import { LOADING_TEXT } from '@dossier/shared/core';
+import { LOADING_TEXT, formatBytes } from '@dossier/shared/core';
 import type { SharedItem } from '../pending-operations';
 import { listSharedItems, removeSharedItem, sharedItemFromAddress } from './shared-items';
 import './share-handler-page.css';
 
 /** The documents area's upload, offered as a widget; it receives the files and says when done. */
 export const UPLOAD_WIDGET = 'documents.upload-dialog';
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /**
  * /share-handler: files shared to Dossier from the device. The service worker has already kept
@@ -80,7 +74,7 @@ export function ShareHandlerPage() {
           <ul className="share-files">
             {item.files.map((file, index) => (
               <li key={`${file.name}-${index}`}>
-                <span className="share-file-name">{file.name || 'Shared file'}</span> <span className="share-file-size">{formatSize(file.size)}</span>
+                <span className="share-file-name">{file.name || 'Shared file'}</span> <span className="share-file-size">{formatBytes(file.size)}</span>
               </li>
             ))}
           </ul>

@@ -1,3 +1,7 @@
+// The one home of file names (issue 23 §1): display names, object keys, extensions. SPEC §5
+// folder names live in ../folder-name, the ' (1)' conflict rule beside this file
+// (conflict-name), download names in download-name.
+
 /**
  * File names come from the person's device: anything may be in them. Two cleaned forms exist:
  * - the display name (documents.name): unicode kept, path separators, control and bidi-override
@@ -62,7 +66,7 @@ export function objectKeyName(displayName: string): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `{user_id}/{document_id}/{file name}` — the only way the app builds an object key. */
+/** `{user_id}/{document_id}/{file name}`: the only way the app (upload, archive import) builds an object key. */
 export function buildStoragePath(userId: string, documentId: string, displayName: string): string {
   if (!UUID.test(userId) || !UUID.test(documentId)) throw new Error('storage path needs a user id and a document id');
   return `${userId.toLowerCase()}/${documentId.toLowerCase()}/${objectKeyName(displayName)}`;
