@@ -21,7 +21,7 @@ import { listMigrations } from '../src/migrations/runner.js';
 import { startStack, type StartedStack } from '../src/start.js';
 import { packFolder, unpackArchive } from '../src/backup/tar.js';
 import { restoreBackup, RestoreRefusedError } from '../src/backup/restore.js';
-import { MANIFEST_FILE, type Manifest } from '../src/backup/manifest.js';
+import { ARCHIVE_FORMAT_VERSION, MANIFEST_FILE, type Manifest } from '../src/backup/manifest.js';
 import { listMail } from '../src/outbox/index.js';
 import { createBackend } from '../src/storage/index.js';
 import { databasesSync, startTestStack, testDatabaseUrl, type TestStack } from './support/test-stack.js';
@@ -345,6 +345,22 @@ describe.each(databasesSync())('backup and restore of the whole instance on %s',
     await expect(refused).rejects.toThrow(RestoreRefusedError);
     await expect(refused).rejects.toThrow(/made by a newer Dossier .* does not know migration 29991231000000/);
     expect(readdirSync(target).filter((n) => !n.startsWith('.restore-'))).toEqual([]);
+    // What the person running `npm run restore` reads: the reason and what to do, exit code 1.
+    const cli = await runNpmScript('restore', [path.join(dir, 'newer.tar.gz')], { STACK_DATA_DIR: target });
+    expect(cli.code).toBe(1);
+    expect(cli.out).toMatch(/npm run restore: this archive was made by a newer Dossier .* Upgrade Dossier .*, then restore\. Nothing was changed\./);
+    expect(readdirSync(target).filter((n) => !n.startsWith('.restore-'))).toEqual([]);
+
+    // An archive in a newer archive format is refused too, before any write.
+    manifest.migrations.versions.pop();
+    manifest.migrations.level = manifest.migrations.versions.at(-1)!;
+    manifest.formatVersion = ARCHIVE_FORMAT_VERSION + 1;
+    await writeFile(file, JSON.stringify(manifest));
+    await packFolder(path.join(dir, 'content'), path.join(dir, 'newer-format.tar.gz'), [MANIFEST_FILE]);
+    await expect(restoreBackup(path.join(dir, 'newer-format.tar.gz'), config)).rejects.toThrow(
+      new RestoreRefusedError(`this archive was written by a newer Dossier (${manifest.dossierVersion}, archive format ${ARCHIVE_FORMAT_VERSION + 1}); upgrade Dossier, then restore`),
+    );
+    expect(readdirSync(target).filter((n) => !n.startsWith('.restore-'))).toEqual([]);
   }, 600_000);
 });
 
@@ -455,18 +471,20 @@ describe('backup of an instance on S3, restored into another bucket and onto loc
     expect(backup.code).toBe(0);
     const file = /Backup written: (\S+)/.exec(backup.out)![1];
 
-    // Into another bucket.
+    // Into another bucket, and onto local disk (the two restores are independent: at once).
     const intoS3 = newDir('dossier-restored-s3-');
-    const toS3 = await runNpmScript('restore', [file], { STACK_DATA_DIR: intoS3, ...s3Env('restored-objects') });
+    const ontoDisk = newDir('dossier-restored-disk-');
+    const [toS3, toDisk] = await Promise.all([
+      runNpmScript('restore', [file], { STACK_DATA_DIR: intoS3, ...s3Env('restored-objects') }),
+      runNpmScript('restore', [file], { STACK_DATA_DIR: ontoDisk }),
+    ]);
     expect(toS3.out).toContain('Restored the instance');
     expect(toS3.code).toBe(0);
-    expect(await bucketObjects('restored-objects')).toEqual(inSource);
-
-    // Onto local disk: the same keys, the same bytes.
-    const ontoDisk = newDir('dossier-restored-disk-');
-    const toDisk = await runNpmScript('restore', [file], { STACK_DATA_DIR: ontoDisk });
     expect(toDisk.out).toContain('Restored the instance');
     expect(toDisk.code).toBe(0);
+    expect(await bucketObjects('restored-objects')).toEqual(inSource);
+
+    // On local disk: the same keys, the same bytes.
     const disk = createBackend(loadConfig({ dataDir: ontoDisk, databaseUrl: undefined, storage: { kind: 'local', root: path.join(ontoDisk, 'storage') } }));
     const onDisk: Record<string, string> = {};
     for (const key of Object.keys(inSource)) {
