@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   console.log(
     `Restored the instance of ${manifest.snapshotAt} into ${config.databaseUrl ? 'the database at DATABASE_URL and ' : ''}${config.dataDir}` +
       (migrated.length ? `; ${migrated.length} newer migration(s) applied` : '') +
-      '.\nStart it with the same environment (npm start); people sign in with their passwords as before.',
+      '.\nStart it with the same environment (npm start); people sign in with their passwords and passkeys as before.',
   );
 }
 

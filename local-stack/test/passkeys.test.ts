@@ -3,34 +3,13 @@
 // registration and sign-in ceremonies, the relying party's checks (origin, RP id, single-use and
 // short-lived challenges, signature counters), management, admin, and that nobody reads another
 // person's credentials.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { databasesSync } from './support/test-stack.js';
-import { SoftwareAuthenticator, type CeremonyOverrides } from './support/software-authenticator.js';
-import { anonClient, clientOptions, serviceClient, withPeople, type TestUser } from './support/users.js';
-
-const ORIGIN = 'http://localhost:4200';
+import { SoftwareAuthenticator } from './support/software-authenticator.js';
+import { PASSKEY_ORIGIN as ORIGIN, registerPasskey as register, signInWithPasskey } from './support/passkey-ceremonies.js';
+import { anonClient, serviceClient, withPeople, type TestUser } from './support/users.js';
 
 function claims(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
-}
-
-
-/** Registers a passkey for `who` on `device`; answers the verify result. */
-async function register(who: SupabaseClient, device: SoftwareAuthenticator, overrides: CeremonyOverrides = {}) {
-  const started = await who.auth.passkey.startRegistration();
-  expect(started.error).toBeNull();
-  const credential = device.create(started.data!.options as never, overrides);
-  return who.auth.passkey.verifyRegistration({ challengeId: started.data!.challenge_id, credential: credential as never });
-}
-
-/** Signs in with the device's passkey on a fresh client; answers the verify result and the client. */
-async function signInWithPasskey(stackUrl: string, anonKey: string, device: SoftwareAuthenticator, overrides: CeremonyOverrides = {}) {
-  const client = createClient(stackUrl, anonKey, clientOptions);
-  const started = await client.auth.passkey.startAuthentication();
-  expect(started.error).toBeNull();
-  const assertion = device.get(started.data!.options as never, overrides);
-  const result = await client.auth.passkey.verifyAuthentication({ challengeId: started.data!.challenge_id, credential: assertion as never });
-  return { client, result, assertion, challengeId: started.data!.challenge_id };
 }
 
 describe.each(databasesSync())('passkeys on %s', (database) => {
