@@ -9,6 +9,7 @@ import { listMail } from '../src/outbox/index.js';
 import { databasesSync } from './support/test-stack.js';
 import { anonClient, clientOptions, serviceClient, type TestUser, withPeople } from './support/users.js';
 import { createClient } from '@supabase/supabase-js';
+import { mailDay } from './support/mail-dates.js';
 
 const DAY = 86_400_000;
 
@@ -180,6 +181,8 @@ describe.each(databasesSync())('transfers on %s', (database) => {
 
     await stack.scheduler.runNow('deliver-mail');
     expect((await listMail(stack.dataDir, bob.email)).map((m) => m.type)).toContain('transfer_offered');
+    const offer = (await listMail(stack.dataDir, bob.email)).find((m) => m.type === 'transfer_offered')!;
+    expect(offer.text).toContain(`The offer expires on ${mailDay(Date.now() + 14 * 86_400_000)}.`);
     expect((await listMail(stack.dataDir, alice.email)).map((m) => m.type)).toContain('transfer_accepted');
   });
 
