@@ -57,6 +57,13 @@ test('a document never opened on this device has its details from any list that 
   expect(copy.tagIds).toBeUndefined();
 });
 
+test('a narrower cached row (a duplicate check) is never taken for the document', () => {
+  const client = new QueryClient();
+  client.setQueryData(documentKeys.detail('d-1'), opened, { updatedAt: 1_000 });
+  client.setQueryData(documentKeys.duplicates('abc'), [{ id: 'd-1', name: 'home-policy.pdf', deleted_at: null, created_at: opened.created_at }], { updatedAt: 2_000 });
+  expect(freshestCopy(client, 'd-1').doc).toBe(opened);
+});
+
 test('no copy at all, and a document the server said is gone, stay distinguishable', () => {
   const client = new QueryClient();
   expect(freshestCopy(client, 'd-1').doc).toBeUndefined();

@@ -32,8 +32,10 @@ function rowsOf(data: unknown): readonly ListedRow[] {
   return pages.flatMap((page) => ((page as { items?: unknown })?.items as ListedRow[] | undefined) ?? []);
 }
 
+/** Only whole rows (DOCUMENT_COLUMNS): the area also caches narrower ones (duplicates, analysis). */
+const WHOLE_ROW: readonly (keyof DocumentRecord)[] = ['category_id', 'portfolio_id', 'storage_path', 'notes', 'issued_on', 'expires_on', 'updated_at', 'deleted_at'];
 const isDocumentRow = (row: unknown, id: string): row is ListedRow =>
-  typeof row === 'object' && row !== null && (row as ListedRow).id === id && 'category_id' in row && 'storage_path' in row;
+  typeof row === 'object' && row !== null && (row as ListedRow).id === id && WHOLE_ROW.every((key) => key in row);
 
 export function freshestCopy(client: QueryClient, id: string): DocumentCopy {
   const detail = client.getQueryState<DocumentRecord | null>(documentKeys.detail(id));
