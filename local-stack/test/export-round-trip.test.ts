@@ -174,10 +174,11 @@ describe.each(databasesSync())('export everything and re-import on %s', (databas
     const carol = await createTestUser(stack, 'carol');
     const kept: string[] = [];
     for (const name of ['passport.pdf', 'lost.pdf']) {
-      const key = `${carol.id}/${randomUUID()}/${name}`;
+      const id = randomUUID();
+      const key = `${carol.id}/${id}/${name}`;
       const bytes = Buffer.from(`%PDF-1.4 ${name}`);
       expect((await carol.client.storage.from('documents').upload(key, new Blob([bytes]), { contentType: 'application/pdf' })).error).toBeNull();
-      const row = await carol.client.from('documents').insert({ name, storage_path: key, mime_type: 'application/pdf', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+      const row = await carol.client.from('documents').insert({ id, name, storage_path: key, mime_type: 'application/pdf', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
       expect(row.error).toBeNull();
       kept.push(key);
     }
