@@ -181,8 +181,8 @@ describe.each(databasesSync())('transfers on %s', (database) => {
 
     await stack.scheduler.runNow('deliver-mail');
     expect((await listMail(stack.dataDir, bob.email)).map((m) => m.type)).toContain('transfer_offered');
-    const offer = (await listMail(stack.dataDir, bob.email)).find((m) => m.type === 'transfer_offered')!;
-    expect(offer.text).toContain(`The offer expires on ${mailDay(Date.now() + 14 * 86_400_000)}.`);
+    const offerMail = (await listMail(stack.dataDir, bob.email)).find((m) => m.type === 'transfer_offered')!;
+    expect(offerMail.text).toContain(`The offer expires on ${mailDay(Date.now() + 14 * 86_400_000)}.`);
     expect((await listMail(stack.dataDir, alice.email)).map((m) => m.type)).toContain('transfer_accepted');
   });
 
