@@ -61,6 +61,8 @@ for (const viewport of [
 
     // Filed after its panel was last open (as the library's bulk bar or another device does): the
     // library's rows learn it, the closed panel's own copy does not (issue #21: "No category").
+    // The person's default categories (made by onboarding; idempotent).
+    expect((await api.rpc('create_default_categories')).error).toBeNull();
     const { data: categories } = await api.from('user_document_categories').select('id,name').eq('name', 'Real Estate').limit(1);
     const filedUnder = categories![0];
     const rental = await api.from('documents').update({ category_id: filedUnder.id, expires_on: '2031-05-17' }).eq('name', 'rental-contract.pdf').select('id');
