@@ -48,6 +48,7 @@ test('export everything, delete it all, import the zip: documents, portfolio and
   await page.goto('/settings');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export everything' }).click()]);
   await expect(page.getByTestId('archive-report')).toHaveText('Exported 3 · Failed 0');
+  await page.getByTestId('archive-report').screenshot({ path: test.info().outputPath('export-report.png') });
   expect(download.suggestedFilename()).toMatch(/^dossier-export-\d{4}-\d{2}-\d{2}\.zip$/);
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname))).toContain('/__download/');
   const zipPath = await download.path();
