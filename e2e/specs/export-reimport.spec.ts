@@ -47,7 +47,8 @@ test('export everything, delete it all, import the zip: documents, portfolio and
   // Export: a streamed download, not a Blob assembled in the page.
   await page.goto('/settings');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export everything' }).click()]);
-  await expect(page.getByText('Exported 3 documents.')).toBeVisible();
+  await expect(page.getByTestId('archive-report')).toHaveText('Exported 3 · Failed 0');
+  await page.getByTestId('archive-report').screenshot({ path: test.info().outputPath('export-report.png') });
   expect(download.suggestedFilename()).toMatch(/^dossier-export-\d{4}-\d{2}-\d{2}\.zip$/);
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname))).toContain('/__download/');
   const zipPath = await download.path();
@@ -72,7 +73,7 @@ test('export everything, delete it all, import the zip: documents, portfolio and
   await page.goto('/settings');
   await page.getByLabel('Import an export').setInputFiles(zipPath);
   // (Playwright keeps the download under a random name.)
-  await expect(page.getByText(/^Added 3 documents from /)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('archive-report')).toHaveText('Added 3 · Failed 0', { timeout: 60_000 });
 
   // Everything is back.
   await openLibrary(page);

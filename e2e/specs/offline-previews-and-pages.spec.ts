@@ -59,6 +59,15 @@ for (const viewport of [
     await sheet.getByRole('button', { name: 'Close document' }).click();
     await expect(sheet).toHaveCount(0);
 
+    // Filed after its panel was last open (as the library's bulk bar or another device does): the
+    // library's rows learn it, the closed panel's own copy does not (issue #21: "No category").
+    // The person's default categories (made by onboarding; idempotent).
+    expect((await api.rpc('create_default_categories')).error).toBeNull();
+    const { data: categories } = await api.from('user_document_categories').select('id,name').eq('name', 'Real Estate').limit(1);
+    const filedUnder = categories![0];
+    const rental = await api.from('documents').update({ category_id: filedUnder.id, expires_on: '2031-05-17' }).eq('name', 'rental-contract.pdf').select('id');
+    expect(rental.data).toHaveLength(1);
+
     // The dashboard and the portfolio pages, seen online (nothing offline is marked online).
     await page.goto('/dashboard');
     await expect(page.locator('[data-widget="portfolios.summary"]')).toContainText('Flat in Lisbon', { timeout: 30_000 });
@@ -74,6 +83,7 @@ for (const viewport of [
     await expect.poll(() => snapshotHasQuery(page, ['portfolios', 'detail', portfolio.data!.id]), { timeout: 15_000 }).toBe(true);
     await openLibrary(page);
     await expect.poll(() => snapshotHas(page, 'never-opened.pdf'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => snapshotHas(page, '2031-05-17'), { timeout: 15_000 }).toBe(true);
 
     await context.setOffline(true);
     try {
@@ -84,10 +94,15 @@ for (const viewport of [
       await item(page, 'rental-contract.pdf').getByRole('button', { name: 'rental-contract.pdf', exact: true }).click();
       await expect(sheet.getByTestId('pdf-preview')).toContainText('1 page', { timeout: 30_000 });
       await expect(sheet.locator('canvas, img').first()).toBeVisible();
+      // The same details the online panel shows: its category and expiry, not "No category".
+      await expect(sheet.getByLabel('Category').locator('option:checked')).toHaveText(filedUnder.name);
+      await expect(sheet.getByLabel('Expires on')).toHaveValue('2031-05-17');
       await page.screenshot({ path: testInfo.outputPath(`offline-preview-${viewport.width}.png`) });
       await sheet.getByRole('button', { name: 'Close document' }).click();
 
       await item(page, 'never-opened.pdf').getByRole('button', { name: 'never-opened.pdf', exact: true }).click();
+      // Its details come from the library's row; only its file is missing.
+      await expect(sheet.getByLabel('Name', { exact: true })).toHaveValue('never-opened.pdf');
       await expect(sheet.getByTestId('preview-not-offline')).toContainText('Not available offline');
       await expect(sheet.getByTestId('preview-not-offline')).toContainText('It opens as soon as you are back online.');
       await page.screenshot({ path: testInfo.outputPath(`offline-not-kept-${viewport.width}.png`) });

@@ -9,6 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { listMail } from '../src/outbox/index.js';
 import { databasesSync, type TestStack } from './support/test-stack.js';
 import { anonClient, type TestUser, withPeople } from './support/users.js';
+import { mailDay } from './support/mail-dates.js';
 
 const DAY = 86_400_000;
 
@@ -108,6 +109,9 @@ describe.each(databasesSync())('account deletion and scheduled jobs on %s', (dat
     await stack.scheduler.runNow('deliver-mail');
     const mail = await listMail(stack.dataDir, alice.email);
     expect(mail.map((m) => m.type)).toContain('account_deletion_scheduled');
+    const notice = mail.find((m) => m.type === 'account_deletion_scheduled')!;
+    expect(notice.subject).toBe(`Your Dossier account will be deleted on ${mailDay(due)}`);
+    expect(notice.text).toContain(`On ${mailDay(due)} we will delete every document`);
   });
 
   it('cancels, schedules again, and deletes nothing before the day', async () => {

@@ -8,6 +8,7 @@ import { listMail } from '../src/outbox/index.js';
 import { databasesSync } from './support/test-stack.js';
 import type { TestUser } from './support/users.js';
 import { withPeople } from './support/users.js';
+import { mailDay } from './support/mail-dates.js';
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -56,6 +57,7 @@ describe.each(databasesSync())('expiry reminders and calendar feed on %s', (data
     const reminder = mail.find((m) => m.subject === 'passport.png expires in 30 days')!;
     expect(reminder.link).toBe(`${stack.config.siteUrl.replace(/\/+$/, '')}/documents?doc=${passport}`);
     expect(reminder.text).toContain(`Open the document: ${reminder.link}`);
+    expect(reminder.text).toContain(`expires on ${mailDay(`${isoDay(now + 30 * DAY)}T00:00:00Z`)}.`);
 
     // Marking read is allowed; creating reminders is not (only the job does).
     const read = await alice.client.from('expiry_reminders').update({ read_at: new Date().toISOString() }).eq('document_id', passport).select('id');

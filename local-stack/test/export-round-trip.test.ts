@@ -123,8 +123,9 @@ describe.each(databasesSync())('export everything and re-import on %s', (databas
 
     const chunks: Uint8Array[] = [];
     const progress: number[] = [];
-    const archive: DossierArchive = await exportLibrary(alice.client, (chunk) => void chunks.push(chunk), (p) => progress.push(p.done));
+    const { archive, report } = await exportLibrary(alice.client, (chunk) => void chunks.push(chunk), (p) => progress.push(p.done));
     expect(archive.documents).toHaveLength(30);
+    expect(report.line).toBe('Exported 30 · Failed 0');
     expect(progress.at(-1)).toBe(archive.documents.reduce((n, d) => n + d.size, 0));
     const zip = Buffer.concat(chunks);
 
@@ -162,6 +163,7 @@ describe.each(databasesSync())('export everything and re-import on %s', (databas
     // The import reads the zip from a Blob (a File in the browser) entry by entry.
     const imported = await importLibrary(fresh.client, new Blob([zip]));
     expect(imported.documents).toBe(30);
+    expect(imported.report.line).toBe('Added 30 · Failed 0');
     expect(await library(fresh.client)).toEqual(before);
     const slots = await fresh.client.from('portfolio_checklist_items').select('label,position,documents(name),portfolios(name)').order('position');
     expect(slots.data).toEqual([
@@ -169,6 +171,55 @@ describe.each(databasesSync())('export everything and re-import on %s', (databas
       { label: 'Employer letter', position: 1, documents: null, portfolios: { name: 'Move to Lisbon' } },
     ]);
   }, 300_000);
+
+  it('a document that cannot be carried is counted as failed with its reason, the rest goes through, and the retry redoes only it (issue 21 §4)', async () => {
+    const carol = await createTestUser(stack, 'carol');
+    const kept: string[] = [];
+    for (const name of ['passport.pdf', 'lost.pdf']) {
+      const id = randomUUID();
+      const key = `${carol.id}/${id}/${name}`;
+      const bytes = Buffer.from(`%PDF-1.4 ${name}`);
+      expect((await carol.client.storage.from('documents').upload(key, new Blob([bytes]), { contentType: 'application/pdf' })).error).toBeNull();
+      const row = await carol.client.from('documents').insert({ id, name, storage_path: key, mime_type: 'application/pdf', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+      expect(row.error).toBeNull();
+      kept.push(key);
+    }
+    // The object of lost.pdf is gone from storage (its row is not).
+    expect((await carol.client.storage.from('documents').remove([kept[1]])).error).toBeNull();
+
+    const chunks: Uint8Array[] = [];
+    const run = await exportLibrary(carol.client, (chunk) => void chunks.push(chunk));
+    expect(run.report.line).toBe('Exported 1 · Failed 1 — Its file is missing from storage.');
+    expect(run.failed).toEqual([{ file: 'Uncategorized/lost.pdf', name: 'lost.pdf', reason: 'Its file is missing from storage.' }]);
+    // The zip lists exactly what it holds: no entry, no manifest row, no CSV line for lost.pdf.
+    const entries = unzipSync(Buffer.concat(chunks));
+    expect(Object.keys(entries).sort()).toEqual(['Uncategorized/passport.pdf', 'documents.csv', 'dossier.json']);
+    const manifest = JSON.parse(new TextDecoder().decode(entries['dossier.json'])) as DossierArchive;
+    expect(manifest.documents.map((d) => d.name)).toEqual(['passport.pdf']);
+    expect(new TextDecoder().decode(entries['documents.csv'])).not.toContain('lost.pdf');
+
+    // The file is back: "Export the failed document again" writes a zip of just that one.
+    const bytes = Buffer.from('%PDF-1.4 lost.pdf');
+    expect((await carol.client.storage.from('documents').upload(kept[1], new Blob([bytes]), { contentType: 'application/pdf' })).error).toBeNull();
+    const retried: Uint8Array[] = [];
+    const again = await exportLibrary(carol.client, (chunk) => void retried.push(chunk), undefined, { only: new Set(run.failed.map((f) => f.file)) });
+    expect(again.report.line).toBe('Exported 1 · Failed 0');
+    expect(Object.keys(unzipSync(Buffer.concat(retried))).sort()).toEqual(['Uncategorized/lost.pdf', 'documents.csv', 'dossier.json']);
+
+    // An export whose zip lost one file: the import adds the others and names the one it could not.
+    const { zipSync, strToU8 } = await import('fflate');
+    const ghost = { ...manifest.documents[0], file: 'Uncategorized/ghost.pdf', name: 'ghost.pdf' };
+    const damaged = zipSync({ ...entries, 'dossier.json': strToU8(JSON.stringify({ ...manifest, documents: [...manifest.documents, ghost] })) });
+    const dave = await createTestUser(stack, 'dave');
+    const imported = await importLibrary(dave.client, damaged);
+    expect(imported.documents).toBe(1);
+    expect(imported.report.line).toBe('Added 1 · Failed 1 — The zip has no file for it.');
+    expect(imported.failed).toEqual([{ file: 'Uncategorized/ghost.pdf', name: 'ghost.pdf', reason: 'The zip has no file for it.' }]);
+    // A retry of only the failed ones never adds the others twice.
+    const retry = await importLibrary(dave.client, damaged, undefined, { only: new Set(['Uncategorized/ghost.pdf']) });
+    expect(retry.report.line).toBe('Added 0 · Failed 1 — The zip has no file for it.');
+    expect((await dave.client.from('documents').select('name')).data).toEqual([{ name: 'passport.pdf' }]);
+  }, 120_000);
 
   it('refuses a zip that is not a Dossier export and adds nothing', async () => {
     const bob = await createTestUser(stack, 'bob');

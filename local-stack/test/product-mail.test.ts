@@ -31,7 +31,7 @@ function sample(kind: string) {
   return {
     kind,
     subject: `Something  about ${kind}: within 1 days`,
-    body: `First paragraph  for ${kind}; they can read it if you do not answer within 1 days.\n\nSecond paragraph with <b>"markup"</b> & 3 documents.`,
+    body: `First paragraph  for ${kind}; they can read it if you do not answer within 1 days.\n\nSecond paragraph with <b>"markup"</b> & 3 documents.\n\nUntil {{day:2026-12-27T23:30:00Z}}, expiring {{date:2027-03-01}}.`,
   };
 }
 
@@ -68,6 +68,9 @@ describe('product mail templates', () => {
     expect(paragraphs.some((p) => p.includes('<p'))).toBe(false);
     expect(paragraphs[0]).toBe(`First paragraph for ${kind}; they can read it if you do not answer within 1 day.`);
     expect(paragraphs[1]).toBe('Second paragraph with &lt;b&gt;&quot;markup&quot;&lt;/b&gt; &amp; 3 documents.');
+    // Dates in the deployment's locale (en-GB by default), never the SQL's raw token or ISO form.
+    expect(paragraphs[2]).toBe('Until 27 December 2026, expiring 1 March 2027.');
+    expect(mail.text + mail.html).not.toMatch(/\{\{|\d{4}-\d{2}-\d{2}/);
     // The text part says the same: each of its paragraphs appears in the HTML (escaped).
     const textParagraphs = mail.text.trim().split('\n\n');
     expect(paragraphs.length).toBe(textParagraphs.length + (action ? 1 : 0));
@@ -82,6 +85,27 @@ describe('product mail templates', () => {
     expect(invitation.link).toBe('https://dossier.example.com/settings?family-invite=tok_en-1');
     // Never a link off the app: an absolute or protocol-relative path falls back to the kind's page.
     expect(renderProductMail({ kind: 'transfer_offered', subject: 's', body: 'b', link_path: '//evil.example/x' }, settings).link).toBe('https://dossier.example.com/transfers');
+  });
+
+  it('writes dates in the configured locale and time zone, the recipient’s own first (issue 21 item 5)', () => {
+    const mail = {
+      kind: 'trusted_access_requested',
+      subject: 'Deny it before {{day:2026-12-27T23:30:00Z}}',
+      body: 'Deny it before {{time:2026-12-27T23:30:00Z}}. Your passport expires on {{date:2027-03-01}}.',
+    };
+    const english = renderProductMail(mail, settings);
+    expect(english.subject).toBe('Deny it before 27 December 2026');
+    expect(english.text).toContain('Deny it before 27 December 2026 at 23:30 UTC. Your passport expires on 1 March 2027.');
+    // A German deployment in Berlin: the instant is already the 28th there; a calendar date is not moved.
+    const german = renderProductMail(mail, { ...settings, locale: 'de-DE', timeZone: 'Europe/Berlin' });
+    expect(german.subject).toBe('Deny it before 28. Dezember 2026');
+    expect(german.text).toContain('Deny it before 28. Dezember 2026 um 00:30 MEZ. Your passport expires on 1. März 2027.');
+    // A person whose own locale is known is written to in it, over the deployment's.
+    const american = renderProductMail({ ...mail, locale: 'en-US', time_zone: 'America/New_York' }, { ...settings, locale: 'de-DE', timeZone: 'Europe/Berlin' });
+    expect(american.subject).toBe('Deny it before December 27, 2026');
+    expect(american.text).toContain('Your passport expires on March 1, 2027.');
+    // A setting Intl does not know falls back instead of breaking the mail.
+    expect(renderProductMail(mail, { ...settings, locale: 'not a locale!', timeZone: 'Mars/Olympus' }).subject).toBe('Deny it before 27 December 2026');
   });
 
   it('names the product as sender unless the configured sender has a name', () => {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { listMail } from '../src/outbox/index.js';
 import { databasesSync } from './support/test-stack.js';
 import { type TestUser, withPeople } from './support/users.js';
+import { mailDay } from './support/mail-dates.js';
 
 interface TrustedRow {
   id: string;
@@ -115,6 +116,9 @@ describe.each(databasesSync())('trusted contacts on %s', (database) => {
     expect(request.link).toBe(review);
     expect(request.from).toBe('Dossier <no-reply@dossier.localhost>');
     expect(request.text).toContain(`Review the request: ${review}`);
+    // The deadline in the reader's locale and zone (the deployment's: en-GB, UTC), not SQL's English.
+    expect(request.text).toMatch(new RegExp(`deny it before ${mailDay(asked.data as string)} at \\d{2}:\\d{2} UTC\\.`));
+    expect(request.text + request.subject + request.html).not.toContain('{{');
     expect(request.html).toContain(`<a href="${review.replace(/&/g, '&amp;')}"`);
     // One <p> per paragraph of the text part (two written, the button, its address, the signature).
     expect(request.html.match(/<p[ >]/g)).toHaveLength(request.text.trim().split(/\n\n/).length + 1);

@@ -9,6 +9,7 @@ import { listMail } from '../src/outbox/index.js';
 import { databasesSync } from './support/test-stack.js';
 import { anonClient, clientOptions, serviceClient, type TestUser, withPeople } from './support/users.js';
 import { createClient } from '@supabase/supabase-js';
+import { mailDay } from './support/mail-dates.js';
 
 const DAY = 86_400_000;
 
@@ -180,6 +181,8 @@ describe.each(databasesSync())('transfers on %s', (database) => {
 
     await stack.scheduler.runNow('deliver-mail');
     expect((await listMail(stack.dataDir, bob.email)).map((m) => m.type)).toContain('transfer_offered');
+    const offerMail = (await listMail(stack.dataDir, bob.email)).find((m) => m.type === 'transfer_offered')!;
+    expect(offerMail.text).toContain(`The offer expires on ${mailDay(Date.now() + 14 * 86_400_000)}.`);
     expect((await listMail(stack.dataDir, alice.email)).map((m) => m.type)).toContain('transfer_accepted');
   });
 
@@ -288,11 +291,33 @@ describe.each(databasesSync())('transfers on %s', (database) => {
     await stack.db.admin((q) => q.query(`delete from storage.objects where bucket_id = 'documents' and name = $1`, [sorted[1].path]));
     const r = await accept(bob, id);
     expect(r.status).toBe(409);
-    expect(r.body.message).toBe('A file of this transfer could not be copied; nothing changed. Try again.');
+    // It names the file, and says that nothing moved (issue 21 §4).
+    expect(r.body.message).toBe(`“${sorted[1].path.split('/').pop()}” could not be copied, so nothing was moved. Try again.`);
     expect(await stateOf(id)).toBe('pending');
     for (const d of docs) expect(await ownerOf(d.id)).toEqual({ user_id: alice.id, storage_path: d.path });
     expect(await objectNames(`${bob.id}/${sorted[0].id}`)).toEqual([]);
     expect(await download(alice, sorted[0].path)).toBe(sorted[0].body);
+  });
+
+  it('an offer that cannot be accepted names the documents that stop it, and moves nothing (issue 21 §4)', async () => {
+    const { alice, bob } = people();
+    const docs = [await addDocument(alice, 'deed.pdf'), await addDocument(alice, 'will.pdf'), await addDocument(alice, 'lease.pdf')];
+    const id = await offer(alice, { recipient_email: bob.email, document_ids: docs.map((d) => d.id) });
+    // The offer lists them in id order; the sender trashes two of them after offering.
+    const [first, second, third] = [...docs].sort((x, y) => x.id.localeCompare(y.id));
+    const gone = await alice.client.from('documents').update({ deleted_at: new Date().toISOString() }).in('id', [first.id, third.id]).select('id');
+    expect(gone.data).toHaveLength(2);
+    const name = (d: { path: string }) => d.path.split('/').pop();
+    const r = await accept(bob, id);
+    expect(r.status).toBe(409);
+    expect(r.body.message).toBe(`2 of the 3 offered documents are no longer available: “${name(first)}”, “${name(third)}”. Nothing was moved; ask the sender to offer them again.`);
+    expect(await stateOf(id)).toBe('pending');
+    expect((await ownerOf(second.id))?.user_id).toBe(alice.id);
+
+    const single = await addDocument(alice, 'passport.pdf');
+    const one = await offer(alice, { recipient_email: bob.email, document_ids: [single.id] });
+    await alice.client.from('documents').update({ deleted_at: new Date().toISOString() }).eq('id', single.id);
+    expect((await accept(bob, one)).body.message).toBe('“passport.pdf” is no longer available, so nothing was moved. Ask the sender to offer it again.');
   });
 
   it('rolls the whole commit back when one document changed after the copies', async () => {

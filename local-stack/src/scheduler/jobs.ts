@@ -51,7 +51,8 @@ async function deliverMail(ctx: StackContext): Promise<Record<string, unknown>> 
   );
   for (const m of claimed.rows) {
     // Rendered by the Edge Function's own template module: the outbox shows what hosted sends.
-    const mail = renderProductMail(m, { siteUrl: ctx.config.siteUrl, fromAddress: LOCAL_MAIL_FROM });
+    // MAIL_LOCALE / MAIL_TIME_ZONE: the same deployment defaults deliver-mail reads.
+    const mail = renderProductMail(m, { siteUrl: ctx.config.siteUrl, fromAddress: LOCAL_MAIL_FROM, locale: process.env.MAIL_LOCALE || undefined, timeZone: process.env.MAIL_TIME_ZONE || undefined });
     await writeMail(ctx.config.dataDir, { from: mail.from, to: m.to_address, subject: mail.subject, text: mail.text, html: mail.html, link: mail.link, type: m.kind });
     await ctx.db.admin((q) => q.query('select public.outgoing_mail_sent($1)', [m.id]));
   }

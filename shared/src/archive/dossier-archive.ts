@@ -6,6 +6,8 @@ import { buildStoragePath } from '../core/naming';
 import { conflictFreeName, downloadFileName } from '../core/naming';
 import { ZipWriter } from './zip-writer';
 import { ZipReader } from './zip-reader';
+import { bulkReport, type BulkOutcome, type BulkReport } from '../core/bulk-report';
+import { classifyError } from '../core/errors';
 
 /**
  * "Export everything" and its re-import (issue 14 §3, ADR 0096): one
@@ -208,36 +210,100 @@ export function documentsCsv(documents: ArchivedDocument[]): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
+/** A document an export or import could not carry, and why, in the person's words. */
+export interface ArchiveFailure {
+  /** Its `file` in the zip: what a retry asks for again. */
+  file: string;
+  name: string;
+  reason: string;
+}
+
+/** What one export or import did, document by document (issue 21 §4: the count is what happened). */
+export interface ArchiveRun {
+  /** The summary line of shared/src/core/bulk-report: "Exported 48 · Failed 2 — …". */
+  report: BulkReport;
+  failed: ArchiveFailure[];
+}
+
+export interface ArchiveOptions {
+  /** Only these documents (their `file` in the archive): the retry of the ones that failed. */
+  only?: ReadonlySet<string>;
+}
+
+/** A document's own failure, said for the person; the cause stays attached for the error log. */
+function failureReason(error: unknown, what: 'download' | 'upload' | 'add' | 'missing'): string {
+  if (what === 'missing') return 'The zip has no file for it.';
+  const status = Number((error as { status?: unknown; statusCode?: unknown } | null)?.statusCode ?? (error as { status?: unknown } | null)?.status);
+  if (what === 'download' && (status === 404 || status === 400)) return 'Its file is missing from storage.';
+  const limit = classifyError(error);
+  if (limit.type === 'validation') return limit.userMessage;
+  const verb = what === 'download' ? 'downloaded' : what === 'upload' ? 'uploaded' : 'added';
+  return `It could not be ${verb}: ${limit.userMessage}`;
+}
+
+/** One try and one retry: a storage hiccup on one file must not cost the person the whole zip. */
+async function downloadWithRetry(client: SupabaseClient, path: string): Promise<{ data: Blob | null; error: unknown }> {
+  const first = await client.storage.from('documents').download(path);
+  if (!first.error && first.data) return first;
+  return client.storage.from('documents').download(path);
+}
+
 /**
  * Writes the zip to `write` chunk by chunk (awaited: a slow disk slows the export instead of
  * filling memory). Files are stored, not recompressed (documents are mostly PDFs and photos).
+ * A document whose file cannot be read is left out, named in `failed` with its reason, and left
+ * out of dossier.json and documents.csv too: the zip lists exactly what it holds.
  */
 export async function exportLibrary(
   client: SupabaseClient,
   write: (chunk: Uint8Array) => Promise<void> | void,
   onProgress?: (p: ArchiveProgress) => void,
-): Promise<DossierArchive> {
-  const { archive, paths } = await describeLibrary(client);
-  const total = archive.documents.reduce((n, d) => n + d.size, 0);
+  options: ArchiveOptions = {},
+): Promise<ArchiveRun & { archive: DossierArchive }> {
+  const described = await describeLibrary(client);
+  const { paths } = described;
+  const wanted = described.archive.documents.filter((d) => !options.only || options.only.has(d.file));
+  const total = wanted.reduce((n, d) => n + d.size, 0);
   let done = 0;
   const zip = new ZipWriter({ write });
+  const written: ArchivedDocument[] = [];
+  const failed: ArchiveFailure[] = [];
   onProgress?.({ done, total });
-  for (const doc of archive.documents) {
+  for (const doc of wanted) {
     onProgress?.({ done, total, current: doc.name });
-    const file = await client.storage.from('documents').download(paths.get(doc.file)!);
-    if (file.error || !file.data) throw Object.assign(new Error(`downloading ${doc.name} failed`), { cause: file.error });
-    await zip.add(doc.file, file.data, { mtime: doc.created_at, onBytes: (n) => onProgress?.({ done: done + Math.min(n, doc.size), total, current: doc.name }) });
+    const file = await downloadWithRetry(client, paths.get(doc.file)!);
+    if (file.error || !file.data) {
+      failed.push({ file: doc.file, name: doc.name, reason: failureReason(file.error, 'download') });
+    } else {
+      await zip.add(doc.file, file.data, { mtime: doc.created_at, onBytes: (n) => onProgress?.({ done: done + Math.min(n, doc.size), total, current: doc.name }) });
+      written.push(doc);
+    }
     done += doc.size;
     onProgress?.({ done, total, current: doc.name });
   }
+  const archive = { ...described.archive, documents: written };
   await zip.add('dossier.json', strToU8(JSON.stringify(archive, null, 2)));
   await zip.add('documents.csv', strToU8(documentsCsv(archive.documents)));
   await zip.end();
-  return archive;
+  return { archive, failed, report: archiveReport(written.length, failed, 'Exported') };
+}
+
+function archiveReport(done: number, failed: readonly ArchiveFailure[], verb: string, alsoDone: BulkOutcome[] = []): BulkReport {
+  const outcomes: BulkOutcome[] = [
+    ...Array.from({ length: done }, (): BulkOutcome => ({ state: 'done' })),
+    ...alsoDone,
+    ...failed.map((f): BulkOutcome => ({ state: 'failed', reason: f.reason })),
+  ];
+  return bulkReport(outcomes, { done: verb, unit: 'document' });
 }
 
 /** Reads a Dossier export back into the signed-in account: same names, folders, tags, dates and bytes. */
-export async function importLibrary(client: SupabaseClient, zipFile: Blob | Uint8Array, onProgress?: (p: ArchiveProgress) => void): Promise<{ documents: number }> {
+export async function importLibrary(
+  client: SupabaseClient,
+  zipFile: Blob | Uint8Array,
+  onProgress?: (p: ArchiveProgress) => void,
+  options: ArchiveOptions = {},
+): Promise<ArchiveRun & { documents: number }> {
   let zip: ZipReader;
   try {
     zip = await ZipReader.open(zipFile instanceof Uint8Array ? new Blob([zipFile as BlobPart]) : zipFile);
@@ -280,18 +346,31 @@ export async function importLibrary(client: SupabaseClient, zipFile: Blob | Uint
     for (const p of made) portId.set(p.name, p.id);
   }
 
-  const total = archive.documents.reduce((n, d) => n + d.size, 0);
+  const wanted = archive.documents.filter((d) => !options.only || options.only.has(d.file));
+  const total = wanted.reduce((n, d) => n + d.size, 0);
   let done = 0;
   const idOfFile = new Map<string, string>();
-  for (const doc of archive.documents) {
+  const failed: ArchiveFailure[] = [];
+  const untagged: BulkOutcome[] = [];
+  // One document that cannot be added does not stop the others: each is counted, and the failed
+  // ones can be imported again on their own (options.only) without doubling the rest.
+  for (const doc of wanted) {
     onProgress?.({ done, total, current: doc.name });
-    if (!zip.has(doc.file)) throw new Error(`The export is missing ${doc.file}.`);
+    const fail = (error: unknown, what: Parameters<typeof failureReason>[1]) => failed.push({ file: doc.file, name: doc.name, reason: failureReason(error, what) });
+    done += doc.size;
+    if (!zip.has(doc.file)) {
+      fail(null, 'missing');
+      continue;
+    }
     const bytes = await zip.read(doc.file);
     const id = crypto.randomUUID();
     // The upload's own key rule: hosted Storage refuses non-ASCII keys, so 'Résumé.pdf' → 'Resume.pdf'.
     const path = buildStoragePath(userId, id, doc.name);
     const up = await client.storage.from('documents').upload(path, new Blob([bytes as BlobPart], { type: doc.mime_type }), { contentType: doc.mime_type });
-    if (up.error) throw Object.assign(new Error(`uploading ${doc.name} failed`), { cause: up.error });
+    if (up.error) {
+      fail(up.error, 'upload');
+      continue;
+    }
     const row = await client.from('documents').insert({
       id,
       name: doc.name,
@@ -309,12 +388,14 @@ export async function importLibrary(client: SupabaseClient, zipFile: Blob | Uint
     });
     if (row.error) {
       await client.storage.from('documents').remove([path]);
-      throw Object.assign(new Error(`adding ${doc.name} failed`), { cause: row.error });
+      fail(row.error, 'add');
+      continue;
     }
-    const links = doc.tags.map((t) => tagId.get(t.toLowerCase())).filter((t): t is string => Boolean(t));
-    if (links.length) must(await client.from('document_tags').insert(links.map((tag_id) => ({ document_id: id, tag_id }))), 'tagging');
     idOfFile.set(doc.file, id);
-    done += doc.size;
+    const links = doc.tags.map((t) => tagId.get(t.toLowerCase())).filter((t): t is string => Boolean(t));
+    // The document is in: tags that could not be set do not make it a failure to retry (a retry
+    // would add it twice), they are counted on their own.
+    if (links.length && (await client.from('document_tags').insert(links.map((tag_id) => ({ document_id: id, tag_id })))).error) untagged.push({ state: 'done', as: 'Added without its tags' });
     onProgress?.({ done, total, current: doc.name });
   }
   // Checklists of the portfolios this import created (an existing portfolio keeps its own).
@@ -327,5 +408,5 @@ export async function importLibrary(client: SupabaseClient, zipFile: Blob | Uint
     })),
   );
   if (slots.length) must(await client.from('portfolio_checklist_items').insert(slots), 'adding checklists');
-  return { documents: archive.documents.length };
+  return { documents: idOfFile.size, failed, report: archiveReport(idOfFile.size - untagged.length, failed, 'Added', untagged) };
 }

@@ -13,6 +13,9 @@ export interface QueuedMail {
   body: string;
   /** The app path of the mail's action ('/transfers', '/documents?doc=…'), when the SQL knows it. */
   link_path?: string | null;
+  /** The recipient's own locale and time zone, where the product knows them (it stores none yet). */
+  locale?: string | null;
+  time_zone?: string | null;
 }
 
 export interface MailSettings {
@@ -21,6 +24,10 @@ export interface MailSettings {
   /** A bare address ("no-reply@example.com") or one with a name already ("Dossier <…>"). */
   fromAddress: string;
   productName?: string;
+  /** The deployment's default locale for dates (MAIL_LOCALE), e.g. 'en-GB', 'de-DE'; en-GB when unset. */
+  locale?: string;
+  /** The deployment's default time zone (MAIL_TIME_ZONE), e.g. 'Europe/Lisbon'; UTC when unset. */
+  timeZone?: string;
 }
 
 export interface RenderedMail {
@@ -67,6 +74,47 @@ function tidy(text: string): string {
     .replace(ONE_OF, (_, unit: string) => `1 ${SINGULAR[unit] ?? unit}`);
 }
 
+export const DEFAULT_MAIL_LOCALE = 'en-GB';
+export const DEFAULT_MAIL_TIME_ZONE = 'UTC';
+
+/**
+ * Dates the SQL writes as tokens (jobs.mail_date / mail_day / mail_time, migration
+ * 20261128100000): `{{date:2027-03-01}}` a calendar date (an expiry: the same day everywhere),
+ * `{{day:2026-12-27T10:00:00Z}}` the day of an instant, `{{time:…}}` its day and time, both in the
+ * recipient's time zone. SQL can only write one language and UTC; the person reads their own.
+ */
+const DATE_TOKEN = /\{\{(date|day|time):([0-9T:.+\-Z ]+)\}\}/g;
+
+/** A locale and a time zone Intl accepts: the first of the candidates that works. */
+function pick<T>(candidates: Array<string | null | undefined>, fallback: string, test: (value: string) => T): string {
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    try {
+      test(candidate);
+      return candidate;
+    } catch {
+      // An unknown locale or zone: the next one (a typo in a setting never breaks a mail).
+    }
+  }
+  return fallback;
+}
+
+export function mailDateFormatter(mail: Pick<QueuedMail, 'locale' | 'time_zone'>, settings: Pick<MailSettings, 'locale' | 'timeZone'>): (text: string) => string {
+  const locale = pick([mail.locale, settings.locale], DEFAULT_MAIL_LOCALE, (l) => new Intl.DateTimeFormat(l));
+  const timeZone = pick([mail.time_zone, settings.timeZone], DEFAULT_MAIL_TIME_ZONE, (z) => new Intl.DateTimeFormat('en', { timeZone: z }));
+  const long = { year: 'numeric', month: 'long', day: 'numeric' } as const;
+  const formats = {
+    date: new Intl.DateTimeFormat(locale, { ...long, timeZone: 'UTC' }),
+    day: new Intl.DateTimeFormat(locale, { ...long, timeZone }),
+    time: new Intl.DateTimeFormat(locale, { ...long, hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }),
+  };
+  return (text) =>
+    text.replace(DATE_TOKEN, (token, kind: keyof typeof formats, value: string) => {
+      const at = new Date(kind === 'date' ? `${value.trim()}T00:00:00Z` : value.trim());
+      return Number.isNaN(at.getTime()) ? token : formats[kind].format(at);
+    });
+}
+
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
@@ -89,8 +137,9 @@ export function renderProductMail(mail: QueuedMail, settings: MailSettings): Ren
   const action = MAIL_ACTIONS[mail.kind] ?? null;
   // The row's own path when it is an app path, else the kind's page: never a link off the app.
   const link = action ? (appLink(settings.siteUrl, mail.link_path) ?? appLink(settings.siteUrl, action.path)) : null;
-  const paragraphs = mail.body.split(/\n\s*\n/).map(tidy).filter(Boolean);
-  const subject = tidy(mail.subject);
+  const dates = mailDateFormatter(mail, settings);
+  const paragraphs = mail.body.split(/\n\s*\n/).map((p) => tidy(dates(p))).filter(Boolean);
+  const subject = tidy(dates(mail.subject));
 
   const text = [...paragraphs, ...(link && action ? [`${action.label}: ${link}`] : []), `— ${productName}`].join('\n\n') + '\n';
   const html = [

@@ -8,7 +8,8 @@
 // Env: MAIL_API_URL (e.g. https://api.resend.com/emails), MAIL_API_KEY (sent as Bearer),
 // MAIL_FROM (e.g. "no-reply@example.com"; sent as "Dossier <no-reply@example.com>"), SITE_URL (the
 // app's public address, which every action link starts with). Without MAIL_API_URL, MAIL_FROM or
-// SITE_URL it answers 503 and sends nothing. The mail itself is rendered by _shared/product-mail.ts,
+// SITE_URL it answers 503 and sends nothing. MAIL_LOCALE (e.g. "de-DE") and MAIL_TIME_ZONE (e.g.
+// "Europe/Berlin") set how dates read for a recipient whose own are not known (en-GB and UTC). The mail itself is rendered by _shared/product-mail.ts,
 // the same template home the local stack's outbox uses.
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { json, withCors } from '../_shared/cors.ts';
@@ -66,7 +67,7 @@ Deno.serve(withCors(async (req: Request) => {
   if (!apiUrl || !from || !/^https?:\/\//.test(siteUrl)) {
     return json({ error: 'mail_not_configured', details: 'set MAIL_API_URL, MAIL_API_KEY, MAIL_FROM and SITE_URL in the function secrets; nothing was sent' }, 503);
   }
-  const settings: MailSettings = { siteUrl, fromAddress: from };
+  const settings: MailSettings = { siteUrl, fromAddress: from, locale: Deno.env.get('MAIL_LOCALE') || undefined, timeZone: Deno.env.get('MAIL_TIME_ZONE') || undefined };
 
   const admin = createClient(Deno.env.get('SUPABASE_URL') ?? '', serviceKey, { auth: { persistSession: false, autoRefreshToken: false } });
   let sent = 0;

@@ -12,6 +12,8 @@ const BUCKET = 'documents';
 interface Copy {
   from: string;
   to: string;
+  /** The document's name as offered (20261128100100), for a refusal that names it. */
+  name?: string;
 }
 
 interface RpcError {
@@ -61,8 +63,9 @@ Deno.serve(withCors(async (req: Request) => {
     if (copied.error) {
       await abandon();
       const full = /limit/i.test(copied.error.message);
+      const which = copy.name ? `“${copy.name}”` : 'A file of this transfer';
       return json(
-        { error: 'refused', message: full ? "The recipient's plan has no room for these files." : 'A file of this transfer could not be copied; nothing changed. Try again.' },
+        { error: 'refused', message: full ? "The recipient's plan has no room for these files." : `${which} could not be copied, so nothing was moved. Try again.` },
         full ? 422 : 409,
       );
     }

@@ -1,8 +1,8 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@dossier/shared';
 import { classifyError } from '@dossier/shared/core';
-import type { ArchiveProgress } from '@dossier/shared/archive';
+import type { ArchiveFailure, ArchiveProgress, ArchiveRun } from '@dossier/shared/archive';
 import { Progress } from '@dossier/shared/ui';
 import { FormError } from '../../lib/form-error';
 
@@ -10,8 +10,41 @@ import { FormError } from '../../lib/form-error';
 // offline too, and its first load stays light.
 const loadArchive = () => import('@dossier/shared/archive');
 
-function fileName(): string {
-  return `dossier-export-${new Date().toISOString().slice(0, 10)}.zip`;
+function fileName(retry: boolean): string {
+  return `dossier-export-${new Date().toISOString().slice(0, 10)}${retry ? '-failed-documents' : ''}.zip`;
+}
+
+/** What the last export or import did, and what a retry would redo (only the failed documents). */
+interface LastRun {
+  kind: 'export' | 'import';
+  run: ArchiveRun;
+  /** The chosen export file, kept for "Import the failed ones again". */
+  source?: File;
+}
+
+/** The summary line, each failed document with its reason, and the retry of just those. */
+function RunReport({ last, busy, onRetry }: { last: LastRun; busy: boolean; onRetry: (only: ReadonlySet<string>) => void }) {
+  const { report, failed } = last.run;
+  const again = failed.length === 1 ? 'the failed document' : `the ${failed.length} failed documents`;
+  return (
+    <div role="status" data-testid="archive-report">
+      <p>{report.line}</p>
+      {failed.length > 0 ? (
+        <>
+          <ul aria-label={last.kind === 'export' ? 'Not exported' : 'Not imported'}>
+            {failed.map((f: ArchiveFailure) => (
+              <li key={f.file}>
+                {f.name} — {f.reason}
+              </li>
+            ))}
+          </ul>
+          <button type="button" disabled={busy} onClick={() => onRetry(new Set(failed.map((f) => f.file)))}>
+            {last.kind === 'export' ? `Export ${again} again` : `Import ${again} again`}
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
 }
 
 function percent(p: ArchiveProgress | null): number {
@@ -30,11 +63,11 @@ export function ExportSection() {
   const [progress, setProgress] = useState<ArchiveProgress | null>(null);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [last, setLast] = useState<LastRun | null>(null);
 
-  const runExport = async () => {
+  const runExport = async (only?: ReadonlySet<string>) => {
     setError(null);
-    setDone(null);
+    setLast(null);
     let archiveCode: Awaited<ReturnType<typeof loadArchive>>;
     try {
       archiveCode = await loadArchive();
@@ -42,13 +75,13 @@ export function ExportSection() {
       setError(classifyError(e).userMessage);
       return;
     }
-    const sink = await archiveCode.openSaveSink({ fileName: fileName(), mimeType: 'application/zip' });
+    const sink = await archiveCode.openSaveSink({ fileName: fileName(Boolean(only)), mimeType: 'application/zip' });
     if (!sink) return; // the person closed the save dialog
     setBusy('export');
     try {
-      const archive = await archiveCode.exportLibrary(supabase, (chunk) => sink.write(chunk), setProgress);
+      const run = await archiveCode.exportLibrary(supabase, (chunk) => sink.write(chunk), setProgress, { only });
       await sink.close();
-      setDone(`Exported ${archive.documents.length} documents.`);
+      setLast({ kind: 'export', run });
     } catch (e) {
       await sink.abort(e);
       setError(classifyError(e).userMessage);
@@ -57,17 +90,14 @@ export function ExportSection() {
     }
   };
 
-  const runImport = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const runImport = async (file: File, only?: ReadonlySet<string>) => {
     setError(null);
-    setDone(null);
+    setLast(null);
     setBusy('import');
     try {
-      const result = await (await loadArchive()).importLibrary(supabase, file, setProgress);
+      const run = await (await loadArchive()).importLibrary(supabase, file, setProgress, { only });
       await queryClient.invalidateQueries();
-      setDone(`Added ${result.documents} documents from ${file.name}.`);
+      setLast({ kind: 'import', run, source: file });
     } catch (e) {
       setError(e instanceof Error && /Dossier export/.test(e.message) ? e.message : classifyError(e).userMessage);
     } finally {
@@ -88,7 +118,11 @@ export function ExportSection() {
         </button>
         <label className="dossier-button-link dossier-file-button">
           {busy === 'import' ? 'Importing...' : 'Import an export'}
-          <input type="file" accept=".zip,application/zip" onChange={(e) => void runImport(e)} disabled={busy !== null} className="dossier-visually-hidden" />
+          <input type="file" accept=".zip,application/zip" onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void runImport(file);
+            }} disabled={busy !== null} className="dossier-visually-hidden" />
         </label>
       </div>
       {busy ? (
@@ -100,7 +134,13 @@ export function ExportSection() {
         </div>
       ) : null}
       <FormError message={error} />
-      {done ? <p role="status">{done}</p> : null}
+      {last ? (
+        <RunReport
+          last={last}
+          busy={busy !== null}
+          onRetry={(only) => void (last.kind === 'export' ? runExport(only) : last.source && runImport(last.source, only))}
+        />
+      ) : null}
     </section>
   );
 }

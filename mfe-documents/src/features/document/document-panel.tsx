@@ -14,6 +14,7 @@ import { useDocumentActions } from '../../lib/use-document-actions';
 import { useCategories, usePortfolios } from '../../lib/use-lookups';
 import { DocumentPreview, NotAvailableOfflineNote } from './document-preview';
 import { TagEditor } from './tag-editor';
+import { documentTagKey, useFreshestCopy } from './freshest-copy';
 import { NamedOptions } from '../../lib/named-options';
 import { ShareDialog } from '../share';
 import { AnalysisSection } from '../analysis';
@@ -162,22 +163,25 @@ function DocumentDetails({ doc, tagIds, onClose }: { doc: DocumentRecord; tagIds
 export function DocumentPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const client = useSupabase();
   const query = useQuery({ queryKey: documentKeys.detail(id), queryFn: () => getDocument(client, id) });
-  const tags = useQuery({ queryKey: [...documentKeys.detail(id), 'tags'], queryFn: () => listDocumentTagIds(client, id) });
-  const tagIds = tags.data ?? [];
+  useQuery({ queryKey: documentTagKey(id), queryFn: () => listDocumentTagIds(client, id) });
+  // What is shown is the newest copy this device holds (the library's row may be newer than the
+  // panel's last fetch): offline, that is the only copy there is.
+  const copy = useFreshestCopy(id);
+  const tagIds = copy.tagIds ?? [];
   const online = useOnline();
   return (
     // The address carries ?doc=<id>: the browser's Back already closes it, so the sheet does not
     // push its own entry. Focus moves into the sheet and returns to the row's button on close.
     <Sheet open onOpenChange={(open) => !open && onClose()} title="Document details" closeLabel="Close document" closeOnBack={false} wide>
-      {query.isPending && (query.fetchStatus === 'paused' || !online) ? (
+      {copy.doc === undefined && query.isPending && (query.fetchStatus === 'paused' || !online) ? (
         // Offline, and this document was never opened on this device (ADR 0191): say so.
         <NotAvailableOfflineNote>
           <Button onClick={onClose}>Close</Button>
         </NotAvailableOfflineNote>
-      ) : query.isPending ? (
+      ) : copy.doc === undefined && query.isPending ? (
         <p role="status">Loading...</p>
-      ) : query.data ? (
-        <DocumentDetails doc={query.data} tagIds={tagIds} onClose={onClose} />
+      ) : copy.doc ? (
+        <DocumentDetails doc={copy.doc} tagIds={tagIds} onClose={onClose} />
       ) : (
         <>
           <p>This document is not available. It may have been deleted.</p>
