@@ -27,6 +27,26 @@ function refusal(error: RpcError): Response {
   return json({ error: 'server_error', message: 'The transfer could not be accepted. Try again.' }, 500);
 }
 
+/**
+ * A PDF's first-page thumbnail, stored beside its file (ADR 0120; mfe-documents' thumbnailPathOf):
+ * `{user id}/{document id}/.thumbs/first-page.png`.
+ */
+function thumbnailPathOf(storagePath: string): string {
+  const [user, document] = storagePath.split('/');
+  return `${user}/${document}/.thumbs/first-page.png`;
+}
+
+/**
+ * Issue 22: a transferred PDF lost its thumbnail, as only the file itself was copied. Thumbnails
+ * follow their files once the rows have moved; one that is missing (an image, a PDF whose page
+ * could not be drawn) or fails to copy is never a reason to undo a transfer.
+ */
+async function copyThumbnails(admin: SupabaseClient, copies: Copy[]): Promise<void> {
+  for (const copy of copies) {
+    await admin.storage.from(BUCKET).copy(thumbnailPathOf(copy.from), thumbnailPathOf(copy.to)).catch(() => undefined);
+  }
+}
+
 async function removeQuietly(admin: SupabaseClient, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   await admin.storage.from(BUCKET).remove(keys).catch(() => undefined);
@@ -55,7 +75,7 @@ Deno.serve(withCors(async (req: Request) => {
 
   // Leftovers of an attempt that died before cleaning up (the claim guarantees no other accept
   // of this offer is running now), then the copies.
-  await removeQuietly(admin, copies.map((c) => c.to));
+  await removeQuietly(admin, copies.flatMap((c) => [c.to, thumbnailPathOf(c.to)]));
   for (const copy of copies) {
     const copied = await admin.storage.from(BUCKET).copy(copy.from, copy.to);
     if (copied.error) {
@@ -74,7 +94,9 @@ Deno.serve(withCors(async (req: Request) => {
     return refusal(finished.error);
   }
   const { moved, remove } = finished.data as { moved: number; remove: string[] };
-  // The sender's old objects: removed now; they are queued for the storage sweeper too.
-  await removeQuietly(admin, remove);
+  await copyThumbnails(admin, copies);
+  // The sender's old objects (and their thumbnails): removed now; the files are queued for the
+  // storage sweeper too, and the orphan sweep takes a thumbnail whose document moved on.
+  await removeQuietly(admin, [...remove, ...remove.map(thumbnailPathOf)]);
   return json({ moved });
 }));
