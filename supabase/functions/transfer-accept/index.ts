@@ -6,6 +6,9 @@
 // POST {transfer_id} → 200 {moved} | 4xx {error, message}
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { json, withCors } from '../_shared/cors.ts';
+// The storage layout's one thumbnail rule (ADR 0120); the file imports nothing, so Deno and the
+// local stack's loader bundle it from shared/ as they do _shared/.
+import { thumbnailPathOf } from '../../../shared/src/core/naming/thumbnail-path.ts';
 
 const BUCKET = 'documents';
 
@@ -25,15 +28,6 @@ function refusal(error: RpcError): Response {
   const status = error.code === '42501' ? 403 : error.code === '55000' ? 409 : error.code === 'P0001' ? 422 : 400;
   if (error.hint === 'transfer' || error.code === 'P0001') return json({ error: 'refused', message: error.message }, status);
   return json({ error: 'server_error', message: 'The transfer could not be accepted. Try again.' }, 500);
-}
-
-/**
- * A PDF's first-page thumbnail, stored beside its file (ADR 0120; mfe-documents' thumbnailPathOf):
- * `{user id}/{document id}/.thumbs/first-page.png`.
- */
-function thumbnailPathOf(storagePath: string): string {
-  const [user, document] = storagePath.split('/');
-  return `${user}/${document}/.thumbs/first-page.png`;
 }
 
 /**
