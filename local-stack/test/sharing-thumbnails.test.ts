@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 async function put(user: TestUser, path: string, body: Buffer | string, type: string) {
-  const up = await user.client.storage.from('documents').upload(path, new Blob([body], { type }), { contentType: type });
+  const up = await user.client.storage.from('documents').upload(path, new Blob([typeof body === 'string' ? body : new Uint8Array(body)], { type }), { contentType: type });
   if (up.error) throw up.error;
 }
 

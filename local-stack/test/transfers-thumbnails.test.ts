@@ -14,7 +14,7 @@ async function addPdfWithThumbnail(user: TestUser, name: string): Promise<{ id: 
   const up = await user.client.storage.from('documents').upload(path, new Blob([body], { type: 'application/pdf' }), { contentType: 'application/pdf' });
   if (up.error) throw up.error;
   // As the library stores it after an upload (mfe-documents putThumbnail).
-  const thumb = await user.client.storage.from('documents').upload(`${user.id}/${id}/.thumbs/first-page.png`, new Blob([PNG], { type: 'image/png' }), { contentType: 'image/png' });
+  const thumb = await user.client.storage.from('documents').upload(`${user.id}/${id}/.thumbs/first-page.png`, new Blob([new Uint8Array(PNG)], { type: 'image/png' }), { contentType: 'image/png' });
   if (thumb.error) throw thumb.error;
   const row = await user.client.from('documents').insert({ id, name, storage_path: path, mime_type: 'application/pdf', size: body.length });
   if (row.error) throw row.error;
