@@ -208,7 +208,7 @@ test.describe('on a phone', () => {
     // Two links, then Revoke all: a question first; Cancel keeps them, the confirmation revokes both.
     await shareButton.click();
     for (const label of ['Bank', 'Landlord']) {
-      await dialog.getByLabel('Name for you (optional)').fill(label);
+      await dialog.getByLabel('Link name (optional)').fill(label);
       await dialog.getByRole('button', { name: 'Create link' }).click();
       await dialog.getByRole('button', { name: 'Done' }).click();
     }

@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DossierServicesProvider } from '@dossier/shared';
 import { createFakeServices } from '@dossier/shared/testing';
-import { ComponentGallery } from './component-gallery';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as designSystem from '@dossier/shared/ui';
+import { ComponentGallery, GALLERY_ICONS } from './component-gallery';
 import { stubLayoutApis } from '@dossier/shared/testing';
 
 beforeAll(stubLayoutApis);
@@ -33,6 +36,35 @@ describe('component gallery', () => {
     const icons = screen.getByRole('heading', { level: 2, name: 'Icons' }).closest('section')!;
     expect(icons.querySelectorAll('svg').length).toBeGreaterThanOrEqual(18);
     expect(document.body.textContent).not.toMatch(/\p{Emoji_Presentation}/u);
+  });
+
+  it('has an entry for every component shared/ui exports, so a new one without one fails', () => {
+    const source = ['component-gallery.tsx', 'gallery-states.tsx'].map((file) => readFileSync(path.join(__dirname, file), 'utf8')).join('\n');
+    // A component: an exported function named in PascalCase (constants such as PULL_MAX are not).
+    const components = Object.entries(designSystem)
+      .filter(([name, value]) => typeof value === 'function' && /^[A-Z][a-z]/.test(name))
+      .map(([name]) => name);
+    expect(components.length).toBeGreaterThan(40);
+    const icons = components.filter((name) => /Icon$/.test(name) && name !== 'FileTypeIcon');
+    expect(icons.filter((name) => !(name in GALLERY_ICONS))).toEqual([]);
+    const drawn = components.filter((name) => !icons.includes(name));
+    expect(drawn.filter((name) => !new RegExp(`<${name}[\\s/>]`).test(source))).toEqual([]);
+  });
+
+  it('shows chips, grouped buttons and the loading, error and empty states', async () => {
+    renderGallery();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Chips and button groups' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove tag Household' }));
+    expect(screen.queryByRole('button', { name: 'Remove tag Household' })).toBeNull();
+    expect(screen.getByRole('group', { name: 'Calendar feed actions' })).toHaveClass('ds-button-group');
+    expect(screen.getAllByText('Loading...').length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: /Try Again|Retry/ }).length).toBeGreaterThan(0);
+    expect(screen.getByText('Nothing expires in the next 90 days.')).toBeInTheDocument();
+    // The error boundary's example fails on demand and recovers, without taking the page down.
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await userEvent.click(screen.getByRole('button', { name: 'Make the area below fail' }));
+    expect(await screen.findByText('This example area failed.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Design system' })).toBeInTheDocument();
   });
 
   it('runs the confirmation flow without touching data', async () => {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Badge,
   Button,
@@ -43,22 +43,14 @@ import {
   type ButtonVariant,
 } from '@dossier/shared/ui';
 import { StaffGate } from '../diagnostics/staff-gate';
+import { MoreSpecimens, Specimen } from './gallery-states';
 import './component-gallery.css';
 
 const GALLERY_TAGS = ['Bills', 'Insurance', 'Medical', 'Passport', 'Tax 2025', 'Travel'].map((label) => ({ value: label, label }));
 const VARIANTS: ButtonVariant[] = ['primary', 'secondary', 'ghost', 'danger'];
 /** Every icon the design system draws (issue 22: SVG for everything that is an icon, never an emoji). */
-const ICONS = { CloseIcon, CheckIcon, MinusIcon, ChevronDownIcon, BackIcon, MoreIcon, PlusIcon, DownloadIcon, DocumentIcon, FolderIcon, ImageIcon, SpreadsheetIcon, FileIcon };
+export const GALLERY_ICONS = { CloseIcon, CheckIcon, MinusIcon, ChevronDownIcon, BackIcon, MoreIcon, PlusIcon, DownloadIcon, DocumentIcon, FolderIcon, ImageIcon, SpreadsheetIcon, FileIcon };
 const FILE_TYPES = ['application/vnd.google-apps.folder', 'application/pdf', 'image/jpeg', 'text/csv', 'application/zip'];
-
-function Specimen({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="gallery-section" aria-labelledby={`gallery-${title}`}>
-      <h2 id={`gallery-${title}`}>{title}</h2>
-      <div className="gallery-row">{children}</div>
-    </section>
-  );
-}
 
 function ThemeSwitch() {
   const [theme, setTheme] = useState(() => document.documentElement.dataset.theme ?? 'system');
@@ -182,7 +174,7 @@ export function ComponentGallery() {
           </Tooltip>
         </Specimen>
         <Specimen title="Icons">
-          {Object.entries(ICONS).map(([name, Icon]) => (
+          {Object.entries(GALLERY_ICONS).map(([name, Icon]) => (
             <span key={name} className="gallery-icon">
               <Icon />
               <span>{name.replace(/Icon$/, '')}</span>
@@ -252,6 +244,7 @@ export function ComponentGallery() {
           </Card>
           <EmptyState icon={<DocumentIcon />} title="No documents yet" description="Upload your first document." action={<Button variant="primary">Upload files</Button>} />
         </Specimen>
+        <MoreSpecimens />
       </Page>
     </StaffGate>
   );

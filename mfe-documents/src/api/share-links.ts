@@ -96,10 +96,23 @@ export interface SharedDocument {
   name: string;
   mime_type: string;
   size: number;
+  /** A signed, resized image of it for a few minutes (images, and PDFs with a stored first page). */
+  thumbnail_url?: string;
 }
 
 export type OpenResult =
-  | { status: 'ok'; visit: string; kind: 'document' | 'portfolio'; title: string; description: string; allow_download: boolean; expires_at: string | null; documents: SharedDocument[] }
+  | {
+      status: 'ok';
+      visit: string;
+      kind: 'document' | 'portfolio';
+      title: string;
+      /** The name the owner gave the link ('' when none). */
+      label?: string;
+      description: string;
+      allow_download: boolean;
+      expires_at: string | null;
+      documents: SharedDocument[];
+    }
   | { status: 'password_required' | 'password_invalid' | 'expired' | 'unavailable' | 'rate_limited' };
 
 /** `file_name`: the name a download is saved under (downloadFileName), `name` the display name. */

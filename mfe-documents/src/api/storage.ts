@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Upload, type DetailedError } from 'tus-js-client';
-import { withDownloadName } from '@dossier/shared/core';
+import { thumbnailPathOf, withDownloadName } from '@dossier/shared/core';
 import { DocumentsApiError, unwrap } from './api-error';
 
 export const DOCUMENTS_BUCKET = 'documents';
@@ -145,14 +145,8 @@ export async function downloadObject(client: SupabaseClient, path: string): Prom
   return unwrap(await client.storage.from(DOCUMENTS_BUCKET).download(path), 'download object') as Blob;
 }
 
-/**
- * Where a PDF's first page is stored as an image, beside its file (docs/decisions/0120): four
- * segments, so it never clashes with a document's own `{user}/{document}/{file}` key.
- */
-export function thumbnailPathOf(storagePath: string): string {
-  const [user, document] = storagePath.split('/');
-  return `${user}/${document}/.thumbs/first-page.png`;
-}
+// The thumbnail's key beside its file: one rule for the browser and the transfer function.
+export { thumbnailPathOf };
 
 /** Types Storage's render endpoint reads (HEIC is not among them on hosted Supabase either). */
 const RENDERABLE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif']);

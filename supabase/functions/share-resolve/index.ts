@@ -14,6 +14,44 @@ import { downloadFileName, withDownloadName } from '../../../shared/src/core/nam
 /** Signed URLs live two minutes: long enough to start a preview or a download, no longer. */
 const SIGNED_URL_SECONDS = 120;
 
+/**
+ * Thumbnail URLs live five minutes: the page draws them at once; a visitor who stays longer still
+ * sees the images the browser has drawn, and opening again signs new ones.
+ */
+const THUMBNAIL_URL_SECONDS = 300;
+/** Twice the list's 48 px icon, for sharp screens; the top of a page, as the library's grid. */
+const THUMBNAIL_SIZE = { width: 96, height: 96, resize: 'cover' as const, quality: 70 };
+
+interface Extras {
+  label: string;
+  thumbnails: Array<{ id: string; source: string }>;
+}
+
+/**
+ * Issue 22: the visitor's page shows thumbnails and the owner's name for the link. share_visit_extras
+ * (service_role only) names the stored images of the shared documents for this live visit; each is
+ * signed here, resized, for a few minutes. A thumbnail that cannot be signed is left out: the page
+ * shows the file-type icon instead.
+ */
+async function withExtras(admin: ReturnType<typeof createClient>, opened: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (opened.status !== 'ok' || typeof opened.visit !== 'string') return opened;
+  const { data } = await admin.rpc('share_visit_extras', { visit: opened.visit });
+  const extras = data as Extras | null;
+  if (!extras) return opened;
+  const urls = new Map<string, string>();
+  await Promise.all(
+    extras.thumbnails.map(async ({ id, source }) => {
+      const signed = await admin.storage.from('documents').createSignedUrl(source, THUMBNAIL_URL_SECONDS, { transform: THUMBNAIL_SIZE });
+      if (!signed.error && signed.data) urls.set(id, signed.data.signedUrl);
+    }),
+  );
+  const documents = ((opened.documents as Array<Record<string, unknown>> | null) ?? []).map((doc) => {
+    const url = urls.get(doc.id as string);
+    return url ? { ...doc, thumbnail_url: url } : doc;
+  });
+  return { ...opened, label: extras.label ?? '', documents };
+}
+
 /** An HMAC of the caller's address (first X-Forwarded-For entry), so rate limits never store it. */
 async function clientKey(req: Request, secret: string): Promise<string> {
   const address = (req.headers.get('x-forwarded-for') ?? '').split(',')[0].trim() || 'unknown';
@@ -53,7 +91,7 @@ Deno.serve(withCors(async (req: Request) => {
       client_key: await clientKey(req, serviceKey),
     });
     if (error) return json({ error: 'server_error' }, 500);
-    return noStore(json(data));
+    return noStore(json(await withExtras(admin, data as Record<string, unknown>)));
   }
 
   if (input.action === 'file') {

@@ -6,6 +6,9 @@
 // POST {transfer_id} → 200 {moved} | 4xx {error, message}
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { json, withCors } from '../_shared/cors.ts';
+// The storage layout's one thumbnail rule (ADR 0120); the file imports nothing, so Deno and the
+// local stack's loader bundle it from shared/ as they do _shared/.
+import { thumbnailPathOf } from '../../../shared/src/core/naming/thumbnail-path.ts';
 
 const BUCKET = 'documents';
 
@@ -27,6 +30,17 @@ function refusal(error: RpcError): Response {
   const status = error.code === '42501' ? 403 : error.code === '55000' ? 409 : error.code === 'P0001' ? 422 : 400;
   if (error.hint === 'transfer' || error.code === 'P0001') return json({ error: 'refused', message: error.message }, status);
   return json({ error: 'server_error', message: 'The transfer could not be accepted. Try again.' }, 500);
+}
+
+/**
+ * Issue 22: a transferred PDF lost its thumbnail, as only the file itself was copied. Thumbnails
+ * follow their files once the rows have moved; one that is missing (an image, a PDF whose page
+ * could not be drawn) or fails to copy is never a reason to undo a transfer.
+ */
+async function copyThumbnails(admin: SupabaseClient, copies: Copy[]): Promise<void> {
+  for (const copy of copies) {
+    await admin.storage.from(BUCKET).copy(thumbnailPathOf(copy.from), thumbnailPathOf(copy.to)).catch(() => undefined);
+  }
 }
 
 async function removeQuietly(admin: SupabaseClient, keys: string[]): Promise<void> {
@@ -57,7 +71,7 @@ Deno.serve(withCors(async (req: Request) => {
 
   // Leftovers of an attempt that died before cleaning up (the claim guarantees no other accept
   // of this offer is running now), then the copies.
-  await removeQuietly(admin, copies.map((c) => c.to));
+  await removeQuietly(admin, copies.flatMap((c) => [c.to, thumbnailPathOf(c.to)]));
   for (const copy of copies) {
     const copied = await admin.storage.from(BUCKET).copy(copy.from, copy.to);
     if (copied.error) {
@@ -77,7 +91,9 @@ Deno.serve(withCors(async (req: Request) => {
     return refusal(finished.error);
   }
   const { moved, remove } = finished.data as { moved: number; remove: string[] };
-  // The sender's old objects: removed now; they are queued for the storage sweeper too.
-  await removeQuietly(admin, remove);
+  await copyThumbnails(admin, copies);
+  // The sender's old objects (and their thumbnails): removed now; the files are queued for the
+  // storage sweeper too, and the orphan sweep takes a thumbnail whose document moved on.
+  await removeQuietly(admin, [...remove, ...remove.map(thumbnailPathOf)]);
   return json({ moved });
 }));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSupabase, useToasts } from '@dossier/shared';
-import { Button, ComboBox } from '@dossier/shared/ui';
+import { Button, Chip, ComboBox } from '@dossier/shared/ui';
 import { createTag, findTagByName, isDuplicateTagName, TAG_COLORS, type Tag } from '../../api/tags';
 import { useDescribeError } from '../../lib/query';
 import type { DocumentActions } from '../../lib/use-document-actions';
@@ -50,13 +50,9 @@ export function TagEditor({ documentIds, tagIds, actions }: { documentIds: reado
           const tag = byId.get(id);
           if (!tag) return null;
           return (
-            <li key={id} className="tag-chip" style={{ borderColor: tag.color }}>
-              <span className="tag-dot" style={{ background: tag.color }} aria-hidden="true" />
+            <Chip key={id} as="li" className="tag-chip" color={tag.color} removeLabel={`Remove tag ${tag.name}`} onRemove={() => void actions.removeTag(documentIds, id)}>
               {tag.name}
-              <button type="button" className="chip-remove" aria-label={`Remove tag ${tag.name}`} onClick={() => void actions.removeTag(documentIds, id)}>
-                ×
-              </button>
-            </li>
+            </Chip>
           );
         })}
       </ul>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Badge, Button, PullToRefreshIndicator, usePullToRefresh, useSwipeReveal } from '@dossier/shared/ui';
+import { Badge, Button, Chip, PullToRefreshIndicator, usePullToRefresh, useSwipeReveal } from '@dossier/shared/ui';
 import type { DocumentSearchHit } from '../../api/search-documents';
 import type { Tag } from '../../api/tags';
 import { HighlightedText } from '../../lib/highlighted-text';
@@ -105,10 +105,9 @@ function TagChips({ ids, tagsById }: { ids: readonly string[]; tagsById: Readonl
       {ids.map((id) => {
         const tag = tagsById.get(id);
         return tag ? (
-          <span key={id} className="tag-chip" style={{ borderColor: tag.color }}>
-            <span className="tag-dot" style={{ background: tag.color }} aria-hidden="true" />
+          <Chip key={id} size="sm" className="tag-chip" color={tag.color}>
             {tag.name}
-          </span>
+          </Chip>
         ) : null;
       })}
     </span>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppConfig, useAuth, useSupabase, useToasts } from '@dossier/shared';
-import { Button, Checkbox, Switch, buttonClassName, useConfirm } from '@dossier/shared/ui';
+import { Button, ButtonGroup, Checkbox, Switch, buttonClassName, useConfirm } from '@dossier/shared/ui';
 import { DEFAULT_REMINDER_DAYS, calendarFeedUrl, getReminderSettings, reminderKeys, saveReminderSettings, setCalendarFeed } from '../../api/reminders';
 import { useDescribeError } from '../../lib/query';
 import './reminders.css';
@@ -65,7 +65,9 @@ export function ReminderSettings() {
           <p className="reminder-feed-url" aria-label="Calendar feed address">
             {feedUrl}
           </p>
-          <div className="analysis-actions">
+          {/* The design system's group: its gap keeps the four buttons apart (issue 22: they touched, as
+              the borrowed analysis-actions class has no CSS on the settings page). */}
+          <ButtonGroup label="Calendar feed actions">
             <Button onClick={() => void navigator.clipboard?.writeText(feedUrl).then(() => toasts.add({ title: 'Address copied', variant: 'success' }))}>Copy address</Button>
             <a className={buttonClassName()} href={feedUrl} download="dossier-expiries.ics">
               Download .ics
@@ -81,7 +83,7 @@ export function ReminderSettings() {
             <Button variant="danger" onClick={() => void run(() => setCalendarFeed(client, false), 'Calendar feed switched off')}>
               Switch feed off
             </Button>
-          </div>
+          </ButtonGroup>
         </>
       ) : (
         <Button onClick={() => void run(() => setCalendarFeed(client, true), 'Calendar feed switched on')}>Switch calendar feed on</Button>

@@ -57,7 +57,14 @@ function LinkOptionsFields({ draft, setDraft, editing }: { draft: Draft; setDraf
   const today = new Date().toISOString().slice(0, 10);
   return (
     <>
-      <TextField label="Name for you (optional)" value={draft.label} maxLength={200} placeholder="e.g. Bank, Accountant" onChange={(e) => setDraft({ ...draft, label: e.target.value })} />
+      <TextField
+        label="Link name (optional)"
+        description="Shown to whoever opens the link, and in your list of links."
+        value={draft.label}
+        maxLength={200}
+        placeholder="e.g. For the bank"
+        onChange={(e) => setDraft({ ...draft, label: e.target.value })}
+      />
       <NativeSelect label="Expires" value={draft.expiry} onChange={(e) => setDraft({ ...draft, expiry: e.target.value as ExpiryChoice })}>
         <option value="none">Never</option>
         <option value="1">In 1 day</option>

@@ -80,3 +80,51 @@ describe("the visitor's facts line (issue 22)", () => {
     expect(facts).not.toContain('12/4/2026');
   });
 });
+
+describe('a shared portfolio page (issue 22 §4)', () => {
+  const opened = (extra: Record<string, unknown> = {}) => ({
+    status: 'ok',
+    visit: 'v',
+    kind: 'portfolio',
+    title: 'Visa',
+    label: 'For the embassy',
+    description: '',
+    allow_download: true,
+    expires_at: null,
+    documents: [
+      { id: 'd1', name: 'passport.pdf', mime_type: 'application/pdf', size: 10, thumbnail_url: 'https://stack.test/storage/v1/render/image/sign/documents/passport-thumb?token=t' },
+      { id: 'd2', name: 'notes.txt', mime_type: 'text/plain', size: 5 },
+    ],
+    ...extra,
+  });
+
+  it("is headed by the owner's name for the link, with what it shares below", async () => {
+    const { client } = clientAnswering(opened());
+    renderView(client, 'token-portfolio-aaaaaaaaaaaaaaaaaaa');
+    expect(await screen.findByRole('heading', { level: 1, name: 'For the embassy' })).toBeInTheDocument();
+    expect(screen.getByText('Portfolio “Visa”')).toBeInTheDocument();
+  });
+
+  it('an unnamed link is headed by the portfolio', async () => {
+    const { client } = clientAnswering(opened({ label: '' }));
+    renderView(client, 'token-unnamed-aaaaaaaaaaaaaaaaaaaaa');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Visa' })).toBeInTheDocument();
+    expect(screen.queryByText(/Portfolio “/)).toBeNull();
+  });
+
+  it('shows each thumbnail it is given, and the type icon for the rest or when one fails', async () => {
+    const { client } = clientAnswering(opened());
+    renderView(client, 'token-thumbs-aaaaaaaaaaaaaaaaaaaaaa');
+    const list = await screen.findByRole('list', { name: 'Shared documents' });
+    const rows = list.querySelectorAll('li');
+    const image = rows[0].querySelector('img');
+    expect(image).toHaveAttribute('src', 'https://stack.test/storage/v1/render/image/sign/documents/passport-thumb?token=t');
+    expect(image).toHaveAttribute('alt', '');
+    expect(image).toHaveAttribute('referrerpolicy', 'no-referrer');
+    expect(rows[1].querySelector('img')).toBeNull();
+    expect(rows[1].querySelector('svg')).not.toBeNull();
+    fireEvent.error(image!);
+    expect(rows[0].querySelector('img')).toBeNull();
+    expect(rows[0].querySelector('svg')).not.toBeNull();
+  });
+});

@@ -126,6 +126,27 @@ export function sharedFacts(data: Pick<Opened, 'kind' | 'documents' | 'allow_dow
   return parts.filter(Boolean).join(' ');
 }
 
+/** A document's thumbnail when the link gives one; its type's icon otherwise, or when it fails. */
+function SharedThumbnail({ doc }: { doc: SharedDocument }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <span className="shared-icon" aria-hidden="true">
+      {doc.thumbnail_url && !failed ? (
+        <img src={doc.thumbnail_url} alt="" width={48} height={48} loading="lazy" referrerPolicy="no-referrer" onError={() => setFailed(true)} />
+      ) : (
+        <FileTypeIcon mimeType={doc.mime_type} />
+      )}
+    </span>
+  );
+}
+
+/** The page's heading: the owner's name for the link when they gave one, with what it shares below. */
+export function sharedHeading(data: Pick<Opened, 'kind' | 'title' | 'label'>): { title: string; subtitle: string | null } {
+  const label = data.label?.trim() ?? '';
+  if (!label || label === data.title) return { title: data.title, subtitle: null };
+  return { title: label, subtitle: `${data.kind === 'portfolio' ? 'Portfolio' : 'Document'} “${data.title}”` };
+}
+
 function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) => void }) {
   const client = useSupabase();
   const describeError = useDescribeError();
@@ -204,10 +225,12 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
     </section>
   );
 
+  const heading = sharedHeading(data);
   return (
     <div className="shared-view" data-testid="shared-view">
       <header className="shared-header">
-        <h1>{data.title}</h1>
+        <h1>{heading.title}</h1>
+        {heading.subtitle ? <p className="shared-subtitle">{heading.subtitle}</p> : null}
         {data.description ? <p className="shared-description">{data.description}</p> : null}
         <p className="muted">{sharedFacts(data)}</p>
         {data.kind === 'portfolio' && data.allow_download && data.documents.length > 0 ? (
@@ -230,9 +253,7 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
             <ul className="shared-list" aria-label="Shared documents">
               {data.documents.map((doc) => (
                 <li key={doc.id} className={current?.id === doc.id ? 'is-current' : undefined}>
-                  <span className="shared-icon" aria-hidden="true">
-                    <FileTypeIcon mimeType={doc.mime_type} />
-                  </span>
+                  <SharedThumbnail doc={doc} />
                   <span className="shared-row-text">
                     <button type="button" className="shared-open" aria-pressed={current?.id === doc.id} onClick={() => setCurrent(doc)}>
                       {doc.name}

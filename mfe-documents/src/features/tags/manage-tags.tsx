@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSupabase, useToasts } from '@dossier/shared';
-import { Button, Checkbox, EmptyState, LoadingSpinner, NativeSelect, TextField, useConfirm } from '@dossier/shared/ui';
+import { Button, Checkbox, Chip, EmptyState, LoadingSpinner, NativeSelect, TextField, useConfirm } from '@dossier/shared/ui';
 import { createTag, deleteTag, isDuplicateTagName, mergeTags, TAG_COLORS, updateTag, type TagWithUsage } from '../../api/tags';
 import { useDescribeError } from '../../lib/query';
 import { useDocumentActions } from '../../lib/use-document-actions';
@@ -43,10 +43,9 @@ function TagRow({
             </Button>
           </form>
         ) : (
-          <span className="tag-chip" style={{ borderColor: tag.color }}>
-            <span className="tag-dot" style={{ background: tag.color }} aria-hidden="true" />
+          <Chip className="tag-chip" color={tag.color}>
             {tag.name}
-          </span>
+          </Chip>
         )}
         <span className="count">
           {tag.document_count} {tag.document_count === 1 ? 'document' : 'documents'}

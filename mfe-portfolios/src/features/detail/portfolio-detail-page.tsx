@@ -54,7 +54,7 @@ function PortfolioDetail({ id }: { id: string }) {
           <Button aria-expanded={mode === 'edit'} onClick={() => setMode(mode === 'edit' ? 'view' : 'edit')}>
             Edit
           </Button>
-          {/* Destructive actions behind a menu, with a confirmation (issue 22). */}
+          {/* Destructive actions behind a menu, with undo on the toast (issue 22). */}
           <Menu
             trigger={<IconButton variant="secondary" label={`More actions for ${p.name}`} icon={<MoreIcon />} />}
             items={[{ label: 'Delete portfolio', danger: true, onSelect: () => void remove({ id: p.id, name: p.name, document_count: count }).then((ok) => ok && navigate('/portfolios')) }]}

@@ -1,5 +1,5 @@
 import type { PortfolioOverview } from '@dossier/shared/core';
-import { deleteConfirmation } from './use-delete-portfolio';
+import { deleteConsequences } from './use-delete-portfolio';
 import { sortPortfolios } from './portfolios-page';
 
 const p = (name: string, extra: Partial<PortfolioOverview> = {}): PortfolioOverview => ({
@@ -38,8 +38,8 @@ describe('the portfolio list', () => {
   });
 
   it('says how many documents stay when a portfolio is deleted', () => {
-    expect(deleteConfirmation('Visa', 3)).toBe('Delete the portfolio “Visa”? Its 3 documents stay in Documents, without a portfolio. Its links stop working.');
-    expect(deleteConfirmation('Visa', 1)).toContain('Its document stays in Documents');
-    expect(deleteConfirmation('Visa', 0)).toContain('It has no documents.');
+    expect(deleteConsequences(3)).toBe('Its 3 documents stay in Documents, without a portfolio. Its links stop working.');
+    expect(deleteConsequences(1)).toContain('Its document stays in Documents');
+    expect(deleteConsequences(0)).toContain('It had no documents.');
   });
 });

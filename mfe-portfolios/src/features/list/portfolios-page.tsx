@@ -7,7 +7,7 @@ import { Button, IconButton, LoadingSpinner, Menu, MoreIcon, OfflineDataNotice, 
 import { AreaProviders, PortfolioGlyph, useDescribeError, usePortfolioOverview } from '../../lib/area';
 import { FamilySpace } from '../family-space';
 import { PortfolioForm } from './portfolio-form';
-import { useDeletePortfolio } from './use-delete-portfolio';
+import { useDeletePortfolio, usePendingPortfolioDeletes } from './use-delete-portfolio';
 
 type Sort = 'changed' | 'name' | 'documents' | 'size' | 'expiry';
 
@@ -43,7 +43,7 @@ function PortfolioCard({ portfolio }: { portfolio: PortfolioOverview }) {
           <span>Changed {formatDate(portfolio.last_changed)}</span>
         </p>
       </div>
-      {/* Destructive actions behind a menu, with a confirmation (issue 22): no red button beside every title. */}
+      {/* Destructive actions behind a menu, with undo on the toast (issue 22): no red button beside every title. */}
       <Menu trigger={<IconButton label={`More actions for ${portfolio.name}`} icon={<MoreIcon />} />} items={[{ label: 'Delete portfolio', danger: true, onSelect: () => void remove(portfolio) }]} />
     </li>
   );
@@ -59,7 +59,10 @@ function PortfolioList() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>('changed');
   const [creating, setCreating] = useState(false);
-  const rows = useMemo(() => sortPortfolios(overview.data ?? [], sort, search), [overview.data, sort, search]);
+  // A portfolio deleted moments ago is gone from the list while its *Undo* is still offered.
+  const deleting = usePendingPortfolioDeletes();
+  const all = useMemo(() => (overview.data ?? []).filter((p) => !deleting.has(p.id)), [overview.data, deleting]);
+  const rows = useMemo(() => sortPortfolios(all, sort, search), [all, sort, search]);
 
   return (
     <div className="portfolios">
@@ -86,7 +89,7 @@ function PortfolioList() {
           </Button>
         </div>
       )}
-      {(overview.data ?? []).length > 0 ? (
+      {all.length > 0 ? (
         <div className="portfolio-toolbar">
           <TextField label="Search portfolios" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
           <Select
@@ -110,7 +113,7 @@ function PortfolioList() {
           <p>{describeError(overview.error)}</p>
           <Button onClick={() => void overview.refetch()}>Try Again</Button>
         </div>
-      ) : overview.data.length === 0 ? (
+      ) : all.length === 0 ? (
         <div className="portfolio-empty">
           <h2>No portfolios yet</h2>
           <p>A portfolio groups the papers for one purpose — a visa application, a house purchase, the tax return — with a checklist of what is still missing, and can be shared with one link.</p>

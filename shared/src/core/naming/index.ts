@@ -1,3 +1,4 @@
 export * from './file-name';
 export * from './conflict-name';
 export * from './download-name';
+export * from './thumbnail-path';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Badge, Button, Checkbox, ComboBox, ConfirmDialog, Dialog, EmptyState, IconButton, Menu, Progress, Select, Sheet, Switch, Tab, TabList, TabPanel, Tabs, TextArea, TextField, Tooltip, destructiveCopy, useConfirm } from './index';
+import { Badge, Button, ButtonGroup, Checkbox, Chip, ComboBox, ConfirmDialog, Dialog, EmptyState, IconButton, Menu, Progress, Select, Sheet, Switch, Tab, TabList, TabPanel, Tabs, TextArea, TextField, Tooltip, destructiveCopy, useConfirm } from './index';
 import { stubLayoutApis } from '@dossier/shared/testing';
 
 beforeAll(stubLayoutApis);
@@ -365,5 +365,48 @@ describe('ComboBox', () => {
     await userEvent.type(box, 'vestments');
     expect(box).toHaveValue('investments');
     expect(screen.queryByRole('listbox')).toBeNull();
+  });
+});
+
+describe('Chip and ButtonGroup (issue 22: a square × over a round chip; calendar buttons touching)', () => {
+  const css = readFileSync(path.join(__dirname, 'design-system.css'), 'utf8');
+  const rule = (selector: string) => new RegExp(`\\n\\s*${selector.replace(/[.]/g, '\\.')} \\{([^}]*)\\}`).exec(css)?.[1] ?? '';
+
+  it('a removable chip has a named round × inside it that removes it', async () => {
+    const onRemove = jest.fn();
+    render(
+      <Chip color="#16a34a" removeLabel="Remove tag Household" onRemove={onRemove}>
+        Household
+      </Chip>,
+    );
+    const remove = screen.getByRole('button', { name: 'Remove tag Household' });
+    expect(remove.closest('.ds-chip')).toHaveClass('ds-chip--removable');
+    expect(remove.querySelector('svg')).not.toBeNull(); // an icon, not a "×" glyph of whatever font
+    await userEvent.click(remove);
+    expect(onRemove).toHaveBeenCalledTimes(1);
+    // The chip is a pill; its × a circle no taller than the pill, with a 32 px round target.
+    expect(rule('.ds-chip')).toMatch(/border-radius: var\(--ds-radius-full\)/);
+    expect(rule('.ds-chip__remove')).toMatch(/border-radius: 50%/);
+    expect(rule('.ds-chip__remove')).toMatch(/height: calc\(var\(--ds-chip-height\) - 6px\)/);
+    expect(rule('.ds-chip__remove::after')).toMatch(/inset: -7px; border-radius: 50%/);
+  });
+
+  it('a chip without onRemove has no button', () => {
+    render(<Chip size="sm">Tax</Chip>);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByText('Tax').closest('.ds-chip')).toHaveClass('ds-chip--sm');
+  });
+
+  it('grouped buttons are kept apart by the spacing token, which is never zero', () => {
+    render(
+      <ButtonGroup label="Feed">
+        <Button>Copy</Button>
+        <Button>Switch off</Button>
+      </ButtonGroup>,
+    );
+    expect(screen.getByRole('group', { name: 'Feed' })).toHaveClass('ds-button-group');
+    expect(rule('.ds-button-group')).toMatch(/gap: var\(--ds-space-button-gap\)/);
+    expect(css).toMatch(/--ds-space-button-gap: var\(--ds-space-2\);/);
+    expect(rule('.ds-dialog__actions')).toMatch(/gap: var\(--ds-space-button-gap\)/);
   });
 });

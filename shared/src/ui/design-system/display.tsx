@@ -1,4 +1,5 @@
 import type { CSSProperties, ElementType, HTMLAttributes, ReactNode } from 'react';
+import { CloseIcon } from './icons';
 
 export type BadgeTone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger';
 
@@ -74,4 +75,36 @@ export type CardProps = HTMLAttributes<HTMLElement> & { as?: 'div' | 'article' |
 /** A surface grouping one thing's content. */
 export function Card({ as: Element = 'div', interactive, className, ...rest }: CardProps) {
   return <Element {...rest} className={['ds-card', interactive ? 'ds-card--interactive' : '', className ?? ''].filter(Boolean).join(' ')} />;
+}
+
+export type ChipProps = {
+  children: ReactNode;
+  /** The thing's own colour (a tag's): drawn as the dot and the outline. */
+  color?: string;
+  /** Shows a round × inside the chip's end; the chip's shape, not a square laid over it. */
+  onRemove?: () => void;
+  /** The × button's accessible name, e.g. "Remove tag Passport". Required with `onRemove`. */
+  removeLabel?: string;
+  as?: 'span' | 'li';
+  /** `sm` fits a one-line list row (18 px); `md` (24 px) holds a × for a finger. */
+  size?: 'sm' | 'md';
+  className?: string;
+};
+
+/** A small pill naming one thing (a tag), optionally removable. */
+export function Chip({ children, color, onRemove, removeLabel, as: Element = 'span', size = 'md', className }: ChipProps) {
+  return (
+    <Element
+      className={['ds-chip', size === 'sm' ? 'ds-chip--sm' : '', onRemove ? 'ds-chip--removable' : '', className ?? ''].filter(Boolean).join(' ')}
+      style={color ? ({ '--ds-chip-color': color } as CSSProperties) : undefined}
+    >
+      {color ? <span className="ds-chip__dot" aria-hidden="true" /> : null}
+      <span className="ds-chip__label">{children}</span>
+      {onRemove ? (
+        <button type="button" className="ds-chip__remove" aria-label={removeLabel} onClick={onRemove}>
+          <CloseIcon aria-hidden="true" />
+        </button>
+      ) : null}
+    </Element>
+  );
 }
