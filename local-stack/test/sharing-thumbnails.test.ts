@@ -93,6 +93,21 @@ describe.each(databasesSync())('a shared portfolio’s thumbnails and link name 
     expect(body.documents!.map((d) => [d.id, Boolean(d.thumbnail_url)])).toEqual([[pdf, true]]);
   });
 
+  it('a link named before names were shown to visitors keeps its name private', async () => {
+    const { alice, stack } = people();
+    const pdf = await addDocument(alice, 'letter.pdf', 'application/pdf');
+    const link = await alice.client.rpc('create_share_link', { document_id: pdf, label: 'Accountant' });
+    const { token, id } = (link.data as Array<{ token: string; id: string }>)[0];
+    // As the migration leaves every link that existed before it.
+    await stack.runScript(`update public.share_links set label_shown_to_visitors = false where id = '${id}'`);
+    const { raw, body } = await open(token);
+    expect(body.status).toBe('ok');
+    expect(body.label).toBe('');
+    expect(raw).not.toContain('Accountant');
+    const own = await alice.client.from('share_links').select('label').eq('id', id).single();
+    expect(own.data).toEqual({ label: 'Accountant' });
+  });
+
   it('nothing but the function may ask for a visit’s thumbnails', async () => {
     const { alice, stack } = people();
     const anon = await fetch(`${stack.url}/rest/v1/rpc/share_visit_extras`, {
