@@ -107,6 +107,13 @@ for (const size of SIZES) {
       const thumbs = guest.getByRole('list', { name: 'Shared documents' }).locator('img');
       await expect(thumbs).toHaveCount(2);
       await expect.poll(() => thumbs.evaluateAll((imgs) => (imgs as HTMLImageElement[]).every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
+      // A document's name is a link-like button, not a box that looks like a text field.
+      const name = guest.getByRole('button', { name: 'passport.pdf', exact: true });
+      const nameStyle = await name.evaluate((el) => {
+        const css = getComputedStyle(el);
+        return { border: css.borderTopWidth, background: css.backgroundColor };
+      });
+      expect(nameStyle).toEqual({ border: '0px', background: 'rgba(0, 0, 0, 0)' });
       await look(guest, `${size.name}-shared-portfolio`);
       await visitor.close();
 
