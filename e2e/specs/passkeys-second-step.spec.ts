@@ -1,13 +1,38 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { PASSKEY_MESSAGES } from '@dossier/shared/core';
 import { signInFreshUser, type SignedInUser } from '../support/signed-in-session';
 import { onLocalhost, virtualAuthenticator } from '../support/virtual-authenticator';
 
 test.setTimeout(240_000);
 
-async function signOutAndSignIn(page: Page, at: (path: string) => string, user: SignedInUser) {
+/** The claims of the session supabase-js holds in the page (who is signed in, and at which level). */
+async function sessionClaims(page: Page): Promise<{ sub: string; email: string; aal: string }> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!;
+    const token = JSON.parse(localStorage.getItem(key)!).access_token as string;
+    return JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+  });
+}
+
+async function signOut(page: Page, at: (path: string) => string) {
   await page.goto(at('/settings'));
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
+}
+
+/** Settings → Passkeys → "Use a passkey for two-step sign-in", with its recovery codes put away. */
+async function addPasskeySecondStep(page: Page, at: (path: string) => string) {
+  await page.goto(at('/settings'));
+  // The account remote loads on first visit: on a busy machine that takes a while.
+  await page.getByRole('button', { name: 'Use a passkey for two-step sign-in' }).click({ timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText('Two-step sign-in accepts your passkey instead of a code.')).toBeVisible();
+}
+
+async function signOutAndSignIn(page: Page, at: (path: string) => string, user: Pick<SignedInUser, 'email' | 'password'>) {
+  await signOut(page, at);
   await page.goto(at('/auth'));
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
@@ -20,11 +45,7 @@ test('a passkey as the second step: after the password, the passkey completes tw
   const user = await signInFreshUser(page, 'Sam Second');
 
   // Settings → Passkeys: the passkey becomes the second step; the first one brings recovery codes.
-  await page.goto(at('/settings'));
-  await page.getByRole('button', { name: 'Use a passkey for two-step sign-in' }).click({ timeout: 60_000 });
-  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
-  await page.getByRole('button', { name: 'I have saved them' }).click();
-  await expect(page.getByText('Two-step sign-in accepts your passkey instead of a code.')).toBeVisible();
+  await addPasskeySecondStep(page, at);
   expect(await authenticator.credentials()).toHaveLength(1);
 
   // The password alone is not enough: the two-step screen offers the passkey.
@@ -34,10 +55,69 @@ test('a passkey as the second step: after the password, the passkey completes tw
   await expect(page).toHaveURL(/\/documents/);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toHaveCount(0);
-  const aal = await page.evaluate(async () => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!;
-    const token = JSON.parse(localStorage.getItem(key)!).access_token as string;
-    return JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).aal as string;
+  expect((await sessionClaims(page)).aal).toBe('aal2');
+});
+
+test("another account's passkey is refused: not as B's second step, not to sign in as B; a clear message, and trying again works", async ({ page, baseURL }) => {
+  const at = onLocalhost(baseURL);
+  const authenticator = await virtualAuthenticator(page);
+  // A: a passkey to sign in with (on this device, as a shared family laptop would hold it).
+  const a = await signInFreshUser(page, 'Alex Account');
+  await page.goto(at('/settings'));
+  await page.getByRole('button', { name: 'Add a passkey' }).click({ timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem')).toHaveCount(1);
+  const [aPasskey] = await authenticator.credentials();
+
+  // B: a password account with its own passkey as the second step, made on the same device.
+  await signOut(page, at);
+  const b = { email: `other-${randomUUID().slice(0, 8)}@example.com`, password: `pw-${randomUUID()}` };
+  await page.goto(at('/auth?mode=sign-up'));
+  await page.getByLabel('Name').fill('Blair Other');
+  await page.getByLabel('Email').fill(b.email);
+  await page.getByLabel('Password').fill(b.password);
+  await page.locator('form').getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+  await addPasskeySecondStep(page, at);
+  const bId = (await sessionClaims(page)).sub;
+  const held = await authenticator.credentials();
+  // A's passkey is discoverable, B's second-step credential is not (named by the server each time).
+  expect(held.map((c) => c.isResidentCredential).sort()).toEqual([false, true]);
+
+  // B's second step answered by A's passkey (the challenge is made to name A's credential, as a
+  // device offering the wrong passkey would): refused, with words the person can act on.
+  await signOutAndSignIn(page, at, b);
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await page.route('**/auth/v1/factors/*/challenge', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.webauthn.credential_options.publicKey.allowCredentials = [{ type: 'public-key', id: aPasskey.credentialId.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') }];
+    await route.fulfill({ response, json: body });
   });
-  expect(aal).toBe('aal2');
+  await page.getByRole('button', { name: 'Use your passkey instead' }).click();
+  await expect(page.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.otherAccount);
+  expect((await sessionClaims(page)).aal).toBe('aal1');
+  // Trying again with B's own passkey works.
+  await page.unroute('**/auth/v1/factors/*/challenge');
+  await page.getByRole('button', { name: 'Use your passkey instead' }).click();
+  await expect(page).toHaveURL(/\/documents/);
+  expect(await sessionClaims(page)).toMatchObject({ sub: bId, aal: 'aal2' });
+
+  // A's passkey presented as B's (its user handle changed to B's id): no one is signed in.
+  await signOut(page, at);
+  await page.goto(at('/auth'));
+  const asB = Buffer.from(bId, 'utf8').toString('base64url');
+  await page.route('**/auth/v1/passkeys/authentication/verify', (route) => {
+    const body = route.request().postDataJSON();
+    body.credential.response.userHandle = asB;
+    return route.continue({ postData: JSON.stringify(body) });
+  });
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.notChecked);
+  await expect(page).toHaveURL(/\/auth/);
+  // Untouched, the same passkey signs in as its own account, A.
+  await page.unroute('**/auth/v1/passkeys/authentication/verify');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+  expect((await sessionClaims(page)).email).toBe(a.email);
 });

@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { readAppConfig, seedAcceptedConsent } from '../support/signed-in-session';
+import { virtualAuthenticator } from '../support/virtual-authenticator';
 
 /**
- * Passkeys (issue 27) with Chromium's virtual authenticator (CDP WebAuthn domain): a platform
- * authenticator with resident keys and user verification, as Face ID or a fingerprint reader is.
- * Browsers refuse an IP address as relying party, so the shell is opened as http://localhost.
+ * Passkeys (issue 27) with Chromium's virtual authenticator. Browsers refuse an IP address as
+ * relying party, so the shell is opened as http://localhost.
  */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return {
-    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-  };
-}
-
 async function signOut(page: Page, settingsUrl: string) {
   await page.goto(settingsUrl);
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
