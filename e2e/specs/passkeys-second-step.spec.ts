@@ -2,18 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { PASSKEY_MESSAGES } from '@dossier/shared/core';
 import { signInFreshUser, type SignedInUser } from '../support/signed-in-session';
-import { onLocalhost, virtualAuthenticator } from '../support/virtual-authenticator';
+import { onLocalhost, sessionClaims, virtualAuthenticator, withoutPasskeyAutofill } from '../support/passkeys';
 
 test.setTimeout(240_000);
-
-/** The claims of the session supabase-js holds in the page (who is signed in, and at which level). */
-async function sessionClaims(page: Page): Promise<{ sub: string; email: string; aal: string }> {
-  return page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!;
-    const token = JSON.parse(localStorage.getItem(key)!).access_token as string;
-    return JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
-  });
-}
 
 async function signOut(page: Page, at: (path: string) => string) {
   await page.goto(at('/settings'));
@@ -42,6 +33,7 @@ async function signOutAndSignIn(page: Page, at: (path: string) => string, user: 
 test('a passkey as the second step: after the password, the passkey completes two-step sign-in and the library opens', async ({ page, baseURL }) => {
   const at = onLocalhost(baseURL);
   const authenticator = await virtualAuthenticator(page);
+  await withoutPasskeyAutofill(page);
   const user = await signInFreshUser(page, 'Sam Second');
 
   // Settings → Passkeys: the passkey becomes the second step; the first one brings recovery codes.
@@ -61,6 +53,8 @@ test('a passkey as the second step: after the password, the passkey completes tw
 test("another account's passkey is refused: not as B's second step, not to sign in as B; a clear message, and trying again works", async ({ page, baseURL }) => {
   const at = onLocalhost(baseURL);
   const authenticator = await virtualAuthenticator(page);
+  // The passkey button and the two-step screen, not the autofill (passkeys.spec.ts has that).
+  await withoutPasskeyAutofill(page);
   // A: a passkey to sign in with (on this device, as a shared family laptop would hold it).
   const a = await signInFreshUser(page, 'Alex Account');
   await page.goto(at('/settings'));

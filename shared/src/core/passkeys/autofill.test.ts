@@ -83,6 +83,18 @@ describe('startPasskeyAutofill', () => {
     expect(calls[1].signal?.aborted).toBe(true);
   });
 
+  it('stops waiting after three refused passkeys in a row, so a browser that answers at once cannot loop', async () => {
+    const { client, calls } = fakeClient();
+    const onError = jest.fn();
+    await startPasskeyAutofill(client, onError, browser(true)).started;
+    for (let i = 0; i < 3; i += 1) {
+      calls[i].answer({ data: null, error: apiError('webauthn_credential_not_found') });
+      await settle();
+    }
+    expect(onError).toHaveBeenCalledTimes(3);
+    expect(calls).toHaveLength(3);
+  });
+
   it('ends quietly on a failure that is not about the passkey (the form still works)', async () => {
     const { client, calls } = fakeClient();
     const onError = jest.fn();

@@ -19,6 +19,9 @@ export interface PasskeyAutofill {
   readonly started: Promise<boolean>;
 }
 
+/** Refused passkeys in a row after which the waiting request is not started again. */
+const MAX_FAILURES = 3;
+
 const currentEnvironment = (): ConditionalEnvironment => ({
   window: typeof window === 'undefined' ? undefined : (window as ConditionalEnvironment['window']),
   navigator: typeof navigator === 'undefined' ? undefined : (navigator as ConditionalEnvironment['navigator']),
@@ -39,12 +42,13 @@ export async function passkeyAutofillAvailable(env: ConditionalEnvironment = cur
 /**
  * Starts the waiting request when the browser supports it. `onError` gets the SPEC §8 text of a
  * passkey the person chose that did not sign them in (another account's removed passkey, an
- * expired request); a new request then waits, so they can try again. A dismissed prompt or a
+ * expired request); a new request then waits, so they can try again (up to three refusals). A dismissed prompt or a
  * failure that is not about the passkey (the network) ends it quietly: the form still works.
  */
 export function startPasskeyAutofill(client: SupabaseClient, onError: (message: string) => void, env: ConditionalEnvironment = currentEnvironment()): PasskeyAutofill {
   let controller: AbortController | null = null;
   let stopped = false;
+  let failures = 0;
   const request = async (): Promise<void> => {
     controller = new AbortController();
     const signal = controller.signal;
@@ -54,7 +58,10 @@ export function startPasskeyAutofill(client: SupabaseClient, onError: (message: 
     const message = passkeyErrorMessage(error, 'sign-in');
     if (!message || message === PASSKEY_MESSAGES.cancelled) return;
     onError(message);
-    void request();
+    // A browser that answers at once (automation picks a credential immediately) would otherwise
+    // ask the server again and again; after a few refusals the button and the form remain.
+    failures += 1;
+    if (failures < MAX_FAILURES) void request();
   };
   const started = passkeyAutofillAvailable(env).then((available) => {
     if (!available || stopped) return false;

@@ -24,3 +24,24 @@ export function onLocalhost(baseURL: string | undefined): (path: string) => stri
   local.hostname = 'localhost';
   return (path: string) => new URL(path, local).href;
 }
+
+/**
+ * This page's browser without passkey autofill (no conditional mediation), before any page script
+ * runs. Under automation Chromium answers a conditional request at once with a passkey it holds,
+ * so specs about the button or the second step turn the autofill off, as browsers without it are.
+ */
+export async function withoutPasskeyAutofill(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const credential = window.PublicKeyCredential as unknown as { isConditionalMediationAvailable?: () => Promise<boolean> } | undefined;
+    if (credential) credential.isConditionalMediationAvailable = () => Promise.resolve(false);
+  });
+}
+
+/** The claims of the session supabase-js holds in the page: who is signed in, at which level. */
+export async function sessionClaims(page: Page): Promise<{ sub: string; email: string; aal: string }> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!;
+    const token = JSON.parse(localStorage.getItem(key)!).access_token as string;
+    return JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+  });
+}
