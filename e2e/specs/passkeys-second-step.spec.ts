@@ -67,6 +67,10 @@ test("another account's passkey is refused: not as B's second step, not to sign 
   const b = await signUpFreshUser(page, 'Blair Other');
   await signOutAndSignIn(page, at, b);
   await expect(page).not.toHaveURL(/\/auth/);
+  // B's first sign-in on this device asks for B's privacy choices.
+  const consent = page.getByRole('dialog', { name: 'Your privacy choices' });
+  await consent.getByRole('button', { name: 'Accept All' }).click();
+  await expect(consent).toHaveCount(0);
   await addPasskeySecondStep(page, at);
   const bId = (await sessionClaims(page)).sub;
   const held = await authenticator.credentials();
