@@ -27,8 +27,7 @@ export function onLocalhost(baseURL: string | undefined): (path: string) => stri
 
 /**
  * This page's browser without passkey autofill (no conditional mediation), before any page script
- * runs. Under automation Chromium answers a conditional request at once with a passkey it holds,
- * so specs about the button or the second step turn the autofill off, as browsers without it are.
+ * runs, so the waiting autofill request never competes with the button or the second step.
  */
 export async function withoutPasskeyAutofill(page: Page): Promise<void> {
   await page.addInitScript(() => {
