@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { readAppConfig, seedAcceptedConsent } from '../support/signed-in-session';
+import { onLocalhost, virtualAuthenticator, withoutPasskeyAutofill } from '../support/passkeys';
 
 /**
- * Passkeys (issue 27) with Chromium's virtual authenticator (CDP WebAuthn domain): a platform
- * authenticator with resident keys and user verification, as Face ID or a fingerprint reader is.
- * Browsers refuse an IP address as relying party, so the shell is opened as http://localhost.
+ * Passkeys (issue 27) with Chromium's virtual authenticator. Browsers refuse an IP address as
+ * relying party, so the shell is opened as http://localhost.
  */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return {
-    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-  };
-}
-
 async function signOut(page: Page, settingsUrl: string) {
   await page.goto(settingsUrl);
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
@@ -27,11 +16,12 @@ async function signOut(page: Page, settingsUrl: string) {
 test.setTimeout(240_000);
 
 test('a passkey: added after sign-up, signs in without a password, renamed, removed; a replay and a removed passkey refused', async ({ page, baseURL }) => {
-  const local = new URL(baseURL!);
-  local.hostname = 'localhost';
-  const at = (path: string) => new URL(path, local).href;
+  const at = onLocalhost(baseURL);
+  const local = new URL(at('/'));
   await seedAcceptedConsent(page.context());
   const authenticator = await virtualAuthenticator(page);
+  // The button, not the autofill: a browser without passkey autofill.
+  await withoutPasskeyAutofill(page);
   const email = `passkey-${randomUUID().slice(0, 8)}@example.com`;
   const password = `pw-${randomUUID()}`;
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { PASSKEY_MESSAGES, passkeyErrorMessage, passkeysSupported, removePasskey } from './passkeys';
+import { PASSKEY_MESSAGES, addPasskeySecondStep, passSecondStepWithPasskey, passkeyErrorMessage, passkeysSupported, removePasskey } from './passkeys';
 
 const browser = (hostname: string, withWebAuthn = true) => ({
   window: { PublicKeyCredential: withWebAuthn ? function PublicKeyCredential() {} : undefined, location: { hostname } },
@@ -72,5 +72,22 @@ describe('removePasskey', () => {
       await removePasskey(supabase, 'p1');
       expect(remove).toHaveBeenCalledWith({ passkeyId: 'p1' });
     }
+  });
+});
+
+describe('the passkey as the second step', () => {
+  // supabase-js defaults a WebAuthn factor to a security key (cross-platform): the browser then
+  // waits for a USB key while the device's own Face ID or fingerprint reader is never offered.
+  it("asks for the device's own passkey, not a security key, when adding and when using it", async () => {
+    const register = jest.fn().mockResolvedValue({ data: {}, error: null });
+    const authenticate = jest.fn().mockResolvedValue({ data: {}, error: null });
+    const client = { auth: { mfa: { webauthn: { register, authenticate } } } } as unknown as SupabaseClient;
+    await addPasskeySecondStep(client, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1');
+    expect(register).toHaveBeenCalledWith(
+      expect.objectContaining({ friendlyName: expect.stringMatching(/^Passkey · /) }),
+      expect.objectContaining({ authenticatorSelection: { authenticatorAttachment: 'platform' }, hints: expect.not.arrayContaining(['security-key']) }),
+    );
+    await passSecondStepWithPasskey(client, 'factor-1');
+    expect(authenticate).toHaveBeenCalledWith({ factorId: 'factor-1' }, expect.objectContaining({ hints: expect.not.arrayContaining(['security-key']) }));
   });
 });

@@ -138,12 +138,29 @@ export async function passkeyFactorId(client: SupabaseClient): Promise<string | 
   return data.all.find((f) => f.factor_type === 'webauthn' && f.status === 'verified')?.id ?? null;
 }
 
+/**
+ * supabase-js's WebAuthn factor asks by default for a security key (`authenticatorAttachment:
+ * 'cross-platform'`, hint `security-key`), and the browser then waits for a USB key that never
+ * comes while Face ID or the fingerprint reader is right there. Dossier's second step is the
+ * device's own passkey; on another device the browser still offers a phone nearby (hybrid).
+ */
+export const SECOND_STEP_PASSKEY_OPTIONS = {
+  create: { hints: ['client-device', 'hybrid'], authenticatorSelection: { authenticatorAttachment: 'platform' } },
+  request: { hints: ['client-device', 'hybrid'] },
+} as const;
+
+// Only the members overridden: supabase-js merges them over the server's options (its types ask
+// for a whole options object, challenge included).
+type WebAuthnFactorApi = SupabaseClient['auth']['mfa']['webauthn'];
+type CreateOverrides = Parameters<WebAuthnFactorApi['register']>[1];
+type RequestOverrides = Parameters<WebAuthnFactorApi['authenticate']>[1];
+
 /** Adds a passkey as the second step (a WebAuthn factor); the session becomes aal2. */
 export async function addPasskeySecondStep(client: SupabaseClient, userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent): Promise<void> {
-  unwrap(await client.auth.mfa.webauthn.register({ friendlyName: `Passkey · ${describeDevice(userAgent)}` }));
+  unwrap(await client.auth.mfa.webauthn.register({ friendlyName: `Passkey · ${describeDevice(userAgent)}` }, SECOND_STEP_PASSKEY_OPTIONS.create as unknown as CreateOverrides));
 }
 
 /** Passes the second step with the person's passkey (instead of the authenticator code). */
 export async function passSecondStepWithPasskey(client: SupabaseClient, factorId: string): Promise<void> {
-  unwrap(await client.auth.mfa.webauthn.authenticate({ factorId }));
+  unwrap(await client.auth.mfa.webauthn.authenticate({ factorId }, SECOND_STEP_PASSKEY_OPTIONS.request as unknown as RequestOverrides));
 }

@@ -152,6 +152,35 @@ describe('AuthPage', () => {
       expect(await screen.findByRole('alert')).toHaveTextContent('Passkey sign-in was cancelled. If this device has no passkey for Dossier, sign in with your password.');
     });
 
+    it('offers passkeys in the e-mail field autofill, and aborts that waiting request when the person signs in with the password', async () => {
+      withWebAuthn();
+      Object.assign(window.PublicKeyCredential, { isConditionalMediationAvailable: () => Promise.resolve(true) });
+      const signals: AbortSignal[] = [];
+      const signInWithPasskey = jest.fn(({ options }: { options: { signal: AbortSignal } }) => {
+        signals.push(options.signal);
+        return new Promise((resolve) => options.signal.addEventListener('abort', () => resolve({ data: null, error: Object.assign(new Error('aborted'), { code: 'ERROR_CEREMONY_ABORTED' }) })));
+      });
+      const signInWithPassword = jest.fn().mockResolvedValue({
+        data: { user: null, session: null },
+        error: Object.assign(new Error('Invalid login credentials'), { status: 400, code: 'invalid_credentials' }),
+      });
+      renderAuth({ signInWithPasskey, signInWithPassword });
+      expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'username webauthn');
+      await waitFor(() => expect(signInWithPasskey).toHaveBeenCalledWith({ options: expect.objectContaining({ mediation: 'conditional' }) }));
+      await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      expect(signals[0].aborted).toBe(true);
+      // The password was wrong: the form stays, and the passkey autofill waits again.
+      expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_ERROR_MESSAGES.invalid_credentials);
+      await waitFor(() => expect(signInWithPasskey).toHaveBeenCalledTimes(2));
+      expect(signals[1].aborted).toBe(false);
+      // The sign-up tab has no autofill request and asks the browser for an e-mail address.
+      await userEvent.click(screen.getByRole('tab', { name: 'Sign up' }));
+      expect(signals[1].aborted).toBe(true);
+      expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
+    });
+
     it('is not offered on the sign-up tab', async () => {
       withWebAuthn();
       renderAuth({});

@@ -12,7 +12,7 @@ import { OAUTH_PENDING_KEY, cleanOAuthAddress, pollForSession, readOAuthReturn }
 import { redirectTarget } from './redirect-target';
 import { RESET_PARAM } from './email-auth';
 import { useSecondFactor } from './second-factor';
-import { AddPasskeyOffer, PasskeySignInButton } from './passkey-sign-in';
+import { AddPasskeyOffer, PasskeySignInButton, usePasskeyAutofill } from './passkey-sign-in';
 import { passkeysSupported } from '@dossier/shared/core';
 import './auth-page.css';
 
@@ -120,12 +120,15 @@ export function AuthPage() {
     setNotice(null);
   };
 
+  // Passkey autofill: the browser offers the person's passkeys on the e-mail field (issue 27).
+  const signInAnotherWay = usePasskeyAutofill(mode === 'sign-in' && auth.status !== 'signed-in', setError);
+
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
     setError(null);
     setNotice(null);
     try {
-      await work();
+      await signInAnotherWay(work);
     } catch (failure) {
       setError(failureText(failure));
     } finally {
@@ -205,7 +208,10 @@ export function AuthPage() {
       )}
       <form onSubmit={submit} aria-busy={busy} className="auth-form">
         {mode === 'sign-up' && <TextField label="Name" name="name" autoComplete="name" required />}
-        {mode !== 'new-password' && <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required />}
+        {mode !== 'new-password' && (
+          // "webauthn" lets the browser list passkeys among the e-mail suggestions (passkey autofill).
+          <TextField label="Email" name="email" type="email" autoComplete={mode === 'sign-in' ? 'username webauthn' : 'email'} inputMode="email" required />
+        )}
         {mode !== 'forgot' && (
           <TextField
             label={mode === 'new-password' ? 'New password' : 'Password'}
@@ -227,7 +233,7 @@ export function AuthPage() {
             <Button variant="secondary" block onClick={google} disabled={busy}>
               Continue with Google
             </Button>
-            {mode === 'sign-in' && <PasskeySignInButton disabled={busy} onError={setError} />}
+            {mode === 'sign-in' && <PasskeySignInButton disabled={busy} onError={setError} signInAnotherWay={signInAnotherWay} />}
           </div>
         </>
       )}

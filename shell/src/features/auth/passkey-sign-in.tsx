@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth } from '@dossier/shared/contract';
-import { addPasskey, passkeyErrorMessage, passkeysSupported, signInWithPasskey } from '@dossier/shared/core';
+import { addPasskey, passkeyErrorMessage, passkeysSupported, signInWithPasskey, startPasskeyAutofill, type PasskeyAutofill } from '@dossier/shared/core';
 import { Button } from '@dossier/shared/ui';
 import { classifyAuthError } from './auth-errors';
 
@@ -8,7 +8,15 @@ import { classifyAuthError } from './auth-errors';
  * /auth's "Sign in with a passkey" (issue 27): the browser offers the passkeys it holds for Dossier,
  * no e-mail or password typed. Hidden where the browser cannot use passkeys.
  */
-export function PasskeySignInButton({ disabled, onError }: { disabled?: boolean; onError: (message: string | null) => void }) {
+export function PasskeySignInButton({
+  disabled,
+  onError,
+  signInAnotherWay = (work) => work(),
+}: {
+  disabled?: boolean;
+  onError: (message: string | null) => void;
+  signInAnotherWay?: SignInAnotherWay;
+}) {
   const { supabase } = useAuth();
   const [busy, setBusy] = useState(false);
   if (!passkeysSupported()) return null;
@@ -16,7 +24,7 @@ export function PasskeySignInButton({ disabled, onError }: { disabled?: boolean;
     setBusy(true);
     onError(null);
     try {
-      await signInWithPasskey(supabase);
+      await signInAnotherWay(() => signInWithPasskey(supabase));
     } catch (e) {
       onError(passkeyErrorMessage(e, 'sign-in') ?? classifyAuthError(e).message);
     } finally {
@@ -68,4 +76,39 @@ export function AddPasskeyOffer({ onDone }: { onDone: () => void }) {
       </section>
     </div>
   );
+}
+
+/** Runs a sign-in of another kind with the passkey autofill's waiting request out of its way. */
+export type SignInAnotherWay = (work: () => Promise<void>) => Promise<void>;
+
+/**
+ * Passkey autofill on /auth's sign-in form (issue 27): while `active`, a conditional passkey
+ * request waits behind the e-mail field. The returned function wraps any other way of signing in
+ * (password, Google, the passkey button): the waiting request is aborted first, so the browser
+ * never holds two WebAuthn requests, and waits again if that other way fails.
+ */
+export function usePasskeyAutofill(active: boolean, onError: (message: string) => void): SignInAnotherWay {
+  const { supabase } = useAuth();
+  const [otherWayRunning, setOtherWayRunning] = useState(false);
+  const waiting = useRef<PasskeyAutofill | null>(null);
+  const report = useRef(onError);
+  report.current = onError;
+  useEffect(() => {
+    if (!active || otherWayRunning) return;
+    const autofill = startPasskeyAutofill(supabase, (message) => report.current(message));
+    waiting.current = autofill;
+    return () => {
+      autofill.abort();
+      waiting.current = null;
+    };
+  }, [supabase, active, otherWayRunning]);
+  return useCallback(async (work) => {
+    waiting.current?.abort();
+    setOtherWayRunning(true);
+    try {
+      await work();
+    } finally {
+      setOtherWayRunning(false);
+    }
+  }, []);
 }
