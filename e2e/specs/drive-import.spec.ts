@@ -451,7 +451,7 @@ async function lookAtThemes(page: Page, name: string) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
       // Whatever is under the close button's middle is the button itself: no text drawn through it.
       const close = await dialog(page).getByRole('button', { name: 'Close' }).boundingBox();
-      const label = await dialog(page).getByText(/^\d+ of \d+ files$/).boundingBox();
+      const label = await dialog(page).getByText(/^\d+ of \d+ files?$/).boundingBox();
       if (close && label) {
         const apart = label.x + label.width <= close.x || close.x + close.width <= label.x || label.y + label.height <= close.y || close.y + close.height <= label.y;
         expect(apart, `${name} ${width}×${height} ${colorScheme}: "N of M files" under the close button`).toBe(true);
