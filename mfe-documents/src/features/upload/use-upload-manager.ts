@@ -118,13 +118,26 @@ export function useUploadManager(
     window.addEventListener(QUEUED_UPLOAD_STORED_EVENT, onStored);
     const unsubscribe = pending.subscribe((operations) => {
       const queued = new Set(operations.map((operation) => (operation.payload as Partial<DocumentUploadPayload> | undefined)?.doc?.documentId));
-      for (const documentId of manager.queuedDocumentIds()) if (!queued.has(documentId)) manager.settleQueued(documentId, 'dropped');
+      for (const documentId of manager.queuedDocumentIds()) {
+        if (queued.has(documentId)) continue;
+        // Gone from the queue: stored (perhaps by another tab of Dossier, which replays the same
+        // queue and tells only itself) or dropped by the person. The library knows which.
+        void client
+          .from('documents')
+          .select('id')
+          .eq('id', documentId)
+          .maybeSingle()
+          .then(
+            ({ data }) => manager.settleQueued(documentId, data ? 'stored' : 'dropped'),
+            () => manager.settleQueued(documentId, 'dropped'),
+          );
+      }
     });
     return () => {
       window.removeEventListener(QUEUED_UPLOAD_STORED_EVENT, onStored);
       unsubscribe();
     };
-  }, [manager, pending]);
+  }, [manager, pending, client]);
 
   const snapshot = useSyncExternalStore(
     manager?.subscribe ?? noopSubscribe,
