@@ -35,6 +35,17 @@ test('an upload queued offline on /documents completes while the person is on /s
   await expect(page.getByRole('heading', { level: 2, name: 'Expiry reminders' })).toBeVisible();
   await openLibrary(page);
   await expect(page.getByTestId('empty-library')).toBeVisible();
+  // A person spends a moment here: once this page is done the shell preloads the other areas
+  // (issue 24, remote-preloader.tsx). Going offline before that leaves Settings' code unloaded,
+  // as service workers (which keep every area's files) are off in this suite.
+  const accountOrigin = await page.evaluate(async () => {
+    const config = (await (await fetch('/app-config.json')).json()) as { remotes: { account: string } };
+    return new URL(config.remotes.account, location.href).origin;
+  });
+  await expect
+    .poll(() => page.evaluate((origin) => performance.getEntriesByType('resource').filter((entry) => entry.name.startsWith(origin) && entry.name.endsWith('.js')).length, accountOrigin), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(2);
+  await page.waitForLoadState('networkidle');
 
   await context.setOffline(true);
   await page.getByTestId('upload-input').setInputFiles([file('queued-anywhere.pdf', makePdf(['Queued on documents, stored on settings']), 'application/pdf')]);
