@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useAppConfig, useAuth, useDevice, usePendingOperations, useSupabase } from '@dossier/shared';
 import { DOCUMENT_LIMITS, sha256Hex } from '@dossier/shared/core';
-import { documentNamesLike, findDuplicates, type DocumentRecord } from '../../api/documents';
+import { documentNamesLike, findDuplicates, getDocument, type DocumentRecord } from '../../api/documents';
 import { useDocumentStore } from '../../lib/use-document-store';
 import { useAnalysisQueue } from '../analysis';
 import { useDescribeError, useDossierQueryClient } from '../../lib/query';
+import { settleDepartedUploads } from './departed-uploads';
 import { extractText } from './extract-text';
 import { DOCUMENT_UPLOAD_OPERATION, uploadPayload, type DocumentUploadPayload } from './offline-upload';
 import { QUEUED_UPLOAD_STORED_EVENT } from './register-upload-replay';
@@ -118,20 +119,12 @@ export function useUploadManager(
     window.addEventListener(QUEUED_UPLOAD_STORED_EVENT, onStored);
     const unsubscribe = pending.subscribe((operations) => {
       const queued = new Set(operations.map((operation) => (operation.payload as Partial<DocumentUploadPayload> | undefined)?.doc?.documentId));
-      for (const documentId of manager.queuedDocumentIds()) {
-        if (queued.has(documentId)) continue;
-        // Gone from the queue: stored (perhaps by another tab of Dossier, which replays the same
-        // queue and tells only itself) or dropped by the person. The library knows which.
-        void client
-          .from('documents')
-          .select('id')
-          .eq('id', documentId)
-          .maybeSingle()
-          .then(
-            ({ data }) => manager.settleQueued(documentId, data ? 'stored' : 'dropped'),
-            () => manager.settleQueued(documentId, 'dropped'),
-          );
-      }
+      void settleDepartedUploads(
+        manager.queuedDocumentIds(),
+        queued,
+        async (documentId) => (await getDocument(client, documentId)) !== null,
+        (documentId, outcome) => manager.settleQueued(documentId, outcome),
+      );
     });
     return () => {
       window.removeEventListener(QUEUED_UPLOAD_STORED_EVENT, onStored);
