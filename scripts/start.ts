@@ -11,8 +11,8 @@ import { buildMissing, repoRoot, startLocalStack } from './lib-instance';
 
 async function main() {
   // Before anything is built or started: production mode refuses development defaults.
-  const mode = checkStartMode(process.env);
   const root = repoRoot();
+  const mode = checkStartMode(process.env, path.join(root, 'supabase'));
   buildMissing(root);
   const shellPort = Number(process.env.SHELL_PORT || 4200);
   const base = Number(process.env.REMOTE_PORT_BASE || (shellPort === 0 ? 0 : shellPort + 1));

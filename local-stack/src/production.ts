@@ -1,3 +1,5 @@
+import { tomlValue } from './auth/supabase-toml.js';
+
 /**
  * Production mode (`DOSSIER_MODE=production` or `NODE_ENV=production`): `npm start` on a server
  * that holds real documents. It never falls back to a development default — the public demo keys,
@@ -18,8 +20,33 @@ function httpsUrl(value: string | undefined): boolean {
   }
 }
 
-/** What keeps this environment from running in production mode (empty: nothing). */
-export function productionProblems(env: NodeJS.ProcessEnv): string[] {
+/**
+ * Passkeys are bound to a relying party id, a domain the page's address must be (or end in).
+ * The development config.toml says `localhost`; on a public site every browser would refuse
+ * every passkey, and nobody would know why until they tried one.
+ */
+function passkeyProblems(env: NodeJS.ProcessEnv, supabaseDir: string): string[] {
+  const used = tomlValue(supabaseDir, 'auth.passkey', 'enabled', env) === true || tomlValue(supabaseDir, 'auth.mfa.web_authn', 'enroll_enabled', env) === true;
+  let site: URL;
+  try {
+    site = new URL(env.SITE_URL ?? '');
+  } catch {
+    return []; // SITE_URL's own problem is named already
+  }
+  if (!used) return [];
+  const configured = tomlValue(supabaseDir, 'auth.webauthn', 'rp_id', env);
+  const rpId = typeof configured === 'string' && configured ? configured : 'localhost';
+  if (site.hostname === rpId || site.hostname.endsWith(`.${rpId}`)) return [];
+  return [
+    `[auth.webauthn] rp_id in supabase/config.toml is "${rpId}" but the app is served from ${site.origin}: browsers would refuse every passkey. Set rp_id = "${site.hostname}" and rp_origins = ["${site.origin}"] (or rp_id = "env(PASSKEY_RP_ID)"), or turn passkeys off ([auth.passkey] enabled = false) — docs/passkeys.md`,
+  ];
+}
+
+/**
+ * What keeps this environment from running in production mode (empty: nothing). With the
+ * project's supabase/ folder, its config.toml is checked too.
+ */
+export function productionProblems(env: NodeJS.ProcessEnv, supabaseDir?: string): string[] {
   const problems: string[] = [];
   if (on(env.STACK_DEMO_KEYS)) problems.push('STACK_DEMO_KEYS is set: the public demo keys are never used in production (unset it; the installation keys in <data folder>/keys.json are used)');
   if (on(env.SCHEDULER_TEST_CONTROLS)) problems.push('SCHEDULER_TEST_CONTROLS is set: moving the job clock is for end-to-end tests only (unset it)');
@@ -31,15 +58,16 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   } else if (!httpsUrl(env.PUBLIC_API_URL)) {
     problems.push(`PUBLIC_API_URL must be the API's public https address behind the reverse proxy, e.g. https://api.dossier.example.org (got ${env.PUBLIC_API_URL ? `"${env.PUBLIC_API_URL}"` : 'nothing'})`);
   }
+  if (supabaseDir) problems.push(...passkeyProblems(env, supabaseDir));
   return problems;
 }
 
 /** Throws one error naming every problem; returns the banner line of the mode otherwise. */
-export function checkStartMode(env: NodeJS.ProcessEnv): string {
+export function checkStartMode(env: NodeJS.ProcessEnv, supabaseDir?: string): string {
   if (!isProductionMode(env)) {
     return 'Mode: development defaults (demo-safe CORS for 127.0.0.1:4200-4205, keys per installation). For a server with real documents set DOSSIER_MODE=production (docs/self-host.md).';
   }
-  const problems = productionProblems(env);
+  const problems = productionProblems(env, supabaseDir);
   if (problems.length > 0) {
     throw new Error(`Production mode (DOSSIER_MODE/NODE_ENV=production) refuses to start with development defaults:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee docs/self-host.md.`);
   }

@@ -3,6 +3,9 @@
 // own schema accepts, and names what is missing. The commands of docs/self-host.md and
 // docs/deploy.md, run as written.
 import { parseAppConfig } from '@dossier/shared/contract';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { checkStartMode, isProductionMode, productionProblems } from '../src/production';
 import { backupSettings } from '../src/backup/settings';
 import { runNpmScript } from './support/npm-script';
@@ -33,6 +36,31 @@ describe('production mode', () => {
     expect(productionProblems({ ...good, CORS_ORIGINS: '' })).toEqual([expect.stringMatching(/CORS_ORIGINS must list/)]);
     // On hosted Supabase the anon key must be given: never the local stack's demo key.
     expect(productionProblems({ ...good, PUBLIC_API_URL: undefined, SUPABASE_URL: 'https://x.supabase.co' })).toEqual([expect.stringMatching(/SUPABASE_ANON_KEY is not/)]);
+  });
+
+  it("refuses passkeys whose relying party is not the site's domain, and accepts the site's own", () => {
+    const supabaseDir = mkdtempSync(path.join(os.tmpdir(), 'dossier-production-toml-'));
+    const write = (toml: string) => writeFileSync(path.join(supabaseDir, 'config.toml'), toml);
+    try {
+      // The project's own development file: passkeys on, rp_id = "localhost".
+      expect(productionProblems(good, path.join(__dirname, '../../supabase'))).toEqual([
+        expect.stringMatching(/\[auth\.webauthn\] rp_id in supabase\/config\.toml is "localhost" but the app is served from https:\/\/dossier\.example\.org: browsers would refuse every passkey\. Set rp_id = "dossier\.example\.org"/),
+      ]);
+      write('[auth.passkey]\nenabled = true\n\n[auth.webauthn]\nrp_id = "dossier.example.org"\n');
+      expect(productionProblems(good, supabaseDir)).toEqual([]);
+      // A parent domain is a valid relying party for a subdomain's page.
+      write('[auth.passkey]\nenabled = true\n\n[auth.webauthn]\nrp_id = "example.org"\n');
+      expect(productionProblems(good, supabaseDir)).toEqual([]);
+      // From the environment, as the Supabase CLI reads env(NAME).
+      write('[auth.passkey]\nenabled = true\n\n[auth.webauthn]\nrp_id = "env(PASSKEY_RP_ID)"\n');
+      expect(productionProblems({ ...good, PASSKEY_RP_ID: 'dossier.example.org' }, supabaseDir)).toEqual([]);
+      expect(productionProblems(good, supabaseDir)).toHaveLength(1);
+      // Passkeys off: the relying party does not matter.
+      write('[auth.passkey]\nenabled = false\n\n[auth.webauthn]\nrp_id = "localhost"\n');
+      expect(productionProblems(good, supabaseDir)).toEqual([]);
+    } finally {
+      rmSync(supabaseDir, { recursive: true, force: true });
+    }
   });
 
   it('says in its banner line which mode runs', () => {
