@@ -332,7 +332,8 @@ describe.each(databasesSync())('transfers on %s', (database) => {
     const last = docs.find((d) => d.path === copies[copies.length - 1].from)!;
     await alice.client.from('documents').update({ deleted_at: new Date().toISOString() }).eq('id', last.id);
     const finished = await bob.client.rpc('transfer_accept_finish', { transfer_id: id, claim });
-    expect(finished.error?.message).toBe('Some of the offered documents are no longer available; ask the sender to offer them again.');
+    // Named, as the first step names them: the person knows which one to ask for again.
+    expect(finished.error?.message).toBe(`1 of the 3 offered documents is no longer available: “${last.path.split('/').pop()}”. Nothing was moved; ask the sender to offer it again.`);
     for (const d of docs) expect((await ownerOf(d.id))?.user_id).toBe(alice.id);
     expect(await stateOf(id)).toBe('pending');
     const safe = await bob.client.rpc('transfer_accept_abandon', { transfer_id: id, claim });
