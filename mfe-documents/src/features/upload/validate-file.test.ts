@@ -59,6 +59,17 @@ describe('validateFile judges uploads by content', () => {
     expect(verdict).toEqual({ ok: false, reason: 'extension-mismatch', message: '“invoice.pdf” was not uploaded: its content is not a PDF file.' });
   });
 
+  it('says what a renamed file really is and how to add it, when it is a kind Dossier takes', async () => {
+    await expect(validateFile(named([PDF], 'passport scan.jpeg'), 50 * MB)).resolves.toEqual({
+      ok: false,
+      reason: 'extension-mismatch',
+      message: '“passport scan.jpeg” was not uploaded: it is a PDF file named .jpeg. Rename it “passport scan.pdf” and add it again.',
+    });
+    await expect(validateFile(named([PNG], 'Receipt.JPG'), 50 * MB)).resolves.toMatchObject({
+      message: '“Receipt.JPG” was not uploaded: it is a PNG file named .jpg. Rename it “Receipt.png” and add it again.',
+    });
+  });
+
   it('refuses text pretending to be a PDF, and binaries pretending to be text', async () => {
     await expect(validateFile(named(['just words'], 'fake.pdf'), 50 * MB)).resolves.toMatchObject({ reason: 'extension-mismatch' });
     await expect(validateFile(named([new Uint8Array([0x41, 0, 0x42, 0xff]).buffer], 'data.txt'), 50 * MB)).resolves.toMatchObject({ reason: 'not-allowed' });

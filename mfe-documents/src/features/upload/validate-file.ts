@@ -45,13 +45,25 @@ const EXTENSION_FAMILY: Record<string, readonly string[]> = {
   '.heif': ['image/heif', 'image/heic'],
 };
 
-export const refusalMessage = (name: string, reason: RefusalReason, maxBytes: number, extension = ''): string => {
+/** What a file really is, when its name says otherwise: its kind and the extension it should have. */
+export interface ActualType {
+  label: string;
+  extension: string;
+}
+
+export const refusalMessage = (name: string, reason: RefusalReason, maxBytes: number, extension = '', actual?: ActualType): string => {
   switch (reason) {
     case 'empty':
       return `“${name}” was not uploaded: the file is empty.`;
     case 'too-large':
       return `“${name}” was not uploaded: it is larger than the ${formatBytes(maxBytes)} limit.`;
     case 'extension-mismatch':
+      // A file of a kind Dossier takes, renamed by hand or by a scanner app: say what it is and
+      // what to do, rather than only what it is not.
+      if (actual) {
+        const renamed = `${name.slice(0, name.length - extension.length)}.${actual.extension}`;
+        return `“${name}” was not uploaded: it is a ${actual.label} file named ${extension}. Rename it “${renamed}” and add it again.`;
+      }
       return `“${name}” was not uploaded: its content is not a ${extension.slice(1).toUpperCase()} file.`;
     default:
       return `“${name}” was not uploaded: only PDFs, images (JPEG, PNG, WebP, HEIC), Office documents and plain text files are accepted.`;
@@ -79,10 +91,10 @@ export function looksLikeText(bytes: Uint8Array): boolean {
  * tells legacy Office formats apart and must not contradict the content.
  */
 export async function validateFile(file: Blob & { name: string }, maxBytes: number): Promise<FileVerdict> {
-  const refuse = (reason: RefusalReason, extension?: string): FileVerdict => ({
+  const refuse = (reason: RefusalReason, extension?: string, actual?: ActualType): FileVerdict => ({
     ok: false,
     reason,
-    message: refusalMessage(file.name, reason, maxBytes, extension),
+    message: refusalMessage(file.name, reason, maxBytes, extension, actual),
   });
   if (file.size === 0) return refuse('empty');
   if (file.size > maxBytes) return refuse('too-large');
@@ -98,7 +110,10 @@ export async function validateFile(file: Blob & { name: string }, maxBytes: numb
   }
 
   const family = EXTENSION_FAMILY[extension];
-  if (family && (!mimeType || !family.includes(mimeType))) return refuse('extension-mismatch', extension);
+  if (family && (!mimeType || !family.includes(mimeType))) {
+    const actual = detected && mimeType && ALLOWED_MIME_TYPES.has(mimeType) ? { label: detected.ext.toUpperCase(), extension: detected.ext } : undefined;
+    return refuse('extension-mismatch', extension, actual);
+  }
   if (!mimeType || !ALLOWED_MIME_TYPES.has(mimeType)) return refuse('not-allowed');
   return { ok: true, mimeType };
 }
