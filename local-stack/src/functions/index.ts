@@ -28,6 +28,9 @@ function gatewayCors(ctx: StackContext, c: Context): Record<string, string> {
   };
 }
 
+/** The folder functions are served from (StackConfig.functionsDir). */
+export const functionsDir = (ctx: StackContext): string => ctx.config.functionsDir ?? path.join(ctx.config.supabaseDir, 'functions');
+
 /** `[functions.<name>] verify_jwt = false` in supabase/config.toml turns the gateway's JWT check off. */
 export function verifyJwtSetting(supabaseDir: string, name: string): boolean {
   return tomlValue(supabaseDir, `functions.${name}`, 'verify_jwt') !== false;
@@ -84,7 +87,7 @@ export function createFunctionsApp(ctx: StackContext): Hono {
   const invoke = async (c: Context) => {
     const name = c.req.param('name') ?? '';
     const corsHeaders = gatewayCors(ctx, c);
-    const file = path.join(ctx.config.supabaseDir, 'functions', name, 'index.ts');
+    const file = path.join(functionsDir(ctx), name, 'index.ts');
     if (!NAME.test(name) || name.startsWith('_') || !existsSync(file)) {
       if (c.req.method === 'OPTIONS') return c.body('ok', 200, corsHeaders);
       return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404, corsHeaders);
