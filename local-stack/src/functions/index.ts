@@ -96,11 +96,14 @@ export function createFunctionsApp(ctx: StackContext): Hono {
     // CORS headers answer it (the gateway does not replace them).
     if (c.req.method !== 'OPTIONS' && verifyJwtSetting(ctx.config.supabaseDir, name)) {
       const token = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
-      if (!token) return c.json({ code: 401, message: 'Missing authorization header' }, 401, corsHeaders);
+      // The relay marks its own refusals (x-relay-error), so clients (functions-js: FunctionsRelayError)
+      // tell them from a function's 401.
+      const refused = { ...corsHeaders, 'x-relay-error': 'true' };
+      if (!token) return c.json({ code: 401, message: 'Missing authorization header' }, 401, refused);
       try {
         await ctx.jwt.verify(token);
       } catch {
-        return c.json({ code: 401, message: 'Invalid JWT' }, 401, corsHeaders);
+        return c.json({ code: 401, message: 'Invalid JWT' }, 401, refused);
       }
     }
     let handler: FunctionHandler;
