@@ -94,4 +94,10 @@ describe.each(databasesSync())('storage list-v2 on %s', (database) => {
     const missing = await admin.storage.from('no-such-bucket').listV2({});
     expect(missing.error).toEqual(expect.objectContaining({ message: 'Bucket not found' }));
   });
+
+  it('answers a request with neither Authorization nor apikey as Storage does: 400 InvalidJWT, Invalid Compact JWS', async () => {
+    const res = await fetch(`${stack.url}/storage/v1/bucket`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ statusCode: '400', error: 'InvalidJWT', message: 'Invalid Compact JWS', code: 'InvalidJWT' });
+  });
 });
