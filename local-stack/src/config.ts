@@ -124,6 +124,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}, env: NodeJS.Pro
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     supabaseDir: path.join(root, 'supabase'),
+    functionsDir: env.SUPABASE_FUNCTIONS_DIR ? path.resolve(root, env.SUPABASE_FUNCTIONS_DIR) : undefined,
     corsOrigins,
     enableEmailConfirmations: flag(env.ENABLE_EMAIL_CONFIRMATIONS) ?? false,
     siteUrl: env.SITE_URL ?? 'http://127.0.0.1:4200',

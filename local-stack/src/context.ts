@@ -50,6 +50,12 @@ export interface StackConfig {
   databaseUrl?: string;
   /** Absolute path of the repo's supabase/ folder (migrations, functions, seed.sql). */
   supabaseDir: string;
+  /**
+   * The folder of edge functions (`<name>/index.ts`) served at /functions/v1/<name>:
+   * `<supabaseDir>/functions` unless SUPABASE_FUNCTIONS_DIR (or an override) names another, as
+   * `supabase functions serve` serves a project's own folder.
+   */
+  functionsDir?: string;
   /** Origins allowed by CORS (the shell and the remotes). */
   corsOrigins: string[];
   /** Auth: confirm e-mail before sign-in is possible (default false: auto-confirm). */

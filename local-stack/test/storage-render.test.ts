@@ -114,6 +114,12 @@ describe.each(databasesSync())('storage render/image on %s', (database) => {
     expect(res.status).toBe(200);
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([120, 80]);
+    // Storage names the applied transformation in imgproxy's terms (fill = imgproxy's force).
+    expect(res.headers.get('x-transformations')).toBe('height:80,width:120,resizing_type:force');
+    const q = await alice.storage.from('documents').createSignedUrl(`${aliceId}/d1/photo.png`, 60, { transform: { width: 50, height: 50, quality: 60 } });
+    const withQuality = await fetch(q.data!.signedUrl);
+    expect(withQuality.status).toBe(200);
+    expect(withQuality.headers.get('x-transformations')).toBe('height:50,width:50,resizing_type:fill,quality:60');
     // The same token on the plain object route is refused.
     const original = await fetch(data!.signedUrl.replace('/render/image/sign/', '/object/sign/'));
     expect(original.status).toBe(400);

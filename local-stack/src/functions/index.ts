@@ -28,6 +28,9 @@ function gatewayCors(ctx: StackContext, c: Context): Record<string, string> {
   };
 }
 
+/** The folder functions are served from (StackConfig.functionsDir). */
+export const functionsDir = (ctx: StackContext): string => ctx.config.functionsDir ?? path.join(ctx.config.supabaseDir, 'functions');
+
 /** `[functions.<name>] verify_jwt = false` in supabase/config.toml turns the gateway's JWT check off. */
 export function verifyJwtSetting(supabaseDir: string, name: string): boolean {
   return tomlValue(supabaseDir, `functions.${name}`, 'verify_jwt') !== false;
@@ -84,7 +87,7 @@ export function createFunctionsApp(ctx: StackContext): Hono {
   const invoke = async (c: Context) => {
     const name = c.req.param('name') ?? '';
     const corsHeaders = gatewayCors(ctx, c);
-    const file = path.join(ctx.config.supabaseDir, 'functions', name, 'index.ts');
+    const file = path.join(functionsDir(ctx), name, 'index.ts');
     if (!NAME.test(name) || name.startsWith('_') || !existsSync(file)) {
       if (c.req.method === 'OPTIONS') return c.body('ok', 200, corsHeaders);
       return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404, corsHeaders);
@@ -93,11 +96,14 @@ export function createFunctionsApp(ctx: StackContext): Hono {
     // CORS headers answer it (the gateway does not replace them).
     if (c.req.method !== 'OPTIONS' && verifyJwtSetting(ctx.config.supabaseDir, name)) {
       const token = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
-      if (!token) return c.json({ code: 401, message: 'Missing authorization header' }, 401, corsHeaders);
+      // The relay marks its own refusals (x-relay-error), so clients (functions-js: FunctionsRelayError)
+      // tell them from a function's 401.
+      const refused = { ...corsHeaders, 'x-relay-error': 'true' };
+      if (!token) return c.json({ code: 401, message: 'Missing authorization header' }, 401, refused);
       try {
         await ctx.jwt.verify(token);
       } catch {
-        return c.json({ code: 401, message: 'Invalid JWT' }, 401, corsHeaders);
+        return c.json({ code: 401, message: 'Invalid JWT' }, 401, refused);
       }
     }
     let handler: FunctionHandler;

@@ -18,6 +18,9 @@ export function nodeSpecifier(specifier: string): string {
   return `${m[1]}${m[2] ?? ''}`;
 }
 
+/** `https://deno.land/std[@v]/http/server.ts`, `jsr:@std/http[@v][/server]`, `@std/http[/server]`. */
+const STD_HTTP_SERVER = /^(?:https:\/\/deno\.land\/std(?:@[^/]+)?\/http\/server\.ts|(?:jsr:)?@std\/http(?:@[^/]+)?(?:\/server)?)$/;
+
 const cache = new Map<string, { mtimeMs: number; handler: FunctionHandler }>();
 
 /** The newest modification time under the function's folder and supabase/functions/_shared. */
@@ -61,14 +64,16 @@ export async function loadFunction(file: string): Promise<FunctionHandler> {
   });
   const code = out.outputFiles[0].text;
   const nodeRequire = createRequire(path.join(findRepoRoot(), 'package.json'));
+  let served: FunctionHandler | null = null;
+  const deno = denoFor((h) => (served = h));
   const requireFn = (specifier: string) => {
+    // Deno's standard library server (older functions: `serve` from std/http/server.ts) is Deno.serve here.
+    if (STD_HTTP_SERVER.test(specifier)) return { serve: deno.serve };
     const id = nodeSpecifier(specifier);
     const loaded = nodeRequire(id) as Record<string, unknown>;
     return id === '@supabase/supabase-js' ? withoutRealtimeSocket(loaded) : loaded;
   };
   const mod: { exports: Record<string, unknown> } = { exports: {} };
-  let served: FunctionHandler | null = null;
-  const deno = denoFor((h) => (served = h));
   // Runs in this realm with an explicit `Deno`, so several stacks (tests) never share one global.
   const run = new Function('exports', 'require', 'module', '__filename', '__dirname', 'Deno', code);
   run(mod.exports, requireFn, mod, file, path.dirname(file), deno);

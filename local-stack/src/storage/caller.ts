@@ -23,7 +23,8 @@ export async function storageCaller(ctx: StackContext, c: Context): Promise<Stor
   // Only the installation's keys are API keys; a user token passed as one is refused.
   if (apikey && !apiKeyRole(ctx.config, apikey)) throw new StorageApiError(401, 'Unauthorized', 'Invalid API key', 'InvalidApiKey');
   const token = bearer || apikey;
-  if (!token) throw new StorageApiError(400, 'Error', "headers must have required property 'authorization'", 'InvalidRequest');
+  // Storage verifies the (empty) token and reports what its JWT library says about it.
+  if (!token) throw invalidJwt('Invalid Compact JWS');
   let claims: Record<string, unknown>;
   try {
     claims = await ctx.jwt.verify(token);

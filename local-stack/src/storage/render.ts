@@ -55,6 +55,23 @@ export function parseTransform(get: (name: string) => string | undefined): Trans
   };
 }
 
+const RESIZING_TYPES = { cover: 'fill', contain: 'fit', fill: 'force' } as const;
+
+/**
+ * The transformation as Storage reports it in `x-transformations`: imgproxy's option names, in
+ * imgproxy's order (`height:200,width:200,resizing_type:fill,quality:60`). Quality 80 is the
+ * default and, as on Storage when none is asked for, is not listed.
+ */
+export function imgproxyOptions(t: Transform): string {
+  const out: string[] = [];
+  if (t.height) out.push(`height:${t.height}`);
+  if (t.width) out.push(`width:${t.width}`);
+  if (t.width || t.height) out.push(`resizing_type:${RESIZING_TYPES[t.resize]}`);
+  if (t.quality !== 80) out.push(`quality:${t.quality}`);
+  if (t.format && t.format !== 'origin') out.push(`format:${t.format}`);
+  return out.join(',');
+}
+
 /** Storage's wire form in a signed token: `width:200,height:200,resize:cover`. */
 export function transformToString(t: Record<string, unknown>): string {
   return ['width', 'height', 'resize', 'quality', 'format']
@@ -175,6 +192,7 @@ export function registerRenderRoutes(app: Hono, deps: StorageDeps): void {
       'last-modified': new Date(String(meta.lastModified ?? row.updated_at)).toUTCString(),
       vary: 'Accept',
       'x-content-type-options': 'nosniff',
+      'x-transformations': imgproxyOptions(t),
     });
     if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
     return new Response(new Uint8Array(out.bytes), { status: 200, headers });

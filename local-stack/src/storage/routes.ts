@@ -6,6 +6,7 @@ import { asCaller, storageCaller } from './caller.js';
 import { invalidJwt, invalidRequest, objectNotFound, StorageApiError } from './errors.js';
 import { pathSegments, validateKey } from './keys.js';
 import { transformToString } from './render.js';
+import { listObjectsV2, listV2Options } from './list-v2.js';
 import { SIGN_ROLE, signedPathMatches, signedTokenClaims, urlPath } from './signed-paths.js';
 import {
   asCallerOrAdmin,
@@ -141,9 +142,12 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     return c.json({ Id: id, Key: `${bucketId}/${key}` });
   });
 
-  // storage-js's list-v2 (cursor-based listing): answered in Storage's error shape, naming it.
-  app.post('/object/list-v2/:bucket', () => {
-    throw new StorageApiError(501, 'Not Implemented', 'Listing with list-v2 (cursor pagination) is not implemented by the local stack; use list with limit and offset', 'NotImplemented');
+  // storage-js's listV2: cursor-paged listing (list-v2.ts).
+  app.post('/object/list-v2/:bucket', async (c) => {
+    const caller = await storageCaller(ctx, c);
+    const bucketId = c.req.param('bucket');
+    await getBucket(deps, bucketId);
+    return c.json(await listObjectsV2(deps, caller.auth, bucketId, listV2Options(await json(c))));
   });
 
   // ---- list, info, move, copy ----
