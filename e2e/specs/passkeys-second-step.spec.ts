@@ -42,7 +42,12 @@ test('a passkey as the second step: after the password, the passkey completes tw
   // The password alone is not enough: the two-step screen offers the passkey.
   await signOutAndSignIn(page, at, user);
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
-  await page.getByRole('button', { name: 'Use your passkey instead' }).click();
+  // The passkey is this person's only second step: it leads, no code field for an app they never set up.
+  const usePasskey = page.getByRole('button', { name: 'Use your passkey', exact: true });
+  await expect(usePasskey).toBeFocused();
+  await expect(page.getByLabel('Authentication code')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Lost your passkey? Use a recovery code' })).toBeVisible();
+  await usePasskey.click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toHaveCount(0);
   expect((await sessionClaims(page)).aal).toBe('aal2');
@@ -87,12 +92,12 @@ test("another account's passkey is refused: not as B's second step, not to sign 
     body.webauthn.credential_options.publicKey.allowCredentials = [{ type: 'public-key', id: aPasskey.credentialId.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') }];
     await route.fulfill({ response, json: body });
   });
-  await page.getByRole('button', { name: 'Use your passkey instead' }).click();
+  await page.getByRole('button', { name: 'Use your passkey', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.otherAccount);
   expect((await sessionClaims(page)).aal).toBe('aal1');
   // Trying again with B's own passkey works.
   await page.unroute('**/auth/v1/factors/*/challenge');
-  await page.getByRole('button', { name: 'Use your passkey instead' }).click();
+  await page.getByRole('button', { name: 'Use your passkey', exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   expect(await sessionClaims(page)).toMatchObject({ sub: bId, aal: 'aal2' });
 

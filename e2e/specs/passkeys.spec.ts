@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { PASSKEY_MESSAGES } from '@dossier/shared/core';
 import { readAppConfig, seedAcceptedConsent } from '../support/signed-in-session';
 import { onLocalhost, virtualAuthenticator, withoutPasskeyAutofill } from '../support/passkeys';
 
@@ -15,7 +16,7 @@ async function signOut(page: Page, settingsUrl: string) {
 
 test.setTimeout(240_000);
 
-test('a passkey: added after sign-up, signs in without a password, renamed, removed; a replay and a removed passkey refused', async ({ page, baseURL }) => {
+test('a passkey: added after sign-up, signs in without a password, renamed, removed; a replay (by hand and through the page) and a removed passkey refused', async ({ page, baseURL }) => {
   const at = onLocalhost(baseURL);
   const local = new URL(at('/'));
   await seedAcceptedConsent(page.context());
@@ -52,6 +53,21 @@ test('a passkey: added after sign-up, signs in without a password, renamed, remo
   });
   expect(replay.status()).toBe(400);
   expect(await replay.json()).toMatchObject({ error_code: 'webauthn_challenge_not_found' });
+
+  // The same replay through the page (the verify request swapped for the captured one): refused
+  // with words the person can act on, no one signed in; untouched, the passkey signs in again.
+  await signOut(page, at('/settings'));
+  await page.goto(at('/auth'));
+  const captured = await verifyBody;
+  await page.route('**/auth/v1/passkeys/authentication/verify', (route) => route.continue({ postData: captured }));
+  const replayed = page.waitForResponse((r) => r.url().endsWith('/auth/v1/passkeys/authentication/verify'));
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  expect((await replayed).status()).toBe(400);
+  await expect(page.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.expired);
+  await expect(page).toHaveURL(/\/auth/);
+  await page.unroute('**/auth/v1/passkeys/authentication/verify');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
 
   // Settings → Security: the passkey, named after the device, used just now; the session says how.
   await page.goto(at('/settings'));
