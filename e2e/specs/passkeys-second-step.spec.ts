@@ -111,7 +111,7 @@ test("another account's passkey is refused: not as B's second step, not to sign 
     return route.continue({ postData: JSON.stringify(body) });
   });
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expect(page.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.notChecked);
+  await expect(page.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.unknownPasskey);
   await expect(page).toHaveURL(/\/auth/);
   // Untouched, the same passkey signs in as its own account, A.
   await page.unroute('**/auth/v1/passkeys/authentication/verify');

@@ -89,9 +89,7 @@ test('a passkey: added after sign-up, signs in without a password, renamed, remo
   await signOut(page, at('/settings'));
   await page.goto(at('/auth'));
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
-    'This passkey is not linked to a Dossier account any more. Sign in with your password, then add a new passkey in Settings.',
-  );
+  await expect(page.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.unknownPasskey);
   await expect(page).toHaveURL(/\/auth/);
 });
 
