@@ -51,7 +51,9 @@ export function normaliseEmail(email: string): string {
 }
 
 // The same shape GoTrue accepts: something@something.tld, no spaces.
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The WHATWG (HTML) e-mail syntax GoTrue also checks, with a dot in the domain as before: no
+// colons, semicolons or spaces in the local part ('xx:;x@x.x' is refused).
+const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 export function isValidEmail(email: string): boolean {
   return email.length <= 255 && EMAIL_RE.test(email);
 }
@@ -131,6 +133,11 @@ export interface NewUser {
   /** Also set last_sign_in_at to the same instant as created_at (a sign-in happens with creation). */
   signingIn: boolean;
   role?: string;
+  /**
+   * Copy the e-mail identity's facts (sub, email, email_verified, phone_verified) into
+   * user_metadata, as GoTrue's sign-up does; its admin createUser stores the metadata as given.
+   */
+  identityInMetadata?: boolean;
 }
 
 /**
@@ -146,7 +153,7 @@ export async function insertUser(
   const email = normaliseEmail(user.email);
   // Modern GoTrue copies the e-mail identity's facts into user_metadata as well.
   const userMetadata =
-    identity.provider === 'email'
+    identity.provider === 'email' && user.identityInMetadata !== false
       ? { ...user.userMetadata, sub: id, email, email_verified: user.confirmed, phone_verified: false }
       : user.userMetadata;
   const r = await q.query<UserRow>(
