@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PASSKEY_MESSAGES } from '@dossier/shared/core';
 import { signInFreshUser, signUpFreshUser, type SignedInUser } from '../support/signed-in-session';
@@ -47,6 +48,16 @@ test('a passkey as the second step: after the password, the passkey completes tw
   await expect(usePasskey).toBeFocused();
   await expect(page.getByLabel('Authentication code')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Lost your passkey? Use a recovery code' })).toBeVisible();
+  // Looked at on a phone and a desktop, light and dark: axe clean, nothing wider than the screen.
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: test.info().outputPath(`two-step-passkey-${viewport.width}-${colorScheme}.png`), fullPage: true });
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+  }
   await usePasskey.click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toHaveCount(0);
