@@ -1,7 +1,8 @@
 // The admin user API as GoTrue answers it (issue 26, measured with supabase-js's auth-js suite):
 // createUser stores user_metadata exactly as given, updateUserById then merges into it; an e-mail
 // GoTrue's syntax refuses is refused with its message; paging parameters that are not unsigned
-// integers are a 400 with GoTrue's error body. Written from GoTrue's documentation and answers.
+// integers are a 400 with GoTrue's error body; generateLink hands over the link an e-mail would
+// carry (signup, e-mail change), which then works. Written from GoTrue's documentation and answers.
 import { createClient } from '@supabase/supabase-js';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
 import { clientOptions } from './support/users';
@@ -50,5 +51,47 @@ describe.each(databasesSync())('the auth admin API on %s', (database) => {
     expect(raw.status).toBe(400);
     expect(await raw.json()).toMatchObject({ code: 400, error_code: 'validation_failed', msg: expect.stringMatching(/^Bad Pagination Parameters/) });
     expect((await admin().listUsers({ page: 1, perPage: 5 })).error).toBeNull();
+  });
+
+  it('generateLink signup: an unconfirmed user with its data, a verify link and code that confirm it; no mail sent', async () => {
+    const email = unique();
+    const { data, error } = await admin().generateLink({ type: 'signup', email, password: 'password123', options: { data: { status: 'alpha' }, redirectTo: 'http://127.0.0.1:4200/welcome' } });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ email, user_metadata: { status: 'alpha' } });
+    expect(data.user?.email_confirmed_at ?? null).toBeNull();
+    expect(data.properties).toMatchObject({ verification_type: 'signup', redirect_to: 'http://127.0.0.1:4200/welcome', email_otp: expect.stringMatching(/^\d{6}$/) });
+    const link = new URL(data.properties!.action_link);
+    expect(link.pathname).toBe('/auth/v1/verify');
+    expect(link.searchParams.get('type')).toBe('signup');
+    expect(link.searchParams.get('token')).toBe(data.properties!.hashed_token);
+    const outbox = await (await fetch(`${stack.url}/auth/v1/outbox?to=${encodeURIComponent(email)}`, { headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` } })).json();
+    expect(outbox.messages).toEqual([]);
+    // The hashed token confirms the address and signs in, as the e-mail's link would.
+    const anon = createClient(stack.url, stack.anonKey, clientOptions);
+    const verified = await anon.auth.verifyOtp({ token_hash: data.properties!.hashed_token, type: 'signup' });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.email_confirmed_at).toBeTruthy();
+    // Signed up and confirmed: a second signup link for the address is refused.
+    const again = await admin().generateLink({ type: 'signup', email, password: 'password123' });
+    expect(again.error).toMatchObject({ status: 422, code: 'email_exists' });
+    expect(again.data.properties).toBeNull();
+  });
+
+  it('generateLink email_change_current: the pending address on the user, a link of type email_change; bad input refused', async () => {
+    const email = unique();
+    expect((await admin().createUser({ email, password: 'password123', email_confirm: true })).error).toBeNull();
+    const newEmail = unique();
+    const { data, error } = await admin().generateLink({ type: 'email_change_current', email, newEmail });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ email, new_email: newEmail });
+    expect(new URL(data.properties!.action_link).searchParams.get('type')).toBe('email_change');
+
+    const invalid = await admin().generateLink({ type: 'signup', email: 'xx:;x@x.x', password: 'password123' });
+    expect(invalid.error).toMatchObject({ status: 400, message: 'Unable to validate email address: invalid format' });
+    expect(invalid.data).toEqual({ properties: null, user: null });
+    const nobody = await admin().generateLink({ type: 'magiclink', email: unique() });
+    expect(nobody.error).toMatchObject({ status: 404, code: 'user_not_found' });
+    const anonCaller = await createClient(stack.url, stack.anonKey, clientOptions).auth.admin.generateLink({ type: 'magiclink', email });
+    expect(anonCaller.error?.status).toBe(403);
   });
 });

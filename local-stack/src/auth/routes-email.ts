@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import bcrypt from 'bcryptjs';
 import type { Queryable } from '../db/types.js';
-import { AuthApiError, invalidCredentials, validationFailed } from './errors.js';
-import { bearer, clientIp, obj, rateLimit, readJson, requireUser, safeRedirect, str, withParams, type AuthDeps } from './http.js';
+import { AuthApiError, invalidCredentials, userNotFound, validationFailed } from './errors.js';
+import { bearer, clientIp, obj, rateLimit, readJson, requireServiceRole, requireUser, safeRedirect, str, withParams, type AuthDeps } from './http.js';
 import { sendAuthMail, verifyLink, type MailKind } from './mail.js';
 import { consumeFlowState, createFlowState, latestFlowState, newOtp, pkceParams, tokenHashOf, type FlowState } from './one-time-tokens.js';
 import { checkCurrentPassword } from './current-password.js';
@@ -150,6 +150,52 @@ function implicitParams(s: SessionTokens, type?: string): Record<string, string 
 
 export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
   const { ctx } = deps;
+
+  // GoTrue's admin generate_link: the link (and code) an e-mail would carry, handed to the service
+  // role instead of sent: signup (an unconfirmed user with password and data), magiclink,
+  // recovery, and email_change_current/new (the pending address). No mail is written.
+  app.post('/admin/generate_link', async (c) => {
+    await requireServiceRole(deps, c);
+    const body = await readJson(c);
+    const type = str(body.type) ?? '';
+    const linkType: Record<string, keyof typeof TOKEN_COLUMNS> = { signup: 'signup', magiclink: 'magiclink', recovery: 'recovery', email_change_current: 'email_change', email_change_new: 'email_change' };
+    const kind = linkType[type];
+    if (!kind) throw validationFailed('Invalid email action link type requested: ' + type);
+    const email = checkEmail(str(body.email));
+    const newEmail = kind === 'email_change' ? checkEmail(str(body.new_email)) : undefined;
+    const data = limitMetadata(ctx.config.maxUserMetadataBytes, obj(body.data) ?? {});
+    const redirectTo = safeRedirect(ctx, str(body.redirect_to) ?? c.req.query('redirect_to'));
+    const hash = type === 'signup' ? await bcrypt.hash(checkPassword(str(body.password)), BCRYPT_COST) : null;
+    const result = await ctx.db.admin(async (q) => {
+      let user = await findUserByEmail(q, email);
+      if (type === 'signup') {
+        if (user?.email_confirmed_at) throw new AuthApiError(422, 'email_exists', 'A user with this email address has already been registered');
+        user ??= await insertUser(
+          q,
+          { email, passwordHash: hash, userMetadata: data, appMetadata: { provider: 'email', providers: ['email'] }, confirmed: false, signingIn: false, identityInMetadata: false },
+          { provider: 'email', data: {} },
+        );
+      }
+      if (!user) throw userNotFound();
+      if (newEmail) {
+        const taken = await findUserByEmail(q, newEmail);
+        if (taken && taken.id !== user.id) throw new AuthApiError(422, 'email_exists', 'A user with this email address has already been registered');
+        await q.query(`update auth.users set email_change = $2 where id = $1`, [user.id, newEmail]);
+      }
+      const issued = await issueEmailToken(q, user, kind, newEmail ?? email, null);
+      const fresh = (await findUserById(q, user.id))!;
+      return { issued, user: userJson(fresh, await identitiesOf(q, user.id)) };
+    });
+    const mailKind = TOKEN_COLUMNS[kind].mail;
+    return c.json({
+      ...result.user,
+      action_link: verifyLink(ctx, result.issued.stored, mailKind, redirectTo),
+      email_otp: result.issued.otp,
+      hashed_token: result.issued.stored,
+      verification_type: mailKind,
+      redirect_to: redirectTo,
+    });
+  });
   const limits = () => authRateLimits(ctx.config);
   const client = (c: Context) => ({ userAgent: c.req.header('user-agent'), ip: clientIp(c) });
 
