@@ -94,4 +94,26 @@ describe.each(databasesSync())('the auth admin API on %s', (database) => {
     const anonCaller = await createClient(stack.url, stack.anonKey, clientOptions).auth.admin.generateLink({ type: 'magiclink', email });
     expect(anonCaller.error?.status).toBe(403);
   });
+
+  it('inviteUserByEmail: a new user with invited_at and the invite e-mail, whose link confirms and signs in; bad or taken addresses refused', async () => {
+    const email = unique();
+    const { data, error } = await admin().inviteUserByEmail(email, { data: { status: 'alpha' } });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ email, user_metadata: { status: 'alpha' } });
+    expect(Date.parse(data.user!.invited_at!)).not.toBeNaN();
+    expect(data.user?.email_confirmed_at ?? null).toBeNull();
+    const outbox = await (await fetch(`${stack.url}/auth/v1/outbox?to=${encodeURIComponent(email)}`, { headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` } })).json();
+    expect(outbox.messages).toHaveLength(1);
+    const link = new URL(outbox.messages[0].link);
+    expect(link.searchParams.get('type')).toBe('invite');
+    const anon = createClient(stack.url, stack.anonKey, clientOptions);
+    const accepted = await anon.auth.verifyOtp({ token_hash: link.searchParams.get('token')!, type: 'invite' });
+    expect(accepted.error).toBeNull();
+    expect(accepted.data.session?.user.email).toBe(email);
+
+    const invalid = await admin().inviteUserByEmail('xx:;x@x.x');
+    expect(invalid.error).toMatchObject({ status: 400, message: 'Unable to validate email address: invalid format' });
+    expect(invalid.data.user).toBeNull();
+    expect((await admin().inviteUserByEmail(email)).error).toMatchObject({ status: 422, code: 'email_exists' });
+  });
 });

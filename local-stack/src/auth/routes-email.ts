@@ -48,6 +48,7 @@ function checkEmail(email: string | undefined): string {
 const TOKEN_COLUMNS: Record<string, { token: string; sentAt: string; method: AuthMethod; mail: MailKind; flow: string }> = {
   signup: { token: 'confirmation_token', sentAt: 'confirmation_sent_at', method: 'otp', mail: 'signup', flow: 'email/signup' },
   email: { token: 'confirmation_token', sentAt: 'confirmation_sent_at', method: 'otp', mail: 'signup', flow: 'email/signup' },
+  invite: { token: 'confirmation_token', sentAt: 'confirmation_sent_at', method: 'invite', mail: 'invite', flow: 'invite' },
   recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at', method: 'recovery', mail: 'recovery', flow: 'recovery' },
   magiclink: { token: 'recovery_token', sentAt: 'recovery_sent_at', method: 'magiclink', mail: 'magiclink', flow: 'magiclink' },
   email_change: { token: 'email_change_token_new', sentAt: 'email_change_sent_at', method: 'otp', mail: 'email_change', flow: 'email_change' },
@@ -151,6 +152,37 @@ function implicitParams(s: SessionTokens, type?: string): Record<string, string 
 export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
   const { ctx } = deps;
 
+  /** An invited user: new and unconfirmed, with `invited_at`; an address already in use is refused. */
+  const inviteUser = async (q: Queryable, existing: UserRow | null, email: string, data: Record<string, unknown>): Promise<UserRow> => {
+    if (existing) throw new AuthApiError(422, 'email_exists', 'A user with this email address has already been registered');
+    const user = await insertUser(
+      q,
+      { email, passwordHash: null, userMetadata: data, appMetadata: { provider: 'email', providers: ['email'] }, confirmed: false, signingIn: false, identityInMetadata: false },
+      { provider: 'email', data: {} },
+    );
+    await q.query(`update auth.users set invited_at = now() where id = $1`, [user.id]);
+    return user;
+  };
+
+  // GoTrue's admin invite: the user is made and the invite e-mail sent; its link confirms the
+  // address and signs the person in (then they set a password).
+  app.post('/invite', async (c) => {
+    await requireServiceRole(deps, c);
+    const body = await readJson(c);
+    const email = checkEmail(str(body.email));
+    const data = limitMetadata(ctx.config.maxUserMetadataBytes, obj(body.data) ?? {});
+    const redirectTo = safeRedirect(ctx, c.req.query('redirect_to') ?? str(body.redirect_to));
+    rateLimit(deps, c, 'email_sent', limits().emailSent, HOUR, true);
+    const result = await ctx.db.admin(async (q) => {
+      const user = await inviteUser(q, await findUserByEmail(q, email), email, data);
+      const issued = await issueEmailToken(q, user, 'invite', email, null);
+      const fresh = (await findUserById(q, user.id))!;
+      return { issued, user: userJson(fresh, await identitiesOf(q, user.id)) };
+    });
+    await sendAuthMail(ctx, 'invite', email, verifyLink(ctx, result.issued.stored, 'invite', redirectTo), result.issued.otp);
+    return c.json(result.user);
+  });
+
   // GoTrue's admin generate_link: the link (and code) an e-mail would carry, handed to the service
   // role instead of sent: signup (an unconfirmed user with password and data), magiclink,
   // recovery, and email_change_current/new (the pending address). No mail is written.
@@ -158,7 +190,7 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
     await requireServiceRole(deps, c);
     const body = await readJson(c);
     const type = str(body.type) ?? '';
-    const linkType: Record<string, keyof typeof TOKEN_COLUMNS> = { signup: 'signup', magiclink: 'magiclink', recovery: 'recovery', email_change_current: 'email_change', email_change_new: 'email_change' };
+    const linkType: Record<string, keyof typeof TOKEN_COLUMNS> = { signup: 'signup', invite: 'invite', magiclink: 'magiclink', recovery: 'recovery', email_change_current: 'email_change', email_change_new: 'email_change' };
     const kind = linkType[type];
     if (!kind) throw validationFailed('Invalid email action link type requested: ' + type);
     const email = checkEmail(str(body.email));
@@ -176,6 +208,7 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
           { provider: 'email', data: {} },
         );
       }
+      if (type === 'invite') user = await inviteUser(q, user, email, data);
       if (!user) throw userNotFound();
       if (newEmail) {
         const taken = await findUserByEmail(q, newEmail);

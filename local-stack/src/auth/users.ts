@@ -14,6 +14,7 @@ export interface UserRow {
   recovery_sent_at: Date | null;
   email_change: string | null;
   email_change_sent_at: Date | null;
+  invited_at: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
@@ -39,7 +40,7 @@ export interface IdentityRow {
 
 export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
   recovery_sent_at, email_change, email_change_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
-  created_at, updated_at, phone, phone_confirmed_at, banned_until, is_anonymous`;
+  created_at, updated_at, phone, phone_confirmed_at, banned_until, is_anonymous, invited_at`;
 
 // Supabase keeps this instance id on every GoTrue row.
 const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
@@ -92,6 +93,7 @@ export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, 
     phone: u.phone ?? '',
     phone_confirmed_at: iso(u.phone_confirmed_at),
     confirmation_sent_at: iso(u.confirmation_sent_at),
+    invited_at: u.invited_at ? iso(u.invited_at) : undefined,
     confirmed_at: iso(u.email_confirmed_at ?? u.phone_confirmed_at),
     recovery_sent_at: iso(u.recovery_sent_at),
     new_email: u.email_change || undefined,
