@@ -116,4 +116,17 @@ describe.each(databasesSync())('the auth admin API on %s', (database) => {
     expect(invalid.data.user).toBeNull();
     expect((await admin().inviteUserByEmail(email)).error).toMatchObject({ status: 422, code: 'email_exists' });
   });
+
+  it('anonymous sign-in, off in this configuration, is refused with GoTrue answer, and no user is made', async () => {
+    const before = (await admin().listUsers({ page: 1, perPage: 1000 })).data.users.length;
+    const anon = createClient(stack.url, stack.anonKey, clientOptions);
+    const { data, error } = await anon.auth.signInAnonymously({ options: { data: { name: 'x' } } });
+    expect(error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled', message: 'Anonymous sign-ins are disabled' });
+    expect(data.session).toBeNull();
+    expect((await admin().listUsers({ page: 1, perPage: 1000 })).data.users).toHaveLength(before);
+    // A sign-up that forgot its e-mail is still told so.
+    const noEmail = await fetch(`${stack.url}/auth/v1/signup`, { method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ password: 'password123' }) });
+    expect(noEmail.status).toBe(400);
+    expect(await noEmail.json()).toMatchObject({ error_code: 'validation_failed', msg: 'To signup, please provide your email' });
+  });
 });

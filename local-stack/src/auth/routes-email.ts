@@ -236,6 +236,11 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
     rateLimit(deps, c, 'sign_in_sign_ups', limits().signInSignUps, FIVE_MINUTES);
     const body = await readJson(c);
     if (!str(body.email) && str(body.phone)) throw new AuthApiError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+    // No e-mail, no phone: supabase-js's signInAnonymously. The stack has no anonymous users
+    // (Dossier's config.toml keeps enable_anonymous_sign_ins off); GoTrue's answer when they are off.
+    if (!str(body.email) && !str(body.phone) && body.password === undefined) {
+      throw new AuthApiError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    }
     const email = checkEmail(str(body.email));
     const password = checkPassword(str(body.password));
     const data = limitMetadata(ctx.config.maxUserMetadataBytes, obj(body.data) ?? {});
