@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PASSKEY_MESSAGES } from '@dossier/shared/core';
 import { signInFreshUser, signUpFreshUser, type SignedInUser } from '../support/signed-in-session';
@@ -42,7 +43,22 @@ test('a passkey as the second step: after the password, the passkey completes tw
   // The password alone is not enough: the two-step screen offers the passkey.
   await signOutAndSignIn(page, at, user);
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
-  await page.getByRole('button', { name: 'Use your passkey instead' }).click();
+  // The passkey is this person's only second step: it leads, no code field for an app they never set up.
+  const usePasskey = page.getByRole('button', { name: 'Use your passkey', exact: true });
+  await expect(usePasskey).toBeFocused();
+  await expect(page.getByLabel('Authentication code')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Lost your passkey? Use a recovery code' })).toBeVisible();
+  // Looked at on a phone and a desktop, light and dark: axe clean, nothing wider than the screen.
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: test.info().outputPath(`two-step-passkey-${viewport.width}-${colorScheme}.png`), fullPage: true });
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+  }
+  await usePasskey.click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toHaveCount(0);
   expect((await sessionClaims(page)).aal).toBe('aal2');
@@ -87,12 +103,12 @@ test("another account's passkey is refused: not as B's second step, not to sign 
     body.webauthn.credential_options.publicKey.allowCredentials = [{ type: 'public-key', id: aPasskey.credentialId.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') }];
     await route.fulfill({ response, json: body });
   });
-  await page.getByRole('button', { name: 'Use your passkey instead' }).click();
+  await page.getByRole('button', { name: 'Use your passkey', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.otherAccount);
   expect((await sessionClaims(page)).aal).toBe('aal1');
   // Trying again with B's own passkey works.
   await page.unroute('**/auth/v1/factors/*/challenge');
-  await page.getByRole('button', { name: 'Use your passkey instead' }).click();
+  await page.getByRole('button', { name: 'Use your passkey', exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   expect(await sessionClaims(page)).toMatchObject({ sub: bId, aal: 'aal2' });
 
@@ -106,7 +122,7 @@ test("another account's passkey is refused: not as B's second step, not to sign 
     return route.continue({ postData: JSON.stringify(body) });
   });
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expect(page.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.notChecked);
+  await expect(page.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.unknownPasskey);
   await expect(page).toHaveURL(/\/auth/);
   // Untouched, the same passkey signs in as its own account, A.
   await page.unroute('**/auth/v1/passkeys/authentication/verify');

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { readAppConfig, seedAcceptedConsent } from '../support/signed-in-session';
-import { onLocalhost, virtualAuthenticator, withoutPasskeyAutofill } from '../support/passkeys';
+import { PASSKEY_MESSAGES } from '@dossier/shared/core';
+import { readAppConfig, seedAcceptedConsent, signInFreshUser } from '../support/signed-in-session';
+import { onLocalhost, sessionClaims, virtualAuthenticator, withoutPasskeyAutofill } from '../support/passkeys';
 
 /**
  * Passkeys (issue 27) with Chromium's virtual authenticator. Browsers refuse an IP address as
@@ -15,7 +16,7 @@ async function signOut(page: Page, settingsUrl: string) {
 
 test.setTimeout(240_000);
 
-test('a passkey: added after sign-up, signs in without a password, renamed, removed; a replay and a removed passkey refused', async ({ page, baseURL }) => {
+test('a passkey: added after sign-up, signs in without a password, renamed, removed; a replay (by hand and through the page) and a removed passkey refused', async ({ page, baseURL }) => {
   const at = onLocalhost(baseURL);
   const local = new URL(at('/'));
   await seedAcceptedConsent(page.context());
@@ -53,6 +54,21 @@ test('a passkey: added after sign-up, signs in without a password, renamed, remo
   expect(replay.status()).toBe(400);
   expect(await replay.json()).toMatchObject({ error_code: 'webauthn_challenge_not_found' });
 
+  // The same replay through the page (the verify request swapped for the captured one): refused
+  // with words the person can act on, no one signed in; untouched, the passkey signs in again.
+  await signOut(page, at('/settings'));
+  await page.goto(at('/auth'));
+  const captured = await verifyBody;
+  await page.route('**/auth/v1/passkeys/authentication/verify', (route) => route.continue({ postData: captured }));
+  const replayed = page.waitForResponse((r) => r.url().endsWith('/auth/v1/passkeys/authentication/verify'));
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  expect((await replayed).status()).toBe(400);
+  await expect(page.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.expired);
+  await expect(page).toHaveURL(/\/auth/);
+  await page.unroute('**/auth/v1/passkeys/authentication/verify');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+
   // Settings → Security: the passkey, named after the device, used just now; the session says how.
   await page.goto(at('/settings'));
   const list = page.getByRole('list', { name: 'Your passkeys' });
@@ -73,8 +89,48 @@ test('a passkey: added after sign-up, signs in without a password, renamed, remo
   await signOut(page, at('/settings'));
   await page.goto(at('/auth'));
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
-    'This passkey is not linked to a Dossier account any more. Sign in with your password, then add a new passkey in Settings.',
-  );
+  await expect(page.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.unknownPasskey);
   await expect(page).toHaveURL(/\/auth/);
+});
+
+test('passkey autofill: on /auth the e-mail field offers the passkey (conditional mediation) and choosing it signs in, nothing typed', async ({ page, baseURL }) => {
+  const at = onLocalhost(baseURL);
+  const authenticator = await virtualAuthenticator(page);
+  const user = await signInFreshUser(page, 'Ari Autofill');
+  await page.goto(at('/settings'));
+  await page.getByRole('button', { name: 'Add a passkey' }).click({ timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem')).toHaveCount(1);
+  expect(await authenticator.credentials()).toHaveLength(1);
+  await signOut(page, at('/settings'));
+
+  // Chromium's virtual authenticator answers a conditional request at once with its discoverable
+  // passkey, as a person picking it from the e-mail field's suggestions does. The answer is held
+  // until the field has been looked at, then let through.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const verify: Array<Record<string, unknown>> = [];
+  await page.route('**/auth/v1/passkeys/authentication/verify', async (route) => {
+    verify.push(route.request().postDataJSON());
+    await held;
+    await route.continue();
+  });
+  // Which kind of request the page made: the autofill's conditional one, not the button's.
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { mediations: string[] }).mediations = []);
+    const get = navigator.credentials.get.bind(navigator.credentials);
+    navigator.credentials.get = (options?: CredentialRequestOptions) => {
+      seen.push(options?.mediation ?? 'none');
+      return get(options);
+    };
+  });
+  await page.goto(at('/auth'));
+  const email = page.getByLabel('Email');
+  await expect(email).toHaveAttribute('autocomplete', 'username webauthn');
+  await expect.poll(() => verify.length).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as { mediations: string[] }).mediations)).toEqual(['conditional']);
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+  release();
+  await expect(page).not.toHaveURL(/\/auth/);
+  expect((await sessionClaims(page)).email).toBe(user.email);
+  await expect(email).toHaveCount(0);
 });

@@ -1,10 +1,11 @@
 import type { StackContext } from '../context.js';
 import { writeMail } from '../outbox/index.js';
 
-export type MailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change';
+export type MailKind = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change';
 
 const SUBJECTS: Record<MailKind, string> = {
   signup: 'Confirm Your Signup',
+  invite: 'You have been invited',
   recovery: 'Reset Your Password',
   magiclink: 'Your Magic Link',
   email_change: 'Confirm Email Change',
@@ -12,6 +13,7 @@ const SUBJECTS: Record<MailKind, string> = {
 
 const LINK_TEXT: Record<MailKind, string> = {
   signup: 'Follow this link to confirm your user:',
+  invite: 'You have been invited to create a user. Follow this link to accept the invite:',
   recovery: 'Follow this link to reset the password for your user:',
   magiclink: 'Follow this link to login:',
   email_change: 'Follow this link to confirm the update of your email:',

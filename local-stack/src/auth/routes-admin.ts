@@ -27,8 +27,15 @@ export function registerAdminRoutes(app: Hono, deps: AuthDeps): void {
   });
 
   app.get('/admin/users', async (c) => {
-    const page = Math.max(1, Number(c.req.query('page') ?? 1) || 1);
-    const perPage = Math.min(1000, Math.max(1, Number(c.req.query('per_page') ?? 50) || 50));
+    // GoTrue parses both as unsigned integers and refuses anything else.
+    const positive = (name: string, fallback: number) => {
+      const raw = c.req.query(name);
+      if (raw === undefined || raw === '') return fallback;
+      if (!/^\d+$/.test(raw)) throw validationFailed(`Bad Pagination Parameters: invalid ${name} "${raw}"`);
+      return Number(raw);
+    };
+    const page = Math.max(1, positive('page', 1));
+    const perPage = Math.min(1000, Math.max(1, positive('per_page', 50)));
     const { rows, total } = await ctx.db.admin(async (q) => {
       const count = await q.query<{ n: number }>(`select count(*)::int as n from auth.users where deleted_at is null`);
       const r = await q.query<UserRow>(`select ${USER_COLUMNS} from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2`, [
@@ -63,7 +70,7 @@ export function registerAdminRoutes(app: Hono, deps: AuthDeps): void {
       const appMeta = { provider: 'email', providers: ['email'], ...(obj(body.app_metadata) ?? {}) };
       const user = await insertUser(
         q,
-        { email, passwordHash: hash, userMetadata: limitMetadata(ctx.config.maxUserMetadataBytes, obj(body.user_metadata) ?? {}), appMetadata: appMeta, confirmed: body.email_confirm === true, signingIn: false, role: str(body.role) },
+        { email, passwordHash: hash, userMetadata: limitMetadata(ctx.config.maxUserMetadataBytes, obj(body.user_metadata) ?? {}), appMetadata: appMeta, confirmed: body.email_confirm === true, signingIn: false, role: str(body.role), identityInMetadata: false },
         { provider: 'email', data: {} },
       );
       if (ban) await q.query(`update auth.users set banned_until = $2 where id = $1`, [user.id, ban]);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import bcrypt from 'bcryptjs';
 import type { Queryable } from '../db/types.js';
-import { AuthApiError, invalidCredentials, validationFailed } from './errors.js';
-import { bearer, clientIp, obj, rateLimit, readJson, requireUser, safeRedirect, str, withParams, type AuthDeps } from './http.js';
+import { AuthApiError, invalidCredentials, userNotFound, validationFailed } from './errors.js';
+import { bearer, clientIp, obj, rateLimit, readJson, requireServiceRole, requireUser, safeRedirect, str, withParams, type AuthDeps } from './http.js';
 import { sendAuthMail, verifyLink, type MailKind } from './mail.js';
 import { consumeFlowState, createFlowState, latestFlowState, newOtp, pkceParams, tokenHashOf, type FlowState } from './one-time-tokens.js';
 import { checkCurrentPassword } from './current-password.js';
@@ -48,6 +48,7 @@ function checkEmail(email: string | undefined): string {
 const TOKEN_COLUMNS: Record<string, { token: string; sentAt: string; method: AuthMethod; mail: MailKind; flow: string }> = {
   signup: { token: 'confirmation_token', sentAt: 'confirmation_sent_at', method: 'otp', mail: 'signup', flow: 'email/signup' },
   email: { token: 'confirmation_token', sentAt: 'confirmation_sent_at', method: 'otp', mail: 'signup', flow: 'email/signup' },
+  invite: { token: 'confirmation_token', sentAt: 'confirmation_sent_at', method: 'invite', mail: 'invite', flow: 'invite' },
   recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at', method: 'recovery', mail: 'recovery', flow: 'recovery' },
   magiclink: { token: 'recovery_token', sentAt: 'recovery_sent_at', method: 'magiclink', mail: 'magiclink', flow: 'magiclink' },
   email_change: { token: 'email_change_token_new', sentAt: 'email_change_sent_at', method: 'otp', mail: 'email_change', flow: 'email_change' },
@@ -150,6 +151,84 @@ function implicitParams(s: SessionTokens, type?: string): Record<string, string 
 
 export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
   const { ctx } = deps;
+
+  /** An invited user: new and unconfirmed, with `invited_at`; an address already in use is refused. */
+  const inviteUser = async (q: Queryable, existing: UserRow | null, email: string, data: Record<string, unknown>): Promise<UserRow> => {
+    if (existing) throw new AuthApiError(422, 'email_exists', 'A user with this email address has already been registered');
+    const user = await insertUser(
+      q,
+      { email, passwordHash: null, userMetadata: data, appMetadata: { provider: 'email', providers: ['email'] }, confirmed: false, signingIn: false, identityInMetadata: false },
+      { provider: 'email', data: {} },
+    );
+    await q.query(`update auth.users set invited_at = now() where id = $1`, [user.id]);
+    return user;
+  };
+
+  // GoTrue's admin invite: the user is made and the invite e-mail sent; its link confirms the
+  // address and signs the person in (then they set a password).
+  app.post('/invite', async (c) => {
+    await requireServiceRole(deps, c);
+    const body = await readJson(c);
+    const email = checkEmail(str(body.email));
+    const data = limitMetadata(ctx.config.maxUserMetadataBytes, obj(body.data) ?? {});
+    const redirectTo = safeRedirect(ctx, c.req.query('redirect_to') ?? str(body.redirect_to));
+    rateLimit(deps, c, 'email_sent', limits().emailSent, HOUR, true);
+    const result = await ctx.db.admin(async (q) => {
+      const user = await inviteUser(q, await findUserByEmail(q, email), email, data);
+      const issued = await issueEmailToken(q, user, 'invite', email, null);
+      const fresh = (await findUserById(q, user.id))!;
+      return { issued, user: userJson(fresh, await identitiesOf(q, user.id)) };
+    });
+    await sendAuthMail(ctx, 'invite', email, verifyLink(ctx, result.issued.stored, 'invite', redirectTo), result.issued.otp);
+    return c.json(result.user);
+  });
+
+  // GoTrue's admin generate_link: the link (and code) an e-mail would carry, handed to the service
+  // role instead of sent: signup (an unconfirmed user with password and data), magiclink,
+  // recovery, and email_change_current/new (the pending address). No mail is written.
+  app.post('/admin/generate_link', async (c) => {
+    await requireServiceRole(deps, c);
+    const body = await readJson(c);
+    const type = str(body.type) ?? '';
+    const linkType: Record<string, keyof typeof TOKEN_COLUMNS> = { signup: 'signup', invite: 'invite', magiclink: 'magiclink', recovery: 'recovery', email_change_current: 'email_change', email_change_new: 'email_change' };
+    const kind = linkType[type];
+    if (!kind) throw validationFailed('Invalid email action link type requested: ' + type);
+    const email = checkEmail(str(body.email));
+    const newEmail = kind === 'email_change' ? checkEmail(str(body.new_email)) : undefined;
+    const data = limitMetadata(ctx.config.maxUserMetadataBytes, obj(body.data) ?? {});
+    const redirectTo = safeRedirect(ctx, str(body.redirect_to) ?? c.req.query('redirect_to'));
+    const hash = type === 'signup' ? await bcrypt.hash(checkPassword(str(body.password)), BCRYPT_COST) : null;
+    const result = await ctx.db.admin(async (q) => {
+      let user = await findUserByEmail(q, email);
+      if (type === 'signup') {
+        if (user?.email_confirmed_at) throw new AuthApiError(422, 'email_exists', 'A user with this email address has already been registered');
+        user ??= await insertUser(
+          q,
+          { email, passwordHash: hash, userMetadata: data, appMetadata: { provider: 'email', providers: ['email'] }, confirmed: false, signingIn: false, identityInMetadata: false },
+          { provider: 'email', data: {} },
+        );
+      }
+      if (type === 'invite') user = await inviteUser(q, user, email, data);
+      if (!user) throw userNotFound();
+      if (newEmail) {
+        const taken = await findUserByEmail(q, newEmail);
+        if (taken && taken.id !== user.id) throw new AuthApiError(422, 'email_exists', 'A user with this email address has already been registered');
+        await q.query(`update auth.users set email_change = $2 where id = $1`, [user.id, newEmail]);
+      }
+      const issued = await issueEmailToken(q, user, kind, newEmail ?? email, null);
+      const fresh = (await findUserById(q, user.id))!;
+      return { issued, user: userJson(fresh, await identitiesOf(q, user.id)) };
+    });
+    const mailKind = TOKEN_COLUMNS[kind].mail;
+    return c.json({
+      ...result.user,
+      action_link: verifyLink(ctx, result.issued.stored, mailKind, redirectTo),
+      email_otp: result.issued.otp,
+      hashed_token: result.issued.stored,
+      verification_type: mailKind,
+      redirect_to: redirectTo,
+    });
+  });
   const limits = () => authRateLimits(ctx.config);
   const client = (c: Context) => ({ userAgent: c.req.header('user-agent'), ip: clientIp(c) });
 
@@ -157,6 +236,11 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
     rateLimit(deps, c, 'sign_in_sign_ups', limits().signInSignUps, FIVE_MINUTES);
     const body = await readJson(c);
     if (!str(body.email) && str(body.phone)) throw new AuthApiError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+    // No e-mail, no phone: supabase-js's signInAnonymously. The stack has no anonymous users
+    // (Dossier's config.toml keeps enable_anonymous_sign_ins off); GoTrue's answer when they are off.
+    if (!str(body.email) && !str(body.phone) && body.password === undefined) {
+      throw new AuthApiError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    }
     const email = checkEmail(str(body.email));
     const password = checkPassword(str(body.password));
     const data = limitMetadata(ctx.config.maxUserMetadataBytes, obj(body.data) ?? {});

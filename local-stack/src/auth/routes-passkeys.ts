@@ -255,10 +255,12 @@ export async function verifyAssertion(
   if (!rawId) return verificationFailed('Invalid credential response');
   const r = await q.query<CredentialRow>(`select * from auth.webauthn_credentials where credential_id = $1 for update`, [Buffer.from(rawId, 'base64url')]);
   const row = r.rows[0];
-  if (!row) return new AuthApiError(400, 'webauthn_credential_not_found', 'Passkey not found');
+  // Supabase Auth answers a credential it does not hold (removed, never registered) as any failed
+  // assertion: nothing tells a caller which credential ids exist.
+  if (!row) return verificationFailed();
   const handle = response.response?.userHandle;
   if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== row.user_id) return verificationFailed();
-  if (ownerId && row.user_id !== ownerId) return new AuthApiError(400, 'webauthn_credential_not_found', 'Passkey not found');
+  if (ownerId && row.user_id !== ownerId) return verificationFailed();
   let newCounter: number;
   try {
     const v = await verifyAuthenticationResponse({

@@ -14,6 +14,7 @@ export interface UserRow {
   recovery_sent_at: Date | null;
   email_change: string | null;
   email_change_sent_at: Date | null;
+  invited_at: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
@@ -39,7 +40,7 @@ export interface IdentityRow {
 
 export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
   recovery_sent_at, email_change, email_change_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
-  created_at, updated_at, phone, phone_confirmed_at, banned_until, is_anonymous`;
+  created_at, updated_at, phone, phone_confirmed_at, banned_until, is_anonymous, invited_at`;
 
 // Supabase keeps this instance id on every GoTrue row.
 const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
@@ -51,7 +52,9 @@ export function normaliseEmail(email: string): string {
 }
 
 // The same shape GoTrue accepts: something@something.tld, no spaces.
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The WHATWG (HTML) e-mail syntax GoTrue also checks, with a dot in the domain as before: no
+// colons, semicolons or spaces in the local part ('xx:;x@x.x' is refused).
+const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 export function isValidEmail(email: string): boolean {
   return email.length <= 255 && EMAIL_RE.test(email);
 }
@@ -90,6 +93,7 @@ export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, 
     phone: u.phone ?? '',
     phone_confirmed_at: iso(u.phone_confirmed_at),
     confirmation_sent_at: iso(u.confirmation_sent_at),
+    invited_at: u.invited_at ? iso(u.invited_at) : undefined,
     confirmed_at: iso(u.email_confirmed_at ?? u.phone_confirmed_at),
     recovery_sent_at: iso(u.recovery_sent_at),
     new_email: u.email_change || undefined,
@@ -131,6 +135,11 @@ export interface NewUser {
   /** Also set last_sign_in_at to the same instant as created_at (a sign-in happens with creation). */
   signingIn: boolean;
   role?: string;
+  /**
+   * Copy the e-mail identity's facts (sub, email, email_verified, phone_verified) into
+   * user_metadata, as GoTrue's sign-up does; its admin createUser stores the metadata as given.
+   */
+  identityInMetadata?: boolean;
 }
 
 /**
@@ -146,7 +155,7 @@ export async function insertUser(
   const email = normaliseEmail(user.email);
   // Modern GoTrue copies the e-mail identity's facts into user_metadata as well.
   const userMetadata =
-    identity.provider === 'email'
+    identity.provider === 'email' && user.identityInMetadata !== false
       ? { ...user.userMetadata, sub: id, email, email_verified: user.confirmed, phone_verified: false }
       : user.userMetadata;
   const r = await q.query<UserRow>(

@@ -36,7 +36,7 @@ describe('AppFrame and two-step sign-in (issue 21 §8)', () => {
   it('shows only the code step while the session owes its second factor: no nav, no name, no overlays, no page', async () => {
     renderFrame({ currentLevel: 'aal1', nextLevel: 'aal2' });
     expect(await screen.findByRole('heading', { name: 'Two-step sign-in' })).toBeInTheDocument();
-    const code = screen.getByLabelText('Authentication code');
+    const code = await screen.findByLabelText('Authentication code');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(code).toHaveClass('ds-input');
     expect(screen.getByRole('button', { name: 'Lost your phone? Use a recovery code' })).toBeInTheDocument();

@@ -32,6 +32,9 @@ describe('passkeyErrorMessage', () => {
 
   it("names a passkey the account no longer has, another account's passkey, an expired request", () => {
     expect(passkeyErrorMessage(api('webauthn_credential_not_found'), 'sign-in')).toBe(PASSKEY_MESSAGES.unknownPasskey);
+    // Supabase Auth's answer to a removed passkey at sign-in; elsewhere it means "not checked".
+    expect(passkeyErrorMessage(api('webauthn_verification_failed'), 'sign-in')).toBe(PASSKEY_MESSAGES.unknownPasskey);
+    expect(passkeyErrorMessage(api('webauthn_verification_failed'), 'second-step')).toBe(PASSKEY_MESSAGES.notChecked);
     expect(passkeyErrorMessage(api('mfa_verification_failed', 422), 'second-step')).toBe(PASSKEY_MESSAGES.otherAccount);
     expect(passkeyErrorMessage(api('webauthn_challenge_expired'), 'sign-in')).toBe(PASSKEY_MESSAGES.expired);
     expect(passkeyErrorMessage(webAuthn('ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED', 'InvalidStateError'), 'add')).toBe(PASSKEY_MESSAGES.alreadyAdded);

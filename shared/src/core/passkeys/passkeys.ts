@@ -44,7 +44,7 @@ export const PASSKEY_MESSAGES = {
   addCancelled: 'Adding the passkey was cancelled. Nothing was changed.',
   secondStepCancelled: 'The passkey check was cancelled. Try again, or use a recovery code.',
   alreadyAdded: 'This device already has a passkey for your account.',
-  unknownPasskey: 'This passkey is not linked to a Dossier account any more. Sign in with your password, then add a new passkey in Settings.',
+  unknownPasskey: 'That passkey did not sign you in. If you removed it from your account, sign in with your password, then add a new passkey in Settings.',
   otherAccount: 'That passkey belongs to another account. Use the passkey you added to this account, or a recovery code.',
   expired: 'The passkey request expired. Please try again.',
   notChecked: 'That passkey could not be checked. Please try again, or sign in with your password.',
@@ -81,7 +81,9 @@ export function passkeyErrorMessage(error: unknown, step: PasskeyStep): string |
   if (code === 'webauthn_credential_not_found') return PASSKEY_MESSAGES.unknownPasskey;
   if (code === 'webauthn_challenge_expired' || code === 'webauthn_challenge_not_found' || code === 'mfa_challenge_expired') return PASSKEY_MESSAGES.expired;
   if (code === 'mfa_verification_failed') return PASSKEY_MESSAGES.otherAccount;
-  if (code === 'webauthn_verification_failed') return PASSKEY_MESSAGES.notChecked;
+  // Supabase Auth answers an unknown (removed) passkey and a bad signature alike at sign-in:
+  // the person is told both, and what to do.
+  if (code === 'webauthn_verification_failed') return step === 'sign-in' ? PASSKEY_MESSAGES.unknownPasskey : PASSKEY_MESSAGES.notChecked;
   return null;
 }
 

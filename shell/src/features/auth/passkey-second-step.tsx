@@ -1,30 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAuth } from '@dossier/shared/contract';
-import { classifyError, passkeyErrorMessage, passkeyFactorId, passkeysSupported, passSecondStepWithPasskey } from '@dossier/shared/core';
+import { classifyError, passkeyErrorMessage, passSecondStepWithPasskey } from '@dossier/shared/core';
 import { Button } from '@dossier/shared/ui';
 
 /**
- * The two-step screen's "Use your passkey instead" (issue 27): shown when the person added a
- * passkey as a second step and this browser can use it. Passing it raises the session to aal2,
- * exactly as the authenticator code does.
+ * The two-step screen's passkey (issue 27): the person added a passkey as a second step and this
+ * browser can use it. Passing it raises the session to aal2, exactly as the authenticator code
+ * does. `lead`: the passkey is the person's only second step, so it is the screen's main action
+ * ("Use your passkey"); otherwise it is the alternative to the code ("…instead").
  */
-export function PasskeySecondStep({ onPassed }: { onPassed: () => void }) {
+export function PasskeySecondStep({ factorId, lead, onPassed }: { factorId: string; lead: boolean; onPassed: () => void }) {
   const { supabase } = useAuth();
-  const [factorId, setFactorId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!passkeysSupported()) return;
-    let live = true;
-    passkeyFactorId(supabase).then(
-      (id) => live && setFactorId(id),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [supabase]);
-  if (!factorId) return null;
   const pass = async () => {
     setBusy(true);
     setError(null);
@@ -44,8 +32,8 @@ export function PasskeySecondStep({ onPassed }: { onPassed: () => void }) {
           {error}
         </p>
       ) : null}
-      <Button variant="primary" block onClick={() => void pass()} loading={busy}>
-        Use your passkey instead
+      <Button variant={lead ? 'primary' : 'secondary'} block onClick={() => void pass()} loading={busy} autoFocus={lead}>
+        {lead ? 'Use your passkey' : 'Use your passkey instead'}
       </Button>
     </div>
   );

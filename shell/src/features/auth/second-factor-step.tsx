@@ -1,9 +1,39 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAuth } from '@dossier/shared/contract';
-import { classifyError } from '@dossier/shared/core';
+import { classifyError, passkeysSupported } from '@dossier/shared/core';
 import { Button, TextField } from '@dossier/shared/ui';
 import { PasskeySecondStep } from './passkey-second-step';
 import './auth-page.css';
+
+/** The person's verified second steps: an authenticator app, and a passkey this browser can use. */
+interface SecondSteps {
+  totp: boolean;
+  passkeyFactorId: string | null;
+}
+
+/** Asked once when the screen opens; if the list cannot be read, the code field (as before). */
+function useSecondSteps(): SecondSteps | null {
+  const { supabase } = useAuth();
+  const [steps, setSteps] = useState<SecondSteps | null>(null);
+  useEffect(() => {
+    let live = true;
+    const read = async (): Promise<SecondSteps> => {
+      const { data, error } = await supabase.auth.mfa.listFactors();
+      if (error) throw error;
+      const verified = data.all.filter((f) => f.status === 'verified');
+      const passkey = passkeysSupported() ? verified.find((f) => f.factor_type === 'webauthn') : undefined;
+      return { totp: verified.some((f) => f.factor_type === 'totp'), passkeyFactorId: passkey?.id ?? null };
+    };
+    read().then(
+      (found) => live && setSteps(found),
+      () => live && setSteps({ totp: true, passkeyFactorId: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [supabase]);
+  return steps;
+}
 
 function errorCode(e: unknown): string {
   return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
@@ -20,6 +50,11 @@ export function SecondFactorStep({ onPassed }: { onPassed: (viaRecoveryCode: boo
   const [useRecovery, setUseRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const steps = useSecondSteps();
+  // A passkey as the only second step: the passkey is the screen's action, not a code field for
+  // an app the person never set up (issue 27). Recovery codes stay one tap away.
+  const onlyPasskey = steps && !steps.totp ? steps.passkeyFactorId : null;
+  const passkeyOnly = onlyPasskey !== null;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -75,30 +110,41 @@ export function SecondFactorStep({ onPassed }: { onPassed: (viaRecoveryCode: boo
     <div className="auth-page" data-testid="second-factor-step">
       <div className="auth-card">
         <h1 id={`${id}-title`}>Two-step sign-in</h1>
-        <p>{useRecovery ? 'Enter one of the recovery codes you saved.' : 'Open your authenticator app and enter the code it shows for Dossier.'}</p>
-        <form onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-title`} aria-busy={busy} noValidate className="auth-form">
-          <TextField
-            key={useRecovery ? 'recovery' : 'totp'}
-            label={useRecovery ? 'Recovery code' : 'Authentication code'}
-            name="code"
-            autoComplete="one-time-code"
-            inputMode={useRecovery ? 'text' : 'numeric'}
-            spellCheck={false}
-            autoCapitalize="off"
-            autoFocus
-            required
-            error={error}
-          />
-          <Button type="submit" variant="primary" block loading={busy} disabled={busy}>
-            {busy ? 'Checking…' : 'Continue'}
-          </Button>
-        </form>
-        <PasskeySecondStep onPassed={() => onPassed(false)} />
-        <p>
-          <Button variant="ghost" onClick={switchKind}>
-            {useRecovery ? 'Use the authenticator app instead' : 'Lost your phone? Use a recovery code'}
-          </Button>
-        </p>
+        {steps === null ? null : onlyPasskey && !useRecovery ? (
+          <>
+            <p>Use the passkey on this device — Face ID, your fingerprint or your screen lock — to finish signing in.</p>
+            <PasskeySecondStep factorId={onlyPasskey} lead onPassed={() => onPassed(false)} />
+          </>
+        ) : (
+          <>
+            <p>{useRecovery ? 'Enter one of the recovery codes you saved.' : 'Open your authenticator app and enter the code it shows for Dossier.'}</p>
+            <form onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-title`} aria-busy={busy} noValidate className="auth-form">
+              <TextField
+                key={useRecovery ? 'recovery' : 'totp'}
+                label={useRecovery ? 'Recovery code' : 'Authentication code'}
+                name="code"
+                autoComplete="one-time-code"
+                inputMode={useRecovery ? 'text' : 'numeric'}
+                spellCheck={false}
+                autoCapitalize="off"
+                autoFocus
+                required
+                error={error}
+              />
+              <Button type="submit" variant="primary" block loading={busy} disabled={busy}>
+                {busy ? 'Checking…' : 'Continue'}
+              </Button>
+            </form>
+            {!useRecovery && steps.passkeyFactorId ? <PasskeySecondStep factorId={steps.passkeyFactorId} lead={false} onPassed={() => onPassed(false)} /> : null}
+          </>
+        )}
+        {steps === null ? null : (
+          <p>
+            <Button variant="ghost" onClick={switchKind}>
+              {useRecovery ? (passkeyOnly ? 'Use your passkey instead' : 'Use the authenticator app instead') : passkeyOnly ? 'Lost your passkey? Use a recovery code' : 'Lost your phone? Use a recovery code'}
+            </Button>
+          </p>
+        )}
         <p>
           <Button variant="ghost" onClick={() => void auth.signOut()}>
             Cancel and sign out
