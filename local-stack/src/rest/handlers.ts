@@ -352,29 +352,6 @@ async function finishMutation(
 // ---------------------------------------------------------------------------------------------
 // RPC
 
-export function functionNotFound(schema: string, name: string, argNames: string[], candidates: RoutineDef[]): RestError {
-  const sig = argNames.length ? `${schema}.${name}(${[...argNames].sort().join(', ')})` : `${schema}.${name}`;
-  return new RestError(
-    404,
-    pgrstError(
-      'PGRST202',
-      `Could not find the function ${sig} in the schema cache`,
-      `Searched for the function ${schema}.${name}${argNames.length ? ` with parameters ${[...argNames].sort().join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-      candidates.length ? `Perhaps you meant to call the function ${schema}.${name}(${candidates[0].args.map((a) => a.name).join(', ')})` : null,
-    ),
-  );
-}
-
-/** The overload PostgREST would pick: every given name is a parameter, every required one is given. */
-export function pickRoutine(candidates: RoutineDef[], given: string[]): { def: RoutineDef; wholeBody: boolean } | undefined {
-  for (const def of candidates) {
-    const names = new Set(def.args.map((a) => a.name));
-    if (given.every((g) => names.has(g)) && def.args.every((a) => a.hasDefault || given.includes(a.name))) return { def, wholeBody: false };
-  }
-  const single = candidates.find((d) => d.args.length === 1 && d.args[0].name === '' && (d.args[0].type === 'json' || d.args[0].type === 'jsonb'));
-  return single ? { def: single, wholeBody: true } : undefined;
-}
-
 export async function callRoutine(
   q: Queryable,
   cat: Catalogue,
