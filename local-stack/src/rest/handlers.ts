@@ -19,6 +19,8 @@ export interface Negotiated {
 }
 
 interface Page {
+  /** Rows an upsert inserted (not updated), when asked for. */
+  inserted?: number;
   body: string;
   page: number;
   total: number | null;
@@ -34,9 +36,9 @@ function agg(stripNulls: boolean, source: string): string {
 
 /** Runs `with _src as (…) select …` and returns body text, row count and (optionally) the total. */
 async function runPage(q: Queryable, sql: string, params: Params): Promise<Page> {
-  const r = await q.query<{ body: string; page: string; total: string | null; single: string | null }>(sql, params.values);
+  const r = await q.query<{ body: string; page: string; total: string | null; single: string | null; inserted?: string }>(sql, params.values);
   const row = r.rows[0];
-  return { body: row.body, page: Number(row.page), total: row.total === null || row.total === undefined ? null : Number(row.total), single: row.single };
+  return { inserted: row.inserted === undefined ? undefined : Number(row.inserted), body: row.body, page: Number(row.page), total: row.total === null || row.total === undefined ? null : Number(row.total), single: row.single };
 }
 
 function csvFrom(body: string): string {
@@ -57,7 +59,7 @@ function pageResult(page: Page, neg: Negotiated, status: number, headers: Record
     if (page.page !== 1) {
       throw new RestError(
         406,
-        pgrstError('PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${page.page} rows`, null),
+        pgrstError('PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${page.page} rows`, null),
       );
     }
     return { status, body: page.single, headers: { 'Content-Type': 'application/vnd.pgrst.object+json; charset=utf-8', ...headers } };
@@ -143,15 +145,25 @@ function payloadColumns(table: Table, names: string[]): Column[] {
   });
 }
 
-/** Representation after a write: the select list evaluated over the written rows. */
-function representation(b: SqlBuilder, table: Table, alias: string, query: RestQuery, writeSql: string, neg: Negotiated, extraSelect = ''): string {
+/**
+ * Representation after a write: the select list evaluated over the written rows. With
+ * `trackInserts` the answer also says how many rows were inserted rather than updated (an upsert's
+ * status: PostgREST answers 200 when every row already existed, 201 otherwise); `xmax = 0` marks a
+ * row version this statement inserted.
+ */
+function representation(b: SqlBuilder, table: Table, alias: string, query: RestQuery, write: string, neg: Negotiated, trackInserts = false): string {
   // Only the embeds' own scopes (rel.col=…) apply; the root filters already chose the written rows.
   const { list, groupBy } = b.selectList(table, alias, query.select, query.scope);
+  const a = ident(alias);
+  const source = trackInserts
+    ? `with _w as (${write} returning ${a} as _row, (${a}.xmax::text = '0') as _ins), _src as (select (_w._row).* from _w) `
+    : `with _src as (${write} returning ${a}.*) `;
   return (
-    `with _src as (${writeSql}) ` +
+    source +
     `select ${agg(neg.stripNulls, '_r')}::text as body, count(*)::text as page, null as total, ` +
-    `case when count(*) = 1 then ${neg.stripNulls ? 'json_strip_nulls(json_agg(_r)->0)' : '(json_agg(_r)->0)'}::text end as single${extraSelect} ` +
-    `from (select ${list} from _src as ${ident(alias)}${groupBy}) _r`
+    `case when count(*) = 1 then ${neg.stripNulls ? 'json_strip_nulls(json_agg(_r)->0)' : '(json_agg(_r)->0)'}::text end as single` +
+    `${trackInserts ? ', (select count(*) from _w where _ins)::text as inserted' : ''} ` +
+    `from (select ${list} from _src as ${a}${groupBy}) _r`
   );
 }
 
@@ -231,6 +243,7 @@ export async function insertRows(
 
   const bodies: string[] = [];
   let affected = 0;
+  let inserted = 0;
   const locations: string[] = [];
   for (const group of groups) {
     const cols = payloadColumns(table, group.columns);
@@ -252,9 +265,11 @@ export async function insertRows(
       }
     }
     if (prefs.return === 'representation') {
-      const page = await runPage(q, representation(b, table, alias, query, `${write} returning ${ident(alias)}.*`, neg), b.params);
+      const merging = conflictCols !== undefined && prefs.resolution !== 'ignore-duplicates';
+      const page = await runPage(q, representation(b, table, alias, query, write, neg, merging), b.params);
       bodies.push(page.body);
       affected += page.page;
+      inserted += merging ? (page.inserted ?? 0) : page.page;
     } else if (prefs.return === 'headers-only' && table.primaryKey.length > 0) {
       const pk = table.primaryKey.map((c) => `${ident(alias)}.${ident(c)}`).join(', ');
       const r = await q.query<Record<string, unknown>>(`${write} returning ${pk}`, b.params.values);
@@ -269,14 +284,16 @@ export async function insertRows(
   const headers: Record<string, string> = { 'Content-Range': `*/${prefs.count ? affected : '*'}`, ...preferenceAppliedHeader(applied) };
   if (locations.length === 1) headers.Location = locations[0];
   if (prefs.return !== 'representation') return { status: 201, body: null, headers };
+  // An upsert that only updated existing rows created nothing: 200, as PostgREST answers.
+  const status = upsert && prefs.resolution !== 'ignore-duplicates' && affected > 0 && inserted === 0 ? 200 : 201;
   const merged = bodies.length === 1 ? bodies[0] : `[${bodies.map((s) => s.slice(1, -1)).filter((s) => s.trim() !== '').join(',')}]`;
   if (neg.single) {
     const arr = JSON.parse(merged) as unknown[];
-    if (arr.length !== 1) throw new RestError(406, pgrstError('PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${arr.length} rows`, null));
-    return { status: 201, body: merged.slice(1, -1).trim(), headers: { ...headers, 'Content-Type': 'application/vnd.pgrst.object+json; charset=utf-8' } };
+    if (arr.length !== 1) throw new RestError(406, pgrstError('PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${arr.length} rows`, null));
+    return { status, body: merged.slice(1, -1).trim(), headers: { ...headers, 'Content-Type': 'application/vnd.pgrst.object+json; charset=utf-8' } };
   }
-  if (neg.csv) return { status: 201, body: csvFrom(merged), headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' } };
-  return { status: 201, body: merged, headers: { ...headers, 'Content-Type': JSON_TYPE } };
+  if (neg.csv) return { status, body: csvFrom(merged), headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' } };
+  return { status, body: merged, headers: { ...headers, 'Content-Type': JSON_TYPE } };
 }
 
 /** Supabase loads pg-safeupdate for the API: UPDATE and DELETE need a filter. */
@@ -338,7 +355,7 @@ async function finishMutation(
   headers: Record<string, string>,
 ): Promise<RestResult> {
   if (prefs.return === 'representation') {
-    const page = await runPage(q, representation(b, table, alias, query, `${write} returning ${ident(alias)}.*`, neg), b.params);
+    const page = await runPage(q, representation(b, table, alias, query, write, neg), b.params);
     checkMaxAffected(prefs, page.page);
     headers['Content-Range'] = page.page === 0 ? `*/${prefs.count ? 0 : '*'}` : `0-${page.page - 1}/${prefs.count ? page.page : '*'}`;
     return pageResult(page, neg, 200, headers);
@@ -380,6 +397,8 @@ export async function callRoutine(
   }
   const headers: Record<string, string> = {};
   if (prefs.count) headers['Preference-Applied'] = `count=${prefs.count}`;
+  // A function returning one value (or one row) is a result of one row: PostgREST counts it so.
+  if (!def.returnsSet && def.returns !== 'void') headers['Content-Range'] = `0-0/${prefs.count ? 1 : '*'}`;
 
   if (def.returns === 'void') {
     await q.query(`select ${call}${from}`, b.params.values);
