@@ -16,6 +16,12 @@ grant all on public.ws_items to anon;
 insert into public.ws_items values (1, 'one', null), (2, 'two', null);
 create function public.ws_name(item int) returns text language sql stable as $$ select name from public.ws_items where id = item $$;
 grant execute on function public.ws_name(int) to anon;
+create table public.ws_tags (id serial primary key, slug text default 'general', label text);
+alter table public.ws_tags enable row level security;
+create policy ws_tags_all on public.ws_tags for all to anon using (true) with check (true);
+grant all on public.ws_tags to anon;
+grant usage on all sequences in schema public to anon;
+insert into public.ws_tags (slug, label) values ('kept', 'first');
 notify pgrst, 'reload schema';
 `;
 
@@ -65,5 +71,21 @@ describe.each(databasesSync())('REST write statuses and counts on %s', (database
       details: expect.stringMatching(/^The result contains \d+ rows$/),
       hint: null,
     });
+  });
+
+  it('bulk insert and upsert without defaultToNull give a left-out column its default, in one statement', async () => {
+    const inserted = await anon.from('ws_tags').insert([{ label: 'a' }, { slug: 'own', label: 'b' }], { defaultToNull: false }).select('slug, label');
+    expect(inserted.error).toBeNull();
+    expect(inserted.data).toEqual([
+      { slug: 'general', label: 'a' },
+      { slug: 'own', label: 'b' },
+    ]);
+    // The existing row 1 leaves out slug: as in PostgREST, the upsert resets it to the default.
+    const upserted = await anon.from('ws_tags').upsert([{ id: 1, label: 'renamed' }, { slug: 'x', label: 'c' }], { defaultToNull: false }).select('id, slug, label');
+    expect(upserted.error).toBeNull();
+    expect(upserted.status).toBe(201);
+    expect(upserted.data![0]).toEqual({ id: 1, slug: 'general', label: 'renamed' });
+    expect(upserted.data![1]).toMatchObject({ slug: 'x', label: 'c' });
+    expect(upserted.data![1].id).toBeGreaterThan(1);
   });
 });

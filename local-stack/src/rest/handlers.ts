@@ -199,6 +199,20 @@ function preferenceAppliedHeader(applied: string[]): Record<string, string> {
   return applied.length ? { 'Preference-Applied': applied.join(', ') } : {};
 }
 
+/** Rows of the payload in order; a column a row leaves out takes its default, evaluated once per row. */
+function selectWithDefaults(b: SqlBuilder, table: Table, cols: Column[], payload: string): string {
+  const defaults = cols.filter((c) => c.defaultExpr !== undefined);
+  const values = cols.map((c) => {
+    const fallback = c.defaultExpr !== undefined ? `_d.${ident(`d${defaults.indexOf(c)}`)}` : 'null';
+    return `case when _e.v::jsonb ? ${b.params.add(c.name)}::text then _r.${ident(c.name)} else ${fallback} end`;
+  });
+  const lateral = defaults.length ? ` cross join lateral (select ${defaults.map((c, i) => `${c.defaultExpr} as ${ident(`d${i}`)}`).join(', ')}) _d` : '';
+  return (
+    `select ${values.join(', ')} from json_array_elements(${payload}::json) with ordinality _e(v, n) ` +
+    `cross join lateral json_populate_record(null::${tableRef(table)}, _e.v) _r${lateral} order by _e.n`
+  );
+}
+
 export async function insertRows(
   q: Queryable,
   cat: Catalogue,
@@ -214,16 +228,26 @@ export async function insertRows(
   if (upsert && prefs.resolution) applied.push(`resolution=${prefs.resolution}`);
   if (prefs.missing === 'default') applied.push('missing=default');
 
-  // Groups of rows that share one column list: with missing=default, a key a row leaves out must
-  // take the column default, so rows with different keys are inserted separately, in order.
-  const groups: Array<{ columns: string[]; rows: Array<Record<string, unknown>> }> = [];
+  // Groups of rows that share one column list. With missing=default a key a row leaves out takes
+  // the column's default: in one statement over the union of the keys when every default can be
+  // written out (PostgREST's way: an upsert then resets a left-out column to its default, and each
+  // row evaluates the defaults once), else rows with different keys are inserted separately, in order.
+  const groups: Array<{ columns: string[]; rows: Array<Record<string, unknown>>; withDefaults?: boolean }> = [];
   if (prefs.missing === 'default') {
     const allowed = query.columns ? new Set(query.columns) : null;
-    for (const r of rows) {
-      const cols = Object.keys(r).filter((k) => !allowed || allowed.has(k));
-      const last = groups[groups.length - 1];
-      if (last && last.columns.join('\u0000') === cols.join('\u0000')) last.rows.push(r);
-      else groups.push({ columns: cols, rows: [r] });
+    const union = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => !allowed || allowed.has(k));
+    const writable = union.every((n) => {
+      const c = table.columns.get(n);
+      return c !== undefined && (!c.hasDefault || c.defaultExpr !== undefined);
+    });
+    if (writable && union.length > 0) groups.push({ columns: union, rows, withDefaults: true });
+    else {
+      for (const r of rows) {
+        const cols = Object.keys(r).filter((k) => !allowed || allowed.has(k));
+        const last = groups[groups.length - 1];
+        if (last && last.columns.join('\u0000') === cols.join('\u0000')) last.rows.push(r);
+        else groups.push({ columns: cols, rows: [r] });
+      }
     }
   } else if (query.columns) groups.push({ columns: query.columns, rows });
   else {
@@ -254,7 +278,9 @@ export async function insertRows(
     let write =
       cols.length === 0
         ? `insert into ${tableRef(table)} as ${ident(alias)} default values`
-        : `insert into ${tableRef(table)} as ${ident(alias)} (${colList}) select ${colList} from json_populate_recordset(null::${tableRef(table)}, ${payload}::json) _j`;
+        : group.withDefaults
+          ? `insert into ${tableRef(table)} as ${ident(alias)} (${colList}) ${selectWithDefaults(b, table, cols, payload)}`
+          : `insert into ${tableRef(table)} as ${ident(alias)} (${colList}) select ${colList} from json_populate_recordset(null::${tableRef(table)}, ${payload}::json) _j`;
     if (conflictCols) {
       const target = conflictCols.map(ident).join(', ');
       const updatable = cols.filter((c) => !conflictCols!.includes(c.name));
