@@ -43,6 +43,10 @@ create policy ws_tags_all on public.ws_tags for all to anon using (true) with ch
 grant all on public.ws_tags to anon;
 grant usage on all sequences in schema public to anon;
 insert into public.ws_tags (slug, label) values ('kept', 'first');
+create function public.ws_rename_all(suffix text) returns setof public.ws_items language sql as $$
+  update public.ws_items set note = suffix returning *
+$$;
+grant execute on function public.ws_rename_all(text) to anon;
 notify pgrst, 'reload schema';
 `;
 
@@ -160,5 +164,13 @@ describe.each(databasesSync())('REST PostgREST fidelity on %s', (database) => {
     expect(upserted.data![1]).toMatchObject({ slug: 'x', label: 'c' });
     expect(upserted.data![1].id).toBeGreaterThan(1);
   });
+
+    it('a function touching more rows than max-affected fails with PGRST124 and changes nothing', async () => {
+      const res = await anon.rpc('ws_rename_all', { suffix: 'strict' }).maxAffected(1).select();
+      expect(res.status).toBe(400);
+      expect(res.error).toMatchObject({ code: 'PGRST124', message: 'Query result exceeds max-affected preference constraint' });
+      const notes = await anon.from('ws_items').select('note').eq('note', 'strict');
+      expect(notes.data).toEqual([]);
+    });
   });
 });

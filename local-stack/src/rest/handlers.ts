@@ -460,6 +460,8 @@ export async function callRoutine(
     `${counted ? `(select count(*) from ${source}${where})::text` : 'null'} as total, ` +
     `case when count(*) = 1 then (json_agg(${aggregated})->0)::text end as single from _src`;
   const page = await runPage(q, sql, b.params);
+  // PostgREST 12.2 applies handling=strict + max-affected to functions too; the throw rolls back.
+  checkMaxAffected(prefs, page.page);
   if (!def.returnsSet) {
     // A function returning one row answers with that row as an object, as PostgREST does.
     const body = page.single ?? 'null';
