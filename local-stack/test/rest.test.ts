@@ -285,7 +285,7 @@ describe.each(databasesSync())('REST through supabase-js on %s', (database) => {
       expect(none.status).toBe(406);
       expect(none.error).toEqual({
         code: 'PGRST116',
-        message: 'JSON object requested, multiple (or no) rows returned',
+        message: 'Cannot coerce the result to a single JSON object',
         details: 'The result contains 0 rows',
         hint: null,
       });

@@ -12,6 +12,11 @@ export interface Column {
   notNull: boolean;
   hasDefault: boolean;
   generated: boolean;
+  /**
+   * The DEFAULT expression as SQL (identity BY DEFAULT: its sequence's nextval); absent when there
+   * is none or it cannot be written out (GENERATED columns, identity ALWAYS).
+   */
+  defaultExpr?: string;
 }
 
 export interface Table {
@@ -77,14 +82,19 @@ export async function loadCatalogue(db: Database, schemas: string[]): Promise<Ca
       not_null: boolean;
       has_default: boolean;
       generated: boolean;
+      default_expr: string | null;
     }>(
       `select n.nspname as schema, c.relname as table, c.relkind::text as relkind, a.attname as column,
               format_type(a.atttypid, a.atttypmod) as type, a.attnotnull as not_null,
               (a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') as has_default,
-              a.attgenerated <> '' as generated
+              a.attgenerated <> '' as generated,
+              case when a.attgenerated <> '' then null
+                   when a.attidentity = 'd' then format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+                   when a.attidentity = '' then pg_get_expr(d.adbin, d.adrelid) end as default_expr
          from pg_class c
          join pg_namespace n on n.oid = c.relnamespace
          join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+         left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
         where n.nspname = any($1::text[]) and c.relkind in ('r', 'v', 'm', 'f', 'p')
         order by n.nspname, c.relname, a.attnum`,
       [schemas],
@@ -97,7 +107,7 @@ export async function loadCatalogue(db: Database, schemas: string[]): Promise<Ca
         t = { schema: r.schema, name: r.table, kind: r.relkind === 'r' || r.relkind === 'p' ? 'table' : 'view', columns: new Map(), primaryKey: [] };
         tables.set(k, t);
       }
-      t.columns.set(r.column, { name: r.column, type: r.type, notNull: r.not_null, hasDefault: r.has_default, generated: r.generated });
+      t.columns.set(r.column, { name: r.column, type: r.type, notNull: r.not_null, hasDefault: r.has_default, generated: r.generated, ...(r.default_expr ? { defaultExpr: r.default_expr } : {}) });
     }
 
     const constraints = await q.query<{

@@ -19,6 +19,8 @@ export interface Negotiated {
 }
 
 interface Page {
+  /** Rows an upsert inserted (not updated), when asked for. */
+  inserted?: number;
   body: string;
   page: number;
   total: number | null;
@@ -34,9 +36,9 @@ function agg(stripNulls: boolean, source: string): string {
 
 /** Runs `with _src as (…) select …` and returns body text, row count and (optionally) the total. */
 async function runPage(q: Queryable, sql: string, params: Params): Promise<Page> {
-  const r = await q.query<{ body: string; page: string; total: string | null; single: string | null }>(sql, params.values);
+  const r = await q.query<{ body: string; page: string; total: string | null; single: string | null; inserted?: string }>(sql, params.values);
   const row = r.rows[0];
-  return { body: row.body, page: Number(row.page), total: row.total === null || row.total === undefined ? null : Number(row.total), single: row.single };
+  return { inserted: row.inserted === undefined ? undefined : Number(row.inserted), body: row.body, page: Number(row.page), total: row.total === null || row.total === undefined ? null : Number(row.total), single: row.single };
 }
 
 function csvFrom(body: string): string {
@@ -57,7 +59,7 @@ function pageResult(page: Page, neg: Negotiated, status: number, headers: Record
     if (page.page !== 1) {
       throw new RestError(
         406,
-        pgrstError('PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${page.page} rows`, null),
+        pgrstError('PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${page.page} rows`, null),
       );
     }
     return { status, body: page.single, headers: { 'Content-Type': 'application/vnd.pgrst.object+json; charset=utf-8', ...headers } };
@@ -143,15 +145,25 @@ function payloadColumns(table: Table, names: string[]): Column[] {
   });
 }
 
-/** Representation after a write: the select list evaluated over the written rows. */
-function representation(b: SqlBuilder, table: Table, alias: string, query: RestQuery, writeSql: string, neg: Negotiated, extraSelect = ''): string {
+/**
+ * Representation after a write: the select list evaluated over the written rows. With
+ * `trackInserts` the answer also says how many rows were inserted rather than updated (an upsert's
+ * status: PostgREST answers 200 when every row already existed, 201 otherwise); `xmax = 0` marks a
+ * row version this statement inserted.
+ */
+function representation(b: SqlBuilder, table: Table, alias: string, query: RestQuery, write: string, neg: Negotiated, trackInserts = false): string {
   // Only the embeds' own scopes (rel.col=…) apply; the root filters already chose the written rows.
   const { list, groupBy } = b.selectList(table, alias, query.select, query.scope);
+  const a = ident(alias);
+  const source = trackInserts
+    ? `with _w as (${write} returning ${a} as _row, (${a}.xmax::text = '0') as _ins), _src as (select (_w._row).* from _w) `
+    : `with _src as (${write} returning ${a}.*) `;
   return (
-    `with _src as (${writeSql}) ` +
+    source +
     `select ${agg(neg.stripNulls, '_r')}::text as body, count(*)::text as page, null as total, ` +
-    `case when count(*) = 1 then ${neg.stripNulls ? 'json_strip_nulls(json_agg(_r)->0)' : '(json_agg(_r)->0)'}::text end as single${extraSelect} ` +
-    `from (select ${list} from _src as ${ident(alias)}${groupBy}) _r`
+    `case when count(*) = 1 then ${neg.stripNulls ? 'json_strip_nulls(json_agg(_r)->0)' : '(json_agg(_r)->0)'}::text end as single` +
+    `${trackInserts ? ', (select count(*) from _w where _ins)::text as inserted' : ''} ` +
+    `from (select ${list} from _src as ${a}${groupBy}) _r`
   );
 }
 
@@ -187,6 +199,20 @@ function preferenceAppliedHeader(applied: string[]): Record<string, string> {
   return applied.length ? { 'Preference-Applied': applied.join(', ') } : {};
 }
 
+/** Rows of the payload in order; a column a row leaves out takes its default, evaluated once per row. */
+function selectWithDefaults(b: SqlBuilder, table: Table, cols: Column[], payload: string): string {
+  const defaults = cols.filter((c) => c.defaultExpr !== undefined);
+  const values = cols.map((c) => {
+    const fallback = c.defaultExpr !== undefined ? `_d.${ident(`d${defaults.indexOf(c)}`)}` : 'null';
+    return `case when _e.v::jsonb ? ${b.params.add(c.name)}::text then _r.${ident(c.name)} else ${fallback} end`;
+  });
+  const lateral = defaults.length ? ` cross join lateral (select ${defaults.map((c, i) => `${c.defaultExpr} as ${ident(`d${i}`)}`).join(', ')}) _d` : '';
+  return (
+    `select ${values.join(', ')} from json_array_elements(${payload}::json) with ordinality _e(v, n) ` +
+    `cross join lateral json_populate_record(null::${tableRef(table)}, _e.v) _r${lateral} order by _e.n`
+  );
+}
+
 export async function insertRows(
   q: Queryable,
   cat: Catalogue,
@@ -202,16 +228,26 @@ export async function insertRows(
   if (upsert && prefs.resolution) applied.push(`resolution=${prefs.resolution}`);
   if (prefs.missing === 'default') applied.push('missing=default');
 
-  // Groups of rows that share one column list: with missing=default, a key a row leaves out must
-  // take the column default, so rows with different keys are inserted separately, in order.
-  const groups: Array<{ columns: string[]; rows: Array<Record<string, unknown>> }> = [];
+  // Groups of rows that share one column list. With missing=default a key a row leaves out takes
+  // the column's default: in one statement over the union of the keys when every default can be
+  // written out (PostgREST's way: an upsert then resets a left-out column to its default, and each
+  // row evaluates the defaults once), else rows with different keys are inserted separately, in order.
+  const groups: Array<{ columns: string[]; rows: Array<Record<string, unknown>>; withDefaults?: boolean }> = [];
   if (prefs.missing === 'default') {
     const allowed = query.columns ? new Set(query.columns) : null;
-    for (const r of rows) {
-      const cols = Object.keys(r).filter((k) => !allowed || allowed.has(k));
-      const last = groups[groups.length - 1];
-      if (last && last.columns.join('\u0000') === cols.join('\u0000')) last.rows.push(r);
-      else groups.push({ columns: cols, rows: [r] });
+    const union = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => !allowed || allowed.has(k));
+    const writable = union.every((n) => {
+      const c = table.columns.get(n);
+      return c !== undefined && (!c.hasDefault || c.defaultExpr !== undefined);
+    });
+    if (writable && union.length > 0) groups.push({ columns: union, rows, withDefaults: true });
+    else {
+      for (const r of rows) {
+        const cols = Object.keys(r).filter((k) => !allowed || allowed.has(k));
+        const last = groups[groups.length - 1];
+        if (last && last.columns.join('\u0000') === cols.join('\u0000')) last.rows.push(r);
+        else groups.push({ columns: cols, rows: [r] });
+      }
     }
   } else if (query.columns) groups.push({ columns: query.columns, rows });
   else {
@@ -231,6 +267,7 @@ export async function insertRows(
 
   const bodies: string[] = [];
   let affected = 0;
+  let inserted = 0;
   const locations: string[] = [];
   for (const group of groups) {
     const cols = payloadColumns(table, group.columns);
@@ -241,7 +278,9 @@ export async function insertRows(
     let write =
       cols.length === 0
         ? `insert into ${tableRef(table)} as ${ident(alias)} default values`
-        : `insert into ${tableRef(table)} as ${ident(alias)} (${colList}) select ${colList} from json_populate_recordset(null::${tableRef(table)}, ${payload}::json) _j`;
+        : group.withDefaults
+          ? `insert into ${tableRef(table)} as ${ident(alias)} (${colList}) ${selectWithDefaults(b, table, cols, payload)}`
+          : `insert into ${tableRef(table)} as ${ident(alias)} (${colList}) select ${colList} from json_populate_recordset(null::${tableRef(table)}, ${payload}::json) _j`;
     if (conflictCols) {
       const target = conflictCols.map(ident).join(', ');
       const updatable = cols.filter((c) => !conflictCols!.includes(c.name));
@@ -252,9 +291,11 @@ export async function insertRows(
       }
     }
     if (prefs.return === 'representation') {
-      const page = await runPage(q, representation(b, table, alias, query, `${write} returning ${ident(alias)}.*`, neg), b.params);
+      const merging = conflictCols !== undefined && prefs.resolution !== 'ignore-duplicates';
+      const page = await runPage(q, representation(b, table, alias, query, write, neg, merging), b.params);
       bodies.push(page.body);
       affected += page.page;
+      inserted += merging ? (page.inserted ?? 0) : page.page;
     } else if (prefs.return === 'headers-only' && table.primaryKey.length > 0) {
       const pk = table.primaryKey.map((c) => `${ident(alias)}.${ident(c)}`).join(', ');
       const r = await q.query<Record<string, unknown>>(`${write} returning ${pk}`, b.params.values);
@@ -269,14 +310,16 @@ export async function insertRows(
   const headers: Record<string, string> = { 'Content-Range': `*/${prefs.count ? affected : '*'}`, ...preferenceAppliedHeader(applied) };
   if (locations.length === 1) headers.Location = locations[0];
   if (prefs.return !== 'representation') return { status: 201, body: null, headers };
+  // An upsert that only updated existing rows created nothing: 200, as PostgREST answers.
+  const status = upsert && prefs.resolution !== 'ignore-duplicates' && affected > 0 && inserted === 0 ? 200 : 201;
   const merged = bodies.length === 1 ? bodies[0] : `[${bodies.map((s) => s.slice(1, -1)).filter((s) => s.trim() !== '').join(',')}]`;
   if (neg.single) {
     const arr = JSON.parse(merged) as unknown[];
-    if (arr.length !== 1) throw new RestError(406, pgrstError('PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${arr.length} rows`, null));
-    return { status: 201, body: merged.slice(1, -1).trim(), headers: { ...headers, 'Content-Type': 'application/vnd.pgrst.object+json; charset=utf-8' } };
+    if (arr.length !== 1) throw new RestError(406, pgrstError('PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${arr.length} rows`, null));
+    return { status, body: merged.slice(1, -1).trim(), headers: { ...headers, 'Content-Type': 'application/vnd.pgrst.object+json; charset=utf-8' } };
   }
-  if (neg.csv) return { status: 201, body: csvFrom(merged), headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' } };
-  return { status: 201, body: merged, headers: { ...headers, 'Content-Type': JSON_TYPE } };
+  if (neg.csv) return { status, body: csvFrom(merged), headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' } };
+  return { status, body: merged, headers: { ...headers, 'Content-Type': JSON_TYPE } };
 }
 
 /** Supabase loads pg-safeupdate for the API: UPDATE and DELETE need a filter. */
@@ -338,7 +381,7 @@ async function finishMutation(
   headers: Record<string, string>,
 ): Promise<RestResult> {
   if (prefs.return === 'representation') {
-    const page = await runPage(q, representation(b, table, alias, query, `${write} returning ${ident(alias)}.*`, neg), b.params);
+    const page = await runPage(q, representation(b, table, alias, query, write, neg), b.params);
     checkMaxAffected(prefs, page.page);
     headers['Content-Range'] = page.page === 0 ? `*/${prefs.count ? 0 : '*'}` : `0-${page.page - 1}/${prefs.count ? page.page : '*'}`;
     return pageResult(page, neg, 200, headers);
@@ -351,29 +394,6 @@ async function finishMutation(
 
 // ---------------------------------------------------------------------------------------------
 // RPC
-
-export function functionNotFound(schema: string, name: string, argNames: string[], candidates: RoutineDef[]): RestError {
-  const sig = argNames.length ? `${schema}.${name}(${[...argNames].sort().join(', ')})` : `${schema}.${name}`;
-  return new RestError(
-    404,
-    pgrstError(
-      'PGRST202',
-      `Could not find the function ${sig} in the schema cache`,
-      `Searched for the function ${schema}.${name}${argNames.length ? ` with parameters ${[...argNames].sort().join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-      candidates.length ? `Perhaps you meant to call the function ${schema}.${name}(${candidates[0].args.map((a) => a.name).join(', ')})` : null,
-    ),
-  );
-}
-
-/** The overload PostgREST would pick: every given name is a parameter, every required one is given. */
-export function pickRoutine(candidates: RoutineDef[], given: string[]): { def: RoutineDef; wholeBody: boolean } | undefined {
-  for (const def of candidates) {
-    const names = new Set(def.args.map((a) => a.name));
-    if (given.every((g) => names.has(g)) && def.args.every((a) => a.hasDefault || given.includes(a.name))) return { def, wholeBody: false };
-  }
-  const single = candidates.find((d) => d.args.length === 1 && d.args[0].name === '' && (d.args[0].type === 'json' || d.args[0].type === 'jsonb'));
-  return single ? { def: single, wholeBody: true } : undefined;
-}
 
 export async function callRoutine(
   q: Queryable,
@@ -403,6 +423,8 @@ export async function callRoutine(
   }
   const headers: Record<string, string> = {};
   if (prefs.count) headers['Preference-Applied'] = `count=${prefs.count}`;
+  // A function returning one value (or one row) is a result of one row: PostgREST counts it so.
+  if (!def.returnsSet && def.returns !== 'void') headers['Content-Range'] = `0-0/${prefs.count ? 1 : '*'}`;
 
   if (def.returns === 'void') {
     await q.query(`select ${call}${from}`, b.params.values);
@@ -438,6 +460,8 @@ export async function callRoutine(
     `${counted ? `(select count(*) from ${source}${where})::text` : 'null'} as total, ` +
     `case when count(*) = 1 then (json_agg(${aggregated})->0)::text end as single from _src`;
   const page = await runPage(q, sql, b.params);
+  // PostgREST 12.2 applies handling=strict + max-affected to functions too; the throw rolls back.
+  checkMaxAffected(prefs, page.page);
   if (!def.returnsSet) {
     // A function returning one row answers with that row as an object, as PostgREST does.
     const body = page.single ?? 'null';

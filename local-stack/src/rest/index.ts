@@ -7,7 +7,8 @@ import { resolveRequestAuth } from '../http/request-auth.js';
 import { canListen } from '../db/request-settings.js';
 import { type Catalogue, type Table, catalogueKey, loadCatalogue } from './catalogue.js';
 import { RestError, pgrstError } from './errors.js';
-import { type Negotiated, type RestResult, callRoutine, deleteRows, functionNotFound, insertRows, pickRoutine, readRows, updateRows } from './handlers.js';
+import { isCallable, resolveRoutine } from './routines.js';
+import { type Negotiated, type RestResult, callRoutine, deleteRows, insertRows, readRows, updateRows } from './handlers.js';
 import { isPgError, pgErrorBody, statusForSqlState } from './pg-errors.js';
 import { parsePrefer, parseQuery, parseRangeHeader } from './request.js';
 
@@ -269,8 +270,10 @@ export function createRestApp(ctx: StackContext): RestApp {
       } else {
         args = Object.fromEntries(query.rest);
       }
-      const picked = candidates ? pickRoutine(candidates, Object.keys(args)) : undefined;
-      if (!picked) throw functionNotFound(schema, name, Object.keys(args), candidates ?? []);
+      const picked = resolveRoutine(schema, name, candidates, Object.keys(args), {
+        jsonBody: method === 'POST',
+        namesInSchema: () => [...cat.routines.values()].flatMap((defs) => defs.filter((d) => d.schema === schema && isCallable(d)).slice(0, 1).map((d) => d.name)),
+      });
       const neg = negotiate(c.req.header('accept'));
       const prefs = parsePrefer(c.req.raw.headers);
       return inTransaction(auth, prefs.txRollback, (q) => callRoutine(q, cat, picked.def, args, picked.wholeBody, query, prefs, neg, method === 'HEAD'));
