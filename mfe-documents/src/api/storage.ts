@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { thumbnailPathOf, withDownloadName } from '@dossier/shared/core';
-import { DocumentsApiError, unwrap } from './api-error';
+import { DataError, readResult } from '@dossier/shared/core';
 
 export const DOCUMENTS_BUCKET = 'documents';
 
@@ -54,10 +54,10 @@ export function uploadFingerprint(path: string): string {
 }
 
 /** A tus-js-client failure as the rest of the area reads failures (status 0: no answer). */
-export function uploadFailure(error: unknown): DocumentsApiError {
+export function uploadFailure(error: unknown): DataError {
   const response = (error as DetailedError | null)?.originalResponse ?? null;
   const status = response ? response.getStatus() : 0;
-  if (!status) return new DocumentsApiError('upload failed: network error', { status: 0, code: 'network' });
+  if (!status) return new DataError('upload failed: network error', { status: 0, code: 'network' });
   let code: string | undefined;
   let details: string | undefined;
   try {
@@ -68,7 +68,7 @@ export function uploadFailure(error: unknown): DocumentsApiError {
   } catch {
     code = undefined;
   }
-  return new DocumentsApiError(`upload failed with HTTP ${status}`, { status, code, details });
+  return new DataError(`upload failed with HTTP ${status}`, { status, code, details });
 }
 
 /**
@@ -128,7 +128,7 @@ export function uploadObject(target: StorageTarget, path: string, body: Blob, op
 
 export async function removeObjects(client: SupabaseClient, paths: readonly string[]): Promise<void> {
   if (paths.length === 0) return;
-  unwrap(await client.storage.from(DOCUMENTS_BUCKET).remove([...paths]), 'remove objects');
+  readResult(await client.storage.from(DOCUMENTS_BUCKET).remove([...paths]), 'remove objects');
 }
 
 /**
@@ -137,12 +137,12 @@ export async function removeObjects(client: SupabaseClient, paths: readonly stri
  */
 export async function signedObjectUrl(client: SupabaseClient, path: string, downloadAs?: string): Promise<string> {
   const result = await client.storage.from(DOCUMENTS_BUCKET).createSignedUrl(path, 60);
-  const data = unwrap(result, 'sign object') as { signedUrl: string };
+  const data = readResult(result, 'sign object') as { signedUrl: string };
   return downloadAs ? withDownloadName(data.signedUrl, downloadAs) : data.signedUrl;
 }
 
 export async function downloadObject(client: SupabaseClient, path: string): Promise<Blob> {
-  return unwrap(await client.storage.from(DOCUMENTS_BUCKET).download(path), 'download object') as Blob;
+  return readResult(await client.storage.from(DOCUMENTS_BUCKET).download(path), 'download object') as Blob;
 }
 
 // The thumbnail's key beside its file: one rule for the browser and the transfer function.
@@ -170,11 +170,11 @@ export async function thumbnailUrl(client: SupabaseClient, sourcePath: string, s
   const result = await client.storage
     .from(DOCUMENTS_BUCKET)
     .createSignedUrl(sourcePath, THUMBNAIL_URL_SECONDS, { transform: { width: size.width, height: size.height, resize: 'cover', quality: 70 } });
-  const data = unwrap(result, 'sign thumbnail') as { signedUrl: string };
+  const data = readResult(result, 'sign thumbnail') as { signedUrl: string };
   return data.signedUrl;
 }
 
 /** Stores a PDF's rendered first page beside it (replacing an earlier one). */
 export async function putThumbnail(client: SupabaseClient, storagePath: string, image: Blob): Promise<void> {
-  unwrap(await client.storage.from(DOCUMENTS_BUCKET).upload(thumbnailPathOf(storagePath), image, { contentType: 'image/png', upsert: true }), 'store thumbnail');
+  readResult(await client.storage.from(DOCUMENTS_BUCKET).upload(thumbnailPathOf(storagePath), image, { contentType: 'image/png', upsert: true }), 'store thumbnail');
 }

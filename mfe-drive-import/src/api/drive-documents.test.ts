@@ -90,10 +90,10 @@ describe('replaceWithNewVersion (ADR 0131, ADR 0256)', () => {
     expect((await replaceWithNewVersion(client, ...args)).outcome).toBe('already_replaced');
   });
 
-  it('a refusal is thrown as it came (the dialog says the old version could not be moved)', async () => {
+  it('a refusal is thrown with its code and message (the dialog says the old version could not be moved)', async () => {
     const refusal = { code: 'P0002', message: 'The previous version of this Drive file was not found' };
     const { client, removed } = rpcClient({ data: null, error: refusal });
-    await expect(replaceWithNewVersion(client, ...args)).rejects.toBe(refusal);
+    await expect(replaceWithNewVersion(client, ...args)).rejects.toMatchObject({ name: 'DataError', code: 'P0002', message: refusal.message, cause: refusal });
     expect(removed).toEqual([]);
   });
 });
