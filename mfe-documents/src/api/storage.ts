@@ -1,7 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Upload, type DetailedError } from 'tus-js-client';
-import { thumbnailPathOf, withDownloadName } from '@dossier/shared/core';
-import { DataError, readResult } from '@dossier/shared/core';
+import { DataError, OPERATION_RETRY_POLICIES, readResult, thumbnailPathOf, tusRetryOptions, withDownloadName } from '@dossier/shared/core';
 
 export const DOCUMENTS_BUCKET = 'documents';
 
@@ -41,8 +40,6 @@ export class UploadCancelledError extends Error {
 
 /** Supabase Storage takes resumable uploads in chunks of exactly 6 MB (its docs: do not change it). */
 export const RESUMABLE_CHUNK_SIZE = 6 * 1024 * 1024;
-/** After a dropped request, tus-js-client asks the server for its offset and goes on from there. */
-export const RESUMABLE_RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
 
 /**
  * The key under which the upload URL is remembered (localStorage): the object's path, which holds
@@ -72,6 +69,12 @@ export function uploadFailure(error: unknown): DataError {
 }
 
 /**
+ * After a dropped request tus asks the server for its offset and goes on from there, as often and
+ * as late as SPEC §9's upload policy says (ADR 0400); a refusal (403, 404, 409…) ends the upload.
+ */
+export const RESUMABLE_RETRY = tusRetryOptions(OPERATION_RETRY_POLICIES.upload, uploadFailure);
+
+/**
  * Uploads one object over TUS, the resumable protocol Supabase Storage serves at
  * /storage/v1/upload/resumable (docs/decisions/0041): 6 MB chunks, progress per chunk, a dropped
  * connection retried from the server's offset, the upload URL remembered by fingerprint so a
@@ -88,7 +91,7 @@ export function uploadObject(target: StorageTarget, path: string, body: Blob, op
     const upload = new Upload(body, {
       endpoint: `${target.supabaseUrl.replace(/\/+$/, '')}/storage/v1/upload/resumable`,
       chunkSize: RESUMABLE_CHUNK_SIZE,
-      retryDelays: RESUMABLE_RETRY_DELAYS,
+      ...RESUMABLE_RETRY,
       uploadDataDuringCreation: true,
       removeFingerprintOnSuccess: true,
       fingerprint: async () => uploadFingerprint(path),
