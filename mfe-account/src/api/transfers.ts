@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { classifyError, readResult } from '@dossier/shared/core';
+import { classifyError, listDocumentNames, readResult } from '@dossier/shared/core';
 
 export type TransferState = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';
 
@@ -106,8 +106,8 @@ export interface OfferablePortfolio {
 /** What the caller may offer: live documents and portfolios (RLS keeps it to their own). */
 export async function listOfferable(client: SupabaseClient): Promise<{ documents: OfferableDocument[]; portfolios: OfferablePortfolio[] }> {
   const [documents, portfolios] = await Promise.all([
-    client.from('documents').select('id,name,size').is('deleted_at', null).order('name').limit(1000),
+    listDocumentNames(client, { extraColumns: ['size'], limit: 1000 }),
     client.from('portfolios').select('id,name').order('name'),
   ]);
-  return { documents: readResult(documents) ?? [], portfolios: readResult(portfolios) ?? [] };
+  return { documents: documents as OfferableDocument[], portfolios: readResult(portfolios) ?? [] };
 }

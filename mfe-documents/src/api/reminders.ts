@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { checkResult, readResult } from '@dossier/shared/core';
+import { checkResult, documentsTable, readResult } from '@dossier/shared/core';
 import { DOCUMENT_COLUMNS, isoDate, type DocumentRecord } from './documents';
 
 /** public.expiry_reminders: written once by the scheduled job (migration 20261124000210). */
@@ -70,8 +70,7 @@ const DAY = 86_400_000;
 
 /** Live documents that expired up to `daysBack` ago or expire within `daysAhead` (the expiry radar). */
 export async function radarDocuments(client: SupabaseClient, daysBack: number, daysAhead: number, today = new Date()): Promise<DocumentRecord[]> {
-  const result = await client
-    .from('documents')
+  const result = await documentsTable(client)
     .select(DOCUMENT_COLUMNS)
     .is('deleted_at', null)
     .gte('expires_on', isoDate(new Date(today.getTime() - daysBack * DAY)))

@@ -1,8 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Upload, type DetailedError } from 'tus-js-client';
-import { DataError, OPERATION_RETRY_POLICIES, readResult, thumbnailPathOf, tusRetryOptions, withDownloadName } from '@dossier/shared/core';
-
-export const DOCUMENTS_BUCKET = 'documents';
+import { DataError, DOCUMENTS_BUCKET, documentsBucket, OPERATION_RETRY_POLICIES, readResult, thumbnailPathOf, tusRetryOptions, withDownloadName } from '@dossier/shared/core';
 
 /** Where and as whom an upload goes: the project URL, its anon key and the person's JWT. */
 export interface StorageTarget {
@@ -131,7 +129,7 @@ export function uploadObject(target: StorageTarget, path: string, body: Blob, op
 
 export async function removeObjects(client: SupabaseClient, paths: readonly string[]): Promise<void> {
   if (paths.length === 0) return;
-  readResult(await client.storage.from(DOCUMENTS_BUCKET).remove([...paths]), 'remove objects');
+  readResult(await documentsBucket(client).remove([...paths]), 'remove objects');
 }
 
 /**
@@ -139,13 +137,13 @@ export async function removeObjects(client: SupabaseClient, paths: readonly stri
  * name — set by withDownloadName, as supabase-js's own `download` option encodes it twice.
  */
 export async function signedObjectUrl(client: SupabaseClient, path: string, downloadAs?: string): Promise<string> {
-  const result = await client.storage.from(DOCUMENTS_BUCKET).createSignedUrl(path, 60);
+  const result = await documentsBucket(client).createSignedUrl(path, 60);
   const data = readResult(result, 'sign object') as { signedUrl: string };
   return downloadAs ? withDownloadName(data.signedUrl, downloadAs) : data.signedUrl;
 }
 
 export async function downloadObject(client: SupabaseClient, path: string): Promise<Blob> {
-  return readResult(await client.storage.from(DOCUMENTS_BUCKET).download(path), 'download object') as Blob;
+  return readResult(await documentsBucket(client).download(path), 'download object') as Blob;
 }
 
 // The thumbnail's key beside its file: one rule for the browser and the transfer function.
@@ -170,8 +168,7 @@ export const THUMBNAIL_URL_SECONDS = 3600;
  * (`/storage/v1/render/image/sign/…`): the same call works on hosted Supabase and the local stack.
  */
 export async function thumbnailUrl(client: SupabaseClient, sourcePath: string, size: { width: number; height: number }): Promise<string> {
-  const result = await client.storage
-    .from(DOCUMENTS_BUCKET)
+  const result = await documentsBucket(client)
     .createSignedUrl(sourcePath, THUMBNAIL_URL_SECONDS, { transform: { width: size.width, height: size.height, resize: 'cover', quality: 70 } });
   const data = readResult(result, 'sign thumbnail') as { signedUrl: string };
   return data.signedUrl;
@@ -179,5 +176,5 @@ export async function thumbnailUrl(client: SupabaseClient, sourcePath: string, s
 
 /** Stores a PDF's rendered first page beside it (replacing an earlier one). */
 export async function putThumbnail(client: SupabaseClient, storagePath: string, image: Blob): Promise<void> {
-  readResult(await client.storage.from(DOCUMENTS_BUCKET).upload(thumbnailPathOf(storagePath), image, { contentType: 'image/png', upsert: true }), 'store thumbnail');
+  readResult(await documentsBucket(client).upload(thumbnailPathOf(storagePath), image, { contentType: 'image/png', upsert: true }), 'store thumbnail');
 }

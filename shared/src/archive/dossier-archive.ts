@@ -8,6 +8,7 @@ import { ZipWriter } from './zip-writer';
 import { ZipReader } from './zip-reader';
 import { bulkReport, type BulkOutcome, type BulkReport } from '../core/bulk-report';
 import { checkResult, classifyError, readRows } from '../core/errors';
+import { documentsBucket, documentsTable } from '../core/documents';
 
 /**
  * "Export everything" and its re-import (issue 14 §3, ADR 0096): one
@@ -92,8 +93,7 @@ export async function describeLibrary(client: SupabaseClient): Promise<{ archive
     client.from('user_document_categories').select('id,name'),
     client.from('tags').select('id,name,color'),
     client.from('portfolios').select('id,name,created_at,description,color,icon'),
-    client
-      .from('documents')
+    documentsTable(client)
       .select('id,name,category_id,portfolio_id,storage_path,mime_type,size,sha256,notes,issued_on,expires_on,created_at,updated_at,source')
       .is('deleted_at', null)
       .order('created_at'),
@@ -238,9 +238,9 @@ function failureReason(error: unknown, what: 'download' | 'upload' | 'add' | 'mi
 
 /** One try and one retry: a storage hiccup on one file must not cost the person the whole zip. */
 async function downloadWithRetry(client: SupabaseClient, path: string): Promise<{ data: Blob | null; error: unknown }> {
-  const first = await client.storage.from('documents').download(path);
+  const first = await documentsBucket(client).download(path);
   if (!first.error && first.data) return first;
-  return client.storage.from('documents').download(path);
+  return documentsBucket(client).download(path);
 }
 
 /**
@@ -361,12 +361,12 @@ export async function importLibrary(
     const id = crypto.randomUUID();
     // The upload's own key rule: hosted Storage refuses non-ASCII keys, so 'Résumé.pdf' → 'Resume.pdf'.
     const path = buildStoragePath(userId, id, doc.name);
-    const up = await client.storage.from('documents').upload(path, new Blob([bytes as BlobPart], { type: doc.mime_type }), { contentType: doc.mime_type });
+    const up = await documentsBucket(client).upload(path, new Blob([bytes as BlobPart], { type: doc.mime_type }), { contentType: doc.mime_type });
     if (up.error) {
       fail(up.error, 'upload');
       continue;
     }
-    const row = await client.from('documents').insert({
+    const row = await documentsTable(client).insert({
       id,
       name: doc.name,
       storage_path: path,
@@ -382,7 +382,7 @@ export async function importLibrary(
       portfolio_id: doc.portfolio ? (portId.get(doc.portfolio) ?? null) : null,
     });
     if (row.error) {
-      await client.storage.from('documents').remove([path]);
+      await documentsBucket(client).remove([path]);
       fail(row.error, 'add');
       continue;
     }

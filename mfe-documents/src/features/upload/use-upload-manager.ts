@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useAppConfig, useAuth, useDevice, usePendingOperations, useSupabase } from '@dossier/shared';
-import { DOCUMENT_LIMITS, sha256Hex } from '@dossier/shared/core';
+import { DOCUMENT_LIMITS, documentsTable, sha256Hex } from '@dossier/shared/core';
 import { documentNamesLike, findDuplicates, type DocumentRecord } from '../../api/documents';
 import { useDocumentStore } from '../../lib/use-document-store';
 import { useAnalysisQueue } from '../analysis';
@@ -122,8 +122,7 @@ export function useUploadManager(
         if (queued.has(documentId)) continue;
         // Gone from the queue: stored (perhaps by another tab of Dossier, which replays the same
         // queue and tells only itself) or dropped by the person. The library knows which.
-        void client
-          .from('documents')
+        void documentsTable(client)
           .select('id')
           .eq('id', documentId)
           .maybeSingle()

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth, useSupabase, useToasts } from '@dossier/shared';
-import { checkResult, downloadFileName, readResult, formatBytes, formatDate, withDownloadName } from '@dossier/shared/core';
+import { checkResult, documentsBucket, downloadFileName, listDocumentNames, formatBytes, formatDate, readResult, withDownloadName } from '@dossier/shared/core';
 import { Button, Card, NativeSelect } from '@dossier/shared/ui';
 import { useDescribeError } from '../../lib/area';
 
@@ -41,7 +41,7 @@ export function FamilySpace() {
   const space = useQuery({ queryKey: familyKeys.space, queryFn: async () => readResult<FamilyDocument[]>(await client.rpc('family_space')), enabled: inFamily });
   const mine = useQuery({
     queryKey: familyKeys.mine,
-    queryFn: async () => readResult<{ id: string; name: string }[]>(await client.from('documents').select('id,name').is('deleted_at', null).order('name').limit(1000)),
+    queryFn: () => listDocumentNames(client, { limit: 1000 }),
     enabled: inFamily,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['family'] });
@@ -60,7 +60,7 @@ export function FamilySpace() {
     onError: (error) => toasts.add({ title: describeError(error), variant: 'error' }),
   });
   const open = async (doc: FamilyDocument, download: boolean) => {
-    const signed = await client.storage.from('documents').createSignedUrl(doc.storage_path, 120);
+    const signed = await documentsBucket(client).createSignedUrl(doc.storage_path, 120);
     if (signed.error || !signed.data) {
       toasts.add({ title: describeError(signed.error), variant: 'error' });
       return;

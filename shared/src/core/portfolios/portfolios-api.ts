@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { readResult } from '../errors';
 import { portfolioName } from '../folder-name';
+import { listDocumentNames } from '../documents';
 
 /**
  * The portfolios table and its checklist: the one data layer both the portfolios area and the
@@ -124,7 +125,5 @@ export async function removeChecklistItem(client: SupabaseClient, id: string): P
 
 /** The live documents of a portfolio (names only), for the checklist's slot pickers. */
 export async function listPortfolioDocuments(client: SupabaseClient, portfolioId: string): Promise<PortfolioOption[]> {
-  return (
-    readResult(await client.from('documents').select('id,name').eq('portfolio_id', portfolioId).is('deleted_at', null).order('name'), 'list portfolio documents') ?? []
-  );
+  return listDocumentNames(client, { portfolioId });
 }
