@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -7,17 +7,8 @@ import path from 'node:path';
  * config on fixtures given on stdin: nothing is written into a real area's sources.
  */
 
-function repoRoot(): string {
-  let dir = process.cwd();
-  while (!existsSync(path.join(dir, 'nx.json'))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('nx.json not found');
-    dir = parent;
-  }
-  return dir;
-}
-
-const root = repoRoot();
+// tools/eslint/ → the workspace root, where the ESLint config lives.
+const root = path.resolve(__dirname, '..', '..');
 
 /** Lints `source` as if it were the file at `file`; the door rule's complaints. */
 function doorComplaints(file: string, source: string): string[] {
