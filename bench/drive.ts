@@ -36,7 +36,7 @@ import { storeDocument, type DocumentStore } from '../mfe-documents/src/features
 import { UploadManager } from '../mfe-documents/src/features/upload/upload-manager.js';
 import { validateFile } from '../mfe-documents/src/features/upload/validate-file.js';
 import { sha256Hex } from '../shared/src/core/content-hash.js';
-import { findImported } from '../mfe-drive-import/src/api/drive-documents.js';
+import { findImported } from '../shared/src/core/documents/documents-door.js';
 import { DriveClient } from '../mfe-drive-import/src/drive/drive-client.js';
 import { IMPORT_CONCURRENCY, IMPORT_WINDOW, downloadFeed, lookUpKnownDuplicates, planImport, type ImportItem } from '../mfe-drive-import/src/features/import/drive-import.js';
 

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { readResult } from '@dossier/shared/core';
 
 /** One row of public.my_sessions(): a signed-in device of the caller. */
 export interface ActiveSession {
@@ -20,17 +21,12 @@ export const accountSecurityKeys = {
   deletion: ['account', 'deletion'] as const,
 };
 
-function unwrap<T>(result: { data: T | null; error: unknown }): T {
-  if (result.error) throw result.error;
-  return result.data as T;
-}
-
 export async function listSessions(client: SupabaseClient): Promise<ActiveSession[]> {
-  return unwrap(await client.rpc('my_sessions')) ?? [];
+  return readResult(await client.rpc('my_sessions')) ?? [];
 }
 
 export async function endSession(client: SupabaseClient, sessionId: string): Promise<boolean> {
-  return Boolean(unwrap(await client.rpc('end_my_session', { session_id: sessionId })));
+  return Boolean(readResult(await client.rpc('end_my_session', { session_id: sessionId })));
 }
 
 export async function signOutOtherSessions(client: SupabaseClient): Promise<void> {
@@ -59,7 +55,7 @@ export interface DeletionSchedule {
 }
 
 export async function scheduledDeletion(client: SupabaseClient): Promise<DeletionSchedule | null> {
-  const rows = unwrap(await client.from('account_deletions').select('scheduled_for,requested_at')) as DeletionSchedule[] | null;
+  const rows = readResult(await client.from('account_deletions').select('scheduled_for,requested_at')) as DeletionSchedule[] | null;
   return rows?.[0] ?? null;
 }
 
@@ -67,17 +63,17 @@ export async function scheduleDeletion(
   client: SupabaseClient,
   password: string,
 ): Promise<{ scheduled: true; scheduled_for: string } | { scheduled: false; reason: DeletionRefusal }> {
-  return unwrap(await client.rpc('schedule_account_deletion', { password }));
+  return readResult(await client.rpc('schedule_account_deletion', { password }));
 }
 
 export async function cancelDeletion(client: SupabaseClient): Promise<boolean> {
-  return Boolean(unwrap(await client.rpc('cancel_account_deletion')));
+  return Boolean(readResult(await client.rpc('cancel_account_deletion')));
 }
 
 export async function generateRecoveryCodes(client: SupabaseClient): Promise<string[]> {
-  return unwrap(await client.rpc('generate_mfa_recovery_codes')) ?? [];
+  return readResult(await client.rpc('generate_mfa_recovery_codes')) ?? [];
 }
 
 export async function recoveryCodesLeft(client: SupabaseClient): Promise<number> {
-  return Number(unwrap(await client.rpc('mfa_recovery_codes_left')) ?? 0);
+  return Number(readResult(await client.rpc('mfa_recovery_codes_left')) ?? 0);
 }

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { classifyError } from '@dossier/shared/core';
+import { classifyError, listDocumentNames, readResult } from '@dossier/shared/core';
 
 export type TransferState = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';
 
@@ -54,17 +54,12 @@ class TransferRefusal extends Error {
   readonly hint = 'transfer';
 }
 
-function unwrap<T>(result: { data: T | null; error: unknown }): T {
-  if (result.error) throw result.error;
-  return result.data as T;
-}
-
 export async function listTransfers(client: SupabaseClient): Promise<Transfer[]> {
-  return unwrap(await client.rpc('my_transfers')) ?? [];
+  return readResult(await client.rpc('my_transfers')) ?? [];
 }
 
 export async function offerTransfer(client: SupabaseClient, input: OfferInput): Promise<string> {
-  return unwrap(
+  return readResult(
     await client.rpc('offer_transfer', {
       recipient_email: input.recipientEmail,
       document_ids: input.documentIds?.length ? input.documentIds : null,
@@ -76,11 +71,11 @@ export async function offerTransfer(client: SupabaseClient, input: OfferInput): 
 }
 
 export async function cancelTransfer(client: SupabaseClient, transferId: string): Promise<void> {
-  unwrap(await client.rpc('cancel_transfer', { transfer_id: transferId }));
+  readResult(await client.rpc('cancel_transfer', { transfer_id: transferId }));
 }
 
 export async function declineTransfer(client: SupabaseClient, transferId: string): Promise<void> {
-  unwrap(await client.rpc('decline_transfer', { transfer_id: transferId }));
+  readResult(await client.rpc('decline_transfer', { transfer_id: transferId }));
 }
 
 /** Accepting copies files, so it runs in the transfer-accept Edge Function (ADR 0100). */
@@ -111,8 +106,8 @@ export interface OfferablePortfolio {
 /** What the caller may offer: live documents and portfolios (RLS keeps it to their own). */
 export async function listOfferable(client: SupabaseClient): Promise<{ documents: OfferableDocument[]; portfolios: OfferablePortfolio[] }> {
   const [documents, portfolios] = await Promise.all([
-    client.from('documents').select('id,name,size').is('deleted_at', null).order('name').limit(1000),
+    listDocumentNames(client, { extraColumns: ['size'], limit: 1000 }),
     client.from('portfolios').select('id,name').order('name'),
   ]);
-  return { documents: unwrap(documents) ?? [], portfolios: unwrap(portfolios) ?? [] };
+  return { documents: documents as OfferableDocument[], portfolios: readResult(portfolios) ?? [] };
 }

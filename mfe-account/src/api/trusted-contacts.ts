@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { readResult } from '@dossier/shared/core';
 
 export type TrustedStatus = 'named' | 'waiting' | 'granted';
 
@@ -36,34 +37,29 @@ export const trustedKeys = {
   portfolios: (id: string) => ['trusted-contacts', 'portfolios', id] as const,
 };
 
-function unwrap<T>(result: { data: T | null; error: unknown }): T {
-  if (result.error) throw result.error;
-  return result.data as T;
-}
-
 export async function listTrustedContacts(client: SupabaseClient): Promise<TrustedContact[]> {
-  return unwrap(await client.rpc('my_trusted_contacts')) ?? [];
+  return readResult(await client.rpc('my_trusted_contacts')) ?? [];
 }
 
 export async function nameTrustedContact(client: SupabaseClient, input: { email: string; portfolioIds: string[]; waitDays: number }): Promise<string> {
-  return unwrap(await client.rpc('name_trusted_contact', { contact_email: input.email, portfolio_ids: input.portfolioIds, wait_days: input.waitDays }));
+  return readResult(await client.rpc('name_trusted_contact', { contact_email: input.email, portfolio_ids: input.portfolioIds, wait_days: input.waitDays }));
 }
 
 /** Denies a waiting request or revokes open access; answers which of the two it was. */
 export async function endEmergencyAccess(client: SupabaseClient, id: string): Promise<'denied' | 'revoked'> {
-  return unwrap(await client.rpc('end_emergency_access', { trusted_contact_id: id }));
+  return readResult(await client.rpc('end_emergency_access', { trusted_contact_id: id }));
 }
 
 export async function removeTrustedContact(client: SupabaseClient, id: string): Promise<void> {
-  unwrap(await client.rpc('remove_trusted_contact', { trusted_contact_id: id }));
+  readResult(await client.rpc('remove_trusted_contact', { trusted_contact_id: id }));
 }
 
 export async function requestEmergencyAccess(client: SupabaseClient, id: string): Promise<string> {
-  return unwrap(await client.rpc('request_emergency_access', { trusted_contact_id: id }));
+  return readResult(await client.rpc('request_emergency_access', { trusted_contact_id: id }));
 }
 
 export async function readTrustedPortfolios(client: SupabaseClient, id: string): Promise<TrustedPortfolio[]> {
-  return unwrap(await client.rpc('trusted_portfolios', { trusted_contact_id: id })) ?? [];
+  return readResult(await client.rpc('trusted_portfolios', { trusted_contact_id: id })) ?? [];
 }
 
 /** A short-lived signed URL for one of the owner's files (the trusted-file Edge Function). */

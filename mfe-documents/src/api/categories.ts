@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { check, unwrap } from './api-error';
+import { checkResult, readResult } from '@dossier/shared/core';
 
 export interface CategoryWithCount {
   id: string;
@@ -16,19 +16,19 @@ export const categoryKeys = {
 export const FALLBACK_CATEGORY = 'Miscellaneous';
 
 export async function listCategoriesWithCounts(client: SupabaseClient): Promise<CategoryWithCount[]> {
-  const rows = (unwrap(await client.rpc('document_category_counts'), 'category counts') ?? []) as CategoryWithCount[];
+  const rows = (readResult(await client.rpc('document_category_counts'), 'category counts') ?? []) as CategoryWithCount[];
   return rows.map((row) => ({ ...row, document_count: Number(row.document_count) }));
 }
 
 export async function createCategory(client: SupabaseClient, userId: string, name: string): Promise<void> {
-  check(await client.from('user_document_categories').insert({ user_id: userId, name: name.trim() }), 'create category');
+  checkResult(await client.from('user_document_categories').insert({ user_id: userId, name: name.trim() }), 'create category');
 }
 
 export async function renameCategory(client: SupabaseClient, id: string, name: string): Promise<void> {
-  check(await client.from('user_document_categories').update({ name: name.trim() }).eq('id', id), 'rename category');
+  checkResult(await client.from('user_document_categories').update({ name: name.trim() }).eq('id', id), 'rename category');
 }
 
 /** Moves the category's documents to Miscellaneous and deletes it, in one transaction. */
 export async function deleteCategory(client: SupabaseClient, id: string): Promise<string> {
-  return unwrap(await client.rpc('delete_document_category', { category_id: id }), 'delete category') as string;
+  return readResult(await client.rpc('delete_document_category', { category_id: id }), 'delete category') as string;
 }

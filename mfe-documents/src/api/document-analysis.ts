@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DocumentAnalysis } from '../features/analysis/suggestions';
-import { check, unwrap } from './api-error';
+import { checkResult, documentsTable, readResult } from '@dossier/shared/core';
 
 /** The analysis columns of public.documents (migration 20261124000200). */
 export interface AnalysisRecord {
@@ -25,8 +25,7 @@ export const analysisKeys = {
 
 /** A person's oldest live documents not analysed yet (the background pass), skipping `except`. */
 export async function listUnanalysed(client: SupabaseClient, limit: number, except: readonly string[] = []): Promise<UnanalysedDocument[]> {
-  let query = client
-    .from('documents')
+  let query = documentsTable(client)
     .select('id,name,mime_type,storage_path,extraction_status')
     .is('analysed_at', null)
     .is('deleted_at', null)
@@ -34,12 +33,12 @@ export async function listUnanalysed(client: SupabaseClient, limit: number, exce
     .limit(limit);
   // Ids are uuids (no quoting needed); a long list is cut, the next pass skips the rest again.
   if (except.length > 0) query = query.not('id', 'in', `(${except.slice(-200).join(',')})`);
-  return (unwrap(await query, 'list unanalysed documents') ?? []) as UnanalysedDocument[];
+  return (readResult(await query, 'list unanalysed documents') ?? []) as UnanalysedDocument[];
 }
 
 export async function getAnalysis(client: SupabaseClient, id: string): Promise<AnalysisRecord | null> {
-  const result = await client.from('documents').select('id,analysed_at,text_source,analysis,extracted_text').eq('id', id).maybeSingle();
-  return unwrap(result, 'get analysis') as AnalysisRecord | null;
+  const result = await documentsTable(client).select('id,analysed_at,text_source,analysis,extracted_text').eq('id', id).maybeSingle();
+  return readResult(result, 'get analysis') as AnalysisRecord | null;
 }
 
 export type AnalysisChanges = Partial<{
@@ -51,5 +50,5 @@ export type AnalysisChanges = Partial<{
 }>;
 
 export async function saveAnalysis(client: SupabaseClient, id: string, changes: AnalysisChanges): Promise<void> {
-  check(await client.from('documents').update(changes).eq('id', id), 'save analysis');
+  checkResult(await documentsTable(client).update(changes).eq('id', id), 'save analysis');
 }

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DocumentRecord, DocumentSource, ExtractionStatus } from '@dossier/shared/core';
-import { check, unwrap } from './api-error';
+import type { KnownDuplicate } from '@dossier/shared/contract';
+import { checkResult, DOCUMENTS_QUERY_ROOT, documentsTable, readResult } from '@dossier/shared/core';
 
 // The row type lives in shared (the export archive reads the same rows); re-exported for the area.
 export type { DocumentRecord, DocumentSource, ExtractionStatus } from '@dossier/shared/core';
@@ -33,7 +34,7 @@ export const DOCUMENT_COLUMNS =
 
 /** TanStack Query keys of the documents area; invalidate `documentKeys.all` after any write. */
 export const documentKeys = {
-  all: ['documents'] as const,
+  all: DOCUMENTS_QUERY_ROOT,
   lists: () => [...documentKeys.all, 'list'] as const,
   list: (params: unknown) => [...documentKeys.lists(), params] as const,
   detail: (id: string) => [...documentKeys.all, 'detail', id] as const,
@@ -43,14 +44,14 @@ export const documentKeys = {
 };
 
 export async function getDocument(client: SupabaseClient, id: string): Promise<DocumentRecord | null> {
-  const result = await client.from('documents').select(DOCUMENT_COLUMNS).eq('id', id).maybeSingle();
-  return unwrap(result, 'get document') as DocumentRecord | null;
+  const result = await documentsTable(client).select(DOCUMENT_COLUMNS).eq('id', id).maybeSingle();
+  return readResult(result, 'get document') as DocumentRecord | null;
 }
 
 /** The full text extracted from a PDF, fetched only where it is shown. */
 export async function getExtractedText(client: SupabaseClient, id: string): Promise<string | null> {
-  const result = await client.from('documents').select('extracted_text').eq('id', id).maybeSingle();
-  const row = unwrap(result, 'get extracted text') as { extracted_text: string | null } | null;
+  const result = await documentsTable(client).select('extracted_text').eq('id', id).maybeSingle();
+  const row = readResult(result, 'get extracted text') as { extracted_text: string | null } | null;
   return row?.extracted_text ?? null;
 }
 
@@ -72,24 +73,23 @@ export function isDriveOriginConflict(error: unknown): boolean {
 
 /** This person's live document imported from this Drive file, if any (the one a racing import lost to). */
 export async function documentByDriveFile(client: SupabaseClient, userId: string, driveFileId: string): Promise<DocumentRecord | null> {
-  const result = await client
-    .from('documents')
+  const result = await documentsTable(client)
     .select(DOCUMENT_COLUMNS)
     .eq('user_id', userId)
     .eq('drive_file_id', driveFileId)
     .is('deleted_at', null)
     .maybeSingle();
-  return unwrap(result, 'document by Drive file') as DocumentRecord | null;
+  return readResult(result, 'document by Drive file') as DocumentRecord | null;
 }
 
 export async function insertDocument(client: SupabaseClient, row: NewDocument): Promise<DocumentRecord> {
-  const result = await client.from('documents').insert(row).select(DOCUMENT_COLUMNS).single();
-  return unwrap(result, 'insert document') as DocumentRecord;
+  const result = await documentsTable(client).insert(row).select(DOCUMENT_COLUMNS).single();
+  return readResult(result, 'insert document') as DocumentRecord;
 }
 
 export async function updateDocument(client: SupabaseClient, id: string, changes: DocumentChanges): Promise<DocumentRecord> {
-  const result = await client.from('documents').update(changes).eq('id', id).select(DOCUMENT_COLUMNS).single();
-  return unwrap(result, 'update document') as DocumentRecord;
+  const result = await documentsTable(client).update(changes).eq('id', id).select(DOCUMENT_COLUMNS).single();
+  return readResult(result, 'update document') as DocumentRecord;
 }
 
 /** One PATCH for a selection (bulk categorise, move, trash, restore). */
@@ -100,8 +100,8 @@ export async function updateDocument(client: SupabaseClient, id: string, changes
  */
 export async function updateDocuments(client: SupabaseClient, ids: readonly string[], changes: DocumentChanges): Promise<string[]> {
   if (ids.length === 0) return [];
-  const result = await client.from('documents').update(changes).in('id', [...ids]).select('id');
-  check(result, 'update documents');
+  const result = await documentsTable(client).update(changes).in('id', [...ids]).select('id');
+  checkResult(result, 'update documents');
   return ((result.data ?? []) as Array<{ id: string }>).map((row) => row.id);
 }
 
@@ -116,15 +116,12 @@ export function restoreDocuments(client: SupabaseClient, ids: readonly string[])
 /** Deletes rows only; the caller removes the objects first (see docs/decisions/0021). */
 export async function deleteDocumentRows(client: SupabaseClient, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  check(await client.from('documents').delete().in('id', [...ids]), 'delete documents');
+  checkResult(await documentsTable(client).delete().in('id', [...ids]), 'delete documents');
 }
 
-export interface DuplicateMatch {
-  id: string;
-  name: string;
-  deleted_at: string | null;
-  created_at: string;
-}
+/** A document with the same content (the door's lookup; the contract's KnownDuplicate). */
+export type DuplicateMatch = KnownDuplicate;
+export { findDuplicates } from '@dossier/shared/core';
 
 /**
  * Names of this person's documents that start like `name` without its extension ('passport' for
@@ -134,39 +131,32 @@ export async function documentNamesLike(client: SupabaseClient, name: string): P
   const dot = name.lastIndexOf('.');
   const stem = dot > 0 ? name.slice(0, dot) : name;
   const pattern = `${stem.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const result = await client.from('documents').select('name').like('name', pattern).limit(500);
-  return ((unwrap(result, 'list document names') ?? []) as Array<{ name: string }>).map((row) => row.name);
+  const result = await documentsTable(client).select('name').like('name', pattern).limit(500);
+  return ((readResult(result, 'list document names') ?? []) as Array<{ name: string }>).map((row) => row.name);
 }
 
-/** Documents of this person with the same SHA-256 (RLS limits the lookup to their own rows). */
-export async function findDuplicates(client: SupabaseClient, sha256: string): Promise<DuplicateMatch[]> {
-  const result = await client.from('documents').select('id,name,deleted_at,created_at').eq('sha256', sha256).limit(5);
-  return (unwrap(result, 'find duplicates') ?? []) as DuplicateMatch[];
-}
 
 export async function recentDocuments(client: SupabaseClient, limit: number): Promise<DocumentRecord[]> {
-  const result = await client
-    .from('documents')
+  const result = await documentsTable(client)
     .select(DOCUMENT_COLUMNS)
     .is('deleted_at', null)
     .order('created_at', { ascending: false })
     .limit(limit);
-  return (unwrap(result, 'recent documents') ?? []) as DocumentRecord[];
+  return (readResult(result, 'recent documents') ?? []) as DocumentRecord[];
 }
 
 /** Live documents whose expiry date falls between today and `days` from today (inclusive). */
 export async function expiringDocuments(client: SupabaseClient, days: number, today = new Date()): Promise<DocumentRecord[]> {
   const from = isoDate(today);
   const until = isoDate(new Date(today.getTime() + days * 86_400_000));
-  const result = await client
-    .from('documents')
+  const result = await documentsTable(client)
     .select(DOCUMENT_COLUMNS)
     .is('deleted_at', null)
     .gte('expires_on', from)
     .lte('expires_on', until)
     .order('expires_on', { ascending: true })
     .limit(50);
-  return (unwrap(result, 'expiring documents') ?? []) as DocumentRecord[];
+  return (readResult(result, 'expiring documents') ?? []) as DocumentRecord[];
 }
 
 export function isoDate(date: Date): string {

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { check, unwrap } from './api-error';
+import { checkResult, documentsTable, readResult } from '@dossier/shared/core';
 import { DOCUMENT_COLUMNS, isoDate, type DocumentRecord } from './documents';
 
 /** public.expiry_reminders: written once by the scheduled job (migration 20261124000210). */
@@ -34,32 +34,32 @@ export async function listReminders(client: SupabaseClient): Promise<ExpiryRemin
     .select('id,document_id,expires_on,days_before,created_at,read_at,notified_at,documents(name)')
     .order('created_at', { ascending: false })
     .limit(50);
-  return (unwrap(result, 'list reminders') ?? []) as unknown as ExpiryReminder[];
+  return (readResult(result, 'list reminders') ?? []) as unknown as ExpiryReminder[];
 }
 
 export async function markRemindersRead(client: SupabaseClient, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  check(await client.from('expiry_reminders').update({ read_at: new Date().toISOString() }).in('id', [...ids]), 'mark reminders read');
+  checkResult(await client.from('expiry_reminders').update({ read_at: new Date().toISOString() }).in('id', [...ids]), 'mark reminders read');
 }
 
 /** True for the one device that claims the browser notification of this reminder. */
 export async function claimNotification(client: SupabaseClient, id: string): Promise<boolean> {
   const result = await client.from('expiry_reminders').update({ notified_at: new Date().toISOString() }).eq('id', id).is('notified_at', null).select('id');
-  return ((unwrap(result, 'claim notification') ?? []) as unknown[]).length > 0;
+  return ((readResult(result, 'claim notification') ?? []) as unknown[]).length > 0;
 }
 
 export async function getReminderSettings(client: SupabaseClient): Promise<ReminderSettings> {
   const result = await client.from('reminder_settings').select('days_before,email,calendar_token').maybeSingle();
-  return (unwrap(result, 'get reminder settings') as ReminderSettings | null) ?? { days_before: [...DEFAULT_REMINDER_DAYS], email: true, calendar_token: null };
+  return (readResult(result, 'get reminder settings') as ReminderSettings | null) ?? { days_before: [...DEFAULT_REMINDER_DAYS], email: true, calendar_token: null };
 }
 
 export async function saveReminderSettings(client: SupabaseClient, userId: string, changes: Pick<ReminderSettings, 'days_before' | 'email'>): Promise<void> {
-  check(await client.from('reminder_settings').upsert({ user_id: userId, ...changes, updated_at: new Date().toISOString() }), 'save reminder settings');
+  checkResult(await client.from('reminder_settings').upsert({ user_id: userId, ...changes, updated_at: new Date().toISOString() }), 'save reminder settings');
 }
 
 /** Switches the calendar feed on with a new secret (the old URL dies) or off. */
 export async function setCalendarFeed(client: SupabaseClient, enabled: boolean): Promise<string | null> {
-  return unwrap(await client.rpc('calendar_feed', { enabled }), 'calendar feed') as string | null;
+  return readResult(await client.rpc('calendar_feed', { enabled }), 'calendar feed') as string | null;
 }
 
 export function calendarFeedUrl(supabaseUrl: string, token: string): string {
@@ -70,13 +70,12 @@ const DAY = 86_400_000;
 
 /** Live documents that expired up to `daysBack` ago or expire within `daysAhead` (the expiry radar). */
 export async function radarDocuments(client: SupabaseClient, daysBack: number, daysAhead: number, today = new Date()): Promise<DocumentRecord[]> {
-  const result = await client
-    .from('documents')
+  const result = await documentsTable(client)
     .select(DOCUMENT_COLUMNS)
     .is('deleted_at', null)
     .gte('expires_on', isoDate(new Date(today.getTime() - daysBack * DAY)))
     .lte('expires_on', isoDate(new Date(today.getTime() + daysAhead * DAY)))
     .order('expires_on', { ascending: true })
     .limit(100);
-  return (unwrap(result, 'radar documents') ?? []) as DocumentRecord[];
+  return (readResult(result, 'radar documents') ?? []) as DocumentRecord[];
 }

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { unwrap } from './api-error';
+import { readResult } from '@dossier/shared/core';
 import type { DocumentRecord } from './documents';
 
 export type DocumentSort = 'relevance' | 'name' | 'created' | 'size' | 'expiry';
@@ -57,7 +57,7 @@ export async function searchDocuments(client: SupabaseClient, params: SearchDocu
     page_limit: params.limit ?? 50,
     page_offset: params.offset ?? 0,
   });
-  const rows = (unwrap(result, 'search documents') ?? []) as Array<DocumentSearchHit & { total_count: number | string | null }>;
+  const rows = (readResult(result, 'search documents') ?? []) as Array<DocumentSearchHit & { total_count: number | string | null }>;
   const first = (params.offset ?? 0) === 0;
   const counted = rows.length > 0 ? rows[0].total_count : null;
   const total = counted !== null && counted !== undefined ? Number(counted) : first ? 0 : null;

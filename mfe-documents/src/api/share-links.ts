@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { unwrap } from './api-error';
+import { readResult } from '@dossier/shared/core';
 
 /** A share link as its owner sees it (the token itself is never stored; see ADR 0065). */
 export interface ShareLink {
@@ -47,12 +47,12 @@ const targetParams = (target: ShareTarget) =>
   'documentId' in target ? { document_id: target.documentId, portfolio_id: null } : { document_id: null, portfolio_id: target.portfolioId };
 
 export async function listShareLinks(client: SupabaseClient, target: ShareTarget): Promise<ShareLink[]> {
-  return (unwrap(await client.rpc('list_share_links', targetParams(target)), 'list share links') ?? []) as ShareLink[];
+  return (readResult(await client.rpc('list_share_links', targetParams(target)), 'list share links') ?? []) as ShareLink[];
 }
 
 /** Creates a link; answers its id and the token, which can never be read again. */
 export async function createShareLink(client: SupabaseClient, target: ShareTarget, options: ShareOptions): Promise<{ id: string; token: string }> {
-  const rows = unwrap(
+  const rows = readResult(
     await client.rpc('create_share_link', {
       ...targetParams(target),
       expires_at: options.expiresAt,
@@ -71,22 +71,22 @@ export async function updateShareLink(
   id: string,
   changes: Partial<Pick<ShareLink, 'label' | 'expires_at' | 'max_views' | 'allow_download' | 'revoked_at'>>,
 ): Promise<void> {
-  unwrap(await client.from('share_links').update(changes).eq('id', id), 'update share link');
+  readResult(await client.from('share_links').update(changes).eq('id', id), 'update share link');
 }
 
 /** Sets a new password, or with '' removes it. Hashed server-side. */
 export async function setShareLinkPassword(client: SupabaseClient, id: string, password: string): Promise<void> {
-  unwrap(await client.rpc('set_share_link_password', { link_id: id, password: password || null }), 'set share link password');
+  readResult(await client.rpc('set_share_link_password', { link_id: id, password: password || null }), 'set share link password');
 }
 
 /** Revokes every live link of a document or portfolio. */
 export async function revokeAllShareLinks(client: SupabaseClient, target: ShareTarget, now = new Date()): Promise<void> {
   const query = client.from('share_links').update({ revoked_at: now.toISOString() }).is('revoked_at', null);
-  unwrap(await ('documentId' in target ? query.eq('document_id', target.documentId) : query.eq('portfolio_id', target.portfolioId)), 'revoke share links');
+  readResult(await ('documentId' in target ? query.eq('document_id', target.documentId) : query.eq('portfolio_id', target.portfolioId)), 'revoke share links');
 }
 
 export async function listShareViews(client: SupabaseClient, linkId: string): Promise<ShareView[]> {
-  return (unwrap(await client.from('share_views').select('id,link_id,document_id,kind,client,viewed_at').eq('link_id', linkId).order('viewed_at', { ascending: false }).limit(200), 'list share views') ?? []) as ShareView[];
+  return (readResult(await client.from('share_views').select('id,link_id,document_id,kind,client,viewed_at').eq('link_id', linkId).order('viewed_at', { ascending: false }).limit(200), 'list share views') ?? []) as ShareView[];
 }
 
 // ---- the anonymous visitor (share-resolve Edge Function) ----

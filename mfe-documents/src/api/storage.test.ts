@@ -1,6 +1,6 @@
 import type { DetailedError } from 'tus-js-client';
 import { isNetworkFailure } from '@dossier/shared/core';
-import { RESUMABLE_CHUNK_SIZE, uploadFailure, uploadFingerprint } from './storage';
+import { RESUMABLE_CHUNK_SIZE, RESUMABLE_RETRY, uploadFailure, uploadFingerprint } from './storage';
 
 /** tus-js-client's error as it reaches onError: with the server's answer, or without one. */
 function tusError(status: number | null, body = ''): DetailedError {
@@ -30,5 +30,14 @@ describe('resumable upload failures', () => {
 
   it('sends the 6 MB chunks Supabase Storage requires', () => {
     expect(RESUMABLE_CHUNK_SIZE).toBe(6 * 1024 * 1024);
+  });
+
+  it("retries a dropped request or a 5xx/429 from the server's offset, never a refusal such as 409 'already exists' (tus's own default retried 409)", () => {
+    const retry = (error: DetailedError) => RESUMABLE_RETRY.onShouldRetry(error);
+    expect(retry(tusError(null))).toBe(true);
+    expect(retry(tusError(503))).toBe(true);
+    expect(retry(tusError(429))).toBe(true);
+    for (const status of [409, 404, 403, 401, 413]) expect(retry(tusError(status, JSON.stringify({ error: 'Duplicate', message: 'The resource already exists' })))).toBe(false);
+    expect(RESUMABLE_RETRY.retryDelays).toEqual([2000, 4000]);
   });
 });

@@ -1,9 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Upload, type DetailedError } from 'tus-js-client';
-import { thumbnailPathOf, withDownloadName } from '@dossier/shared/core';
-import { DocumentsApiError, unwrap } from './api-error';
-
-export const DOCUMENTS_BUCKET = 'documents';
+import { DataError, DOCUMENTS_BUCKET, documentsBucket, OPERATION_RETRY_POLICIES, readResult, thumbnailPathOf, tusRetryOptions, withDownloadName } from '@dossier/shared/core';
 
 /** Where and as whom an upload goes: the project URL, its anon key and the person's JWT. */
 export interface StorageTarget {
@@ -41,8 +38,6 @@ export class UploadCancelledError extends Error {
 
 /** Supabase Storage takes resumable uploads in chunks of exactly 6 MB (its docs: do not change it). */
 export const RESUMABLE_CHUNK_SIZE = 6 * 1024 * 1024;
-/** After a dropped request, tus-js-client asks the server for its offset and goes on from there. */
-export const RESUMABLE_RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
 
 /**
  * The key under which the upload URL is remembered (localStorage): the object's path, which holds
@@ -54,10 +49,10 @@ export function uploadFingerprint(path: string): string {
 }
 
 /** A tus-js-client failure as the rest of the area reads failures (status 0: no answer). */
-export function uploadFailure(error: unknown): DocumentsApiError {
+export function uploadFailure(error: unknown): DataError {
   const response = (error as DetailedError | null)?.originalResponse ?? null;
   const status = response ? response.getStatus() : 0;
-  if (!status) return new DocumentsApiError('upload failed: network error', { status: 0, code: 'network' });
+  if (!status) return new DataError('upload failed: network error', { status: 0, code: 'network' });
   let code: string | undefined;
   let details: string | undefined;
   try {
@@ -68,8 +63,14 @@ export function uploadFailure(error: unknown): DocumentsApiError {
   } catch {
     code = undefined;
   }
-  return new DocumentsApiError(`upload failed with HTTP ${status}`, { status, code, details });
+  return new DataError(`upload failed with HTTP ${status}`, { status, code, details });
 }
+
+/**
+ * After a dropped request tus asks the server for its offset and goes on from there, as often and
+ * as late as SPEC §9's upload policy says (ADR 0400); a refusal (403, 404, 409…) ends the upload.
+ */
+export const RESUMABLE_RETRY = tusRetryOptions(OPERATION_RETRY_POLICIES.upload, uploadFailure);
 
 /**
  * Uploads one object over TUS, the resumable protocol Supabase Storage serves at
@@ -88,7 +89,7 @@ export function uploadObject(target: StorageTarget, path: string, body: Blob, op
     const upload = new Upload(body, {
       endpoint: `${target.supabaseUrl.replace(/\/+$/, '')}/storage/v1/upload/resumable`,
       chunkSize: RESUMABLE_CHUNK_SIZE,
-      retryDelays: RESUMABLE_RETRY_DELAYS,
+      ...RESUMABLE_RETRY,
       uploadDataDuringCreation: true,
       removeFingerprintOnSuccess: true,
       fingerprint: async () => uploadFingerprint(path),
@@ -128,7 +129,7 @@ export function uploadObject(target: StorageTarget, path: string, body: Blob, op
 
 export async function removeObjects(client: SupabaseClient, paths: readonly string[]): Promise<void> {
   if (paths.length === 0) return;
-  unwrap(await client.storage.from(DOCUMENTS_BUCKET).remove([...paths]), 'remove objects');
+  readResult(await documentsBucket(client).remove([...paths]), 'remove objects');
 }
 
 /**
@@ -136,13 +137,13 @@ export async function removeObjects(client: SupabaseClient, paths: readonly stri
  * name — set by withDownloadName, as supabase-js's own `download` option encodes it twice.
  */
 export async function signedObjectUrl(client: SupabaseClient, path: string, downloadAs?: string): Promise<string> {
-  const result = await client.storage.from(DOCUMENTS_BUCKET).createSignedUrl(path, 60);
-  const data = unwrap(result, 'sign object') as { signedUrl: string };
+  const result = await documentsBucket(client).createSignedUrl(path, 60);
+  const data = readResult(result, 'sign object') as { signedUrl: string };
   return downloadAs ? withDownloadName(data.signedUrl, downloadAs) : data.signedUrl;
 }
 
 export async function downloadObject(client: SupabaseClient, path: string): Promise<Blob> {
-  return unwrap(await client.storage.from(DOCUMENTS_BUCKET).download(path), 'download object') as Blob;
+  return readResult(await documentsBucket(client).download(path), 'download object') as Blob;
 }
 
 // The thumbnail's key beside its file: one rule for the browser and the transfer function.
@@ -167,14 +168,13 @@ export const THUMBNAIL_URL_SECONDS = 3600;
  * (`/storage/v1/render/image/sign/…`): the same call works on hosted Supabase and the local stack.
  */
 export async function thumbnailUrl(client: SupabaseClient, sourcePath: string, size: { width: number; height: number }): Promise<string> {
-  const result = await client.storage
-    .from(DOCUMENTS_BUCKET)
+  const result = await documentsBucket(client)
     .createSignedUrl(sourcePath, THUMBNAIL_URL_SECONDS, { transform: { width: size.width, height: size.height, resize: 'cover', quality: 70 } });
-  const data = unwrap(result, 'sign thumbnail') as { signedUrl: string };
+  const data = readResult(result, 'sign thumbnail') as { signedUrl: string };
   return data.signedUrl;
 }
 
 /** Stores a PDF's rendered first page beside it (replacing an earlier one). */
 export async function putThumbnail(client: SupabaseClient, storagePath: string, image: Blob): Promise<void> {
-  unwrap(await client.storage.from(DOCUMENTS_BUCKET).upload(thumbnailPathOf(storagePath), image, { contentType: 'image/png', upsert: true }), 'store thumbnail');
+  readResult(await documentsBucket(client).upload(thumbnailPathOf(storagePath), image, { contentType: 'image/png', upsert: true }), 'store thumbnail');
 }

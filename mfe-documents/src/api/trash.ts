@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DOCUMENT_LIMITS } from '@dossier/shared/core';
-import { unwrap } from './api-error';
+import { readResult } from '@dossier/shared/core';
 import { deleteDocumentRows } from './documents';
 import { removeObjects } from './storage';
 
@@ -10,7 +10,7 @@ export interface ExpiredTrashItem {
 }
 
 export async function listExpiredTrash(client: SupabaseClient, retentionDays: number = DOCUMENT_LIMITS.trashRetentionDays): Promise<ExpiredTrashItem[]> {
-  return (unwrap(await client.rpc('expired_trash', { retention_days: retentionDays }), 'expired trash') ?? []) as ExpiredTrashItem[];
+  return (readResult(await client.rpc('expired_trash', { retention_days: retentionDays }), 'expired trash') ?? []) as ExpiredTrashItem[];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useAppConfig, useSupabase } from '@dossier/shared';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { DocumentsApiError } from '../api/api-error';
+import { DataError } from '@dossier/shared/core';
 import { documentByDriveFile, getDocument, insertDocument } from '../api/documents';
 import { putThumbnail, removeObjects, uploadObject, type StorageTarget } from '../api/storage';
 import type { DocumentStore } from '../features/upload/store-document';
@@ -14,7 +14,7 @@ function storageTarget(client: SupabaseClient, supabaseUrl: string, anonKey: str
     accessToken: async () => {
       const { data } = await client.auth.getSession();
       const accessToken = data.session?.access_token;
-      if (!accessToken) throw new DocumentsApiError('not signed in', { status: 401 });
+      if (!accessToken) throw new DataError('not signed in', { status: 401 });
       return accessToken;
     },
   };

@@ -7,7 +7,8 @@ import { conflictFreeName, downloadFileName } from '../core/naming';
 import { ZipWriter } from './zip-writer';
 import { ZipReader } from './zip-reader';
 import { bulkReport, type BulkOutcome, type BulkReport } from '../core/bulk-report';
-import { classifyError } from '../core/errors';
+import { checkResult, classifyError, readRows } from '../core/errors';
+import { documentsBucket, documentsTable } from '../core/documents';
 
 /**
  * "Export everything" and its re-import (issue 14 §3, ADR 0096): one
@@ -86,29 +87,23 @@ export interface ArchiveProgress {
 /** What the archive reads of each live document (its select below lists the same columns). */
 type DocumentRow = Omit<DocumentRecord, 'user_id' | 'extraction_status' | 'deleted_at'>;
 
-function must<T>(result: { data: T | null; error: unknown }, what: string): T {
-  if (result.error) throw Object.assign(new Error(`${what} failed`), { cause: result.error });
-  return (result.data ?? ([] as unknown)) as T;
-}
-
 /** Reads the whole library's metadata and gives every document its place in the zip. */
 export async function describeLibrary(client: SupabaseClient): Promise<{ archive: DossierArchive; paths: Map<string, string> }> {
   const [categories, tags, portfolios, documents, links] = await Promise.all([
     client.from('user_document_categories').select('id,name'),
     client.from('tags').select('id,name,color'),
     client.from('portfolios').select('id,name,created_at,description,color,icon'),
-    client
-      .from('documents')
+    documentsTable(client)
       .select('id,name,category_id,portfolio_id,storage_path,mime_type,size,sha256,notes,issued_on,expires_on,created_at,updated_at,source')
       .is('deleted_at', null)
       .order('created_at'),
     client.from('document_tags').select('document_id,tag_id'),
   ]);
-  const cats = must<{ id: string; name: string }[]>(categories, 'reading categories');
-  const tagRows = must<{ id: string; name: string; color: string }[]>(tags, 'reading tags');
-  const ports = must<{ id: string; name: string; created_at: string; description: string | null; color: string | null; icon: string | null }[]>(portfolios, 'reading portfolios');
-  const docs = must<DocumentRow[]>(documents, 'reading documents');
-  const docTags = must<{ document_id: string; tag_id: string }[]>(links, 'reading document tags');
+  const cats = readRows<{ id: string; name: string }>(categories, 'reading categories');
+  const tagRows = readRows<{ id: string; name: string; color: string }>(tags, 'reading tags');
+  const ports = readRows<{ id: string; name: string; created_at: string; description: string | null; color: string | null; icon: string | null }>(portfolios, 'reading portfolios');
+  const docs = readRows<DocumentRow>(documents, 'reading documents');
+  const docTags = readRows<{ document_id: string; tag_id: string }>(links, 'reading document tags');
   const catName = new Map(cats.map((c) => [c.id, c.name]));
   const portName = new Map(ports.map((p) => [p.id, p.name]));
   const tagName = new Map(tagRows.map((t) => [t.id, t.name]));
@@ -243,9 +238,9 @@ function failureReason(error: unknown, what: 'download' | 'upload' | 'add' | 'mi
 
 /** One try and one retry: a storage hiccup on one file must not cost the person the whole zip. */
 async function downloadWithRetry(client: SupabaseClient, path: string): Promise<{ data: Blob | null; error: unknown }> {
-  const first = await client.storage.from('documents').download(path);
+  const first = await documentsBucket(client).download(path);
   if (!first.error && first.data) return first;
-  return client.storage.from('documents').download(path);
+  return documentsBucket(client).download(path);
 }
 
 /**
@@ -317,21 +312,21 @@ export async function importLibrary(
   if (whoError || !who.user) throw Object.assign(new Error('not signed in'), { cause: whoError });
   const userId = who.user.id;
 
-  const existingCats = must<{ id: string; name: string }[]>(await client.from('user_document_categories').select('id,name'), 'reading categories');
+  const existingCats = readRows<{ id: string; name: string }>(await client.from('user_document_categories').select('id,name'), 'reading categories');
   const catId = new Map(existingCats.map((c) => [c.name, c.id]));
   const newCats = archive.categories.filter((c) => !catId.has(c.name));
   if (newCats.length) {
-    const made = must<{ id: string; name: string }[]>(await client.from('user_document_categories').insert(newCats.map((c) => ({ name: c.name, user_id: userId }))).select('id,name'), 'adding categories');
+    const made = readRows<{ id: string; name: string }>(await client.from('user_document_categories').insert(newCats.map((c) => ({ name: c.name, user_id: userId }))).select('id,name'), 'adding categories');
     for (const c of made) catId.set(c.name, c.id);
   }
-  const existingTags = must<{ id: string; name: string }[]>(await client.from('tags').select('id,name'), 'reading tags');
+  const existingTags = readRows<{ id: string; name: string }>(await client.from('tags').select('id,name'), 'reading tags');
   const tagId = new Map(existingTags.map((t) => [t.name.toLowerCase(), t.id]));
   const newTags = archive.tags.filter((t) => !tagId.has(t.name.toLowerCase()));
   if (newTags.length) {
-    const made = must<{ id: string; name: string }[]>(await client.from('tags').insert(newTags).select('id,name'), 'adding tags');
+    const made = readRows<{ id: string; name: string }>(await client.from('tags').insert(newTags).select('id,name'), 'adding tags');
     for (const t of made) tagId.set(t.name.toLowerCase(), t.id);
   }
-  const existingPorts = must<{ id: string; name: string }[]>(await client.from('portfolios').select('id,name'), 'reading portfolios');
+  const existingPorts = readRows<{ id: string; name: string }>(await client.from('portfolios').select('id,name'), 'reading portfolios');
   const portId = new Map(existingPorts.map((p) => [p.name, p.id]));
   const newPorts = archive.portfolios.filter((p) => !portId.has(p.name));
   if (newPorts.length) {
@@ -342,7 +337,7 @@ export async function importLibrary(
       ...(p.color ? { color: p.color } : {}),
       ...(p.icon ? { icon: p.icon } : {}),
     }));
-    const made = must<{ id: string; name: string }[]>(await client.from('portfolios').insert(rows).select('id,name'), 'adding portfolios');
+    const made = readRows<{ id: string; name: string }>(await client.from('portfolios').insert(rows).select('id,name'), 'adding portfolios');
     for (const p of made) portId.set(p.name, p.id);
   }
 
@@ -366,12 +361,12 @@ export async function importLibrary(
     const id = crypto.randomUUID();
     // The upload's own key rule: hosted Storage refuses non-ASCII keys, so 'Résumé.pdf' → 'Resume.pdf'.
     const path = buildStoragePath(userId, id, doc.name);
-    const up = await client.storage.from('documents').upload(path, new Blob([bytes as BlobPart], { type: doc.mime_type }), { contentType: doc.mime_type });
+    const up = await documentsBucket(client).upload(path, new Blob([bytes as BlobPart], { type: doc.mime_type }), { contentType: doc.mime_type });
     if (up.error) {
       fail(up.error, 'upload');
       continue;
     }
-    const row = await client.from('documents').insert({
+    const row = await documentsTable(client).insert({
       id,
       name: doc.name,
       storage_path: path,
@@ -387,7 +382,7 @@ export async function importLibrary(
       portfolio_id: doc.portfolio ? (portId.get(doc.portfolio) ?? null) : null,
     });
     if (row.error) {
-      await client.storage.from('documents').remove([path]);
+      await documentsBucket(client).remove([path]);
       fail(row.error, 'add');
       continue;
     }
@@ -407,6 +402,6 @@ export async function importLibrary(
       document_id: c.document ? (idOfFile.get(c.document) ?? null) : null,
     })),
   );
-  if (slots.length) must(await client.from('portfolio_checklist_items').insert(slots), 'adding checklists');
+  if (slots.length) checkResult(await client.from('portfolio_checklist_items').insert(slots), 'adding checklists');
   return { documents: idOfFile.size, failed, report: archiveReport(idOfFile.size - untagged.length, failed, 'Added', untagged) };
 }

@@ -18,3 +18,4 @@ export * from './document-record';
 export * from './content-hash';
 export * from './passkeys';
 export * from './bulk-report';
+export * from './documents';

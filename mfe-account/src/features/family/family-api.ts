@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { readResult } from '@dossier/shared/core';
 
 /** The Family plan's membership and invitations (ADR 0162); every check is in Postgres. */
 export interface FamilyMember {
@@ -27,9 +28,7 @@ export interface FamilyOverview {
 export type AcceptResult = { ok: true; family_id: string } | { ok: false; reason: 'invalid' | 'already_in_a_family' | 'family_full' };
 
 async function rpc<T>(client: SupabaseClient, name: string, args?: Record<string, unknown>): Promise<T> {
-  const { data, error } = await client.rpc(name, args);
-  if (error) throw Object.assign(new Error(error.message), { cause: error, code: error.code });
-  return data as T;
+  return readResult<T>(await client.rpc(name, args));
 }
 
 export const fetchFamily = (client: SupabaseClient) => rpc<FamilyOverview>(client, 'family_overview');

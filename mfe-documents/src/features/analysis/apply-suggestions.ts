@@ -4,7 +4,7 @@
  * (made if they deleted it), the person's tag of that name (made if new), and Undo puts it back.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { check, unwrap } from '../../api/api-error';
+import { checkResult, documentsTable, readResult } from '@dossier/shared/core';
 import { createCategory } from '../../api/categories';
 import { addTagsToDocuments, removeTagFromDocuments } from '../../api/document-tags';
 import { createTag, findTagByName, isDuplicateTagName, TAG_COLORS } from '../../api/tags';
@@ -14,7 +14,7 @@ import type { AppliedSuggestions, DocumentAnalysis } from './suggestions';
 
 export async function categoryIdFor(client: SupabaseClient, userId: string, name: string): Promise<string> {
   const find = async () =>
-    ((unwrap(await client.from('user_document_categories').select('id,name').eq('user_id', userId).eq('name', name).limit(1), 'find category') ?? []) as Array<{ id: string }>)[0]?.id;
+    ((readResult(await client.from('user_document_categories').select('id,name').eq('user_id', userId).eq('name', name).limit(1), 'find category') ?? []) as Array<{ id: string }>)[0]?.id;
   const found = await find();
   if (found) return found;
   await createCategory(client, userId, name);
@@ -54,8 +54,8 @@ export async function acceptTag(client: SupabaseClient, documentId: string, anal
 /** Runs at analysis time: applies what is sure enough and returns the analysis recording it. */
 export async function autoApply(client: SupabaseClient, userId: string, documentId: string, analysis: DocumentAnalysis, threshold: number | null): Promise<DocumentAnalysis> {
   if (threshold === null) return analysis;
-  const current = unwrap(
-    await client.from('documents').select('category_id,document_tags(tags(name))').eq('id', documentId).maybeSingle(),
+  const current = readResult(
+    await documentsTable(client).select('category_id,document_tags(tags(name))').eq('id', documentId).maybeSingle(),
     'read document filing',
   ) as { category_id: string | null; document_tags: Array<{ tags: { name: string } | null }> | null } | null;
   if (!current) return analysis;
@@ -66,7 +66,7 @@ export async function autoApply(client: SupabaseClient, userId: string, document
   const applied: AppliedSuggestions = {};
   if (plan.category) {
     const id = await categoryIdFor(client, userId, plan.category);
-    check(await client.from('documents').update({ category_id: id }).eq('id', documentId).is('category_id', null), 'file automatically');
+    checkResult(await documentsTable(client).update({ category_id: id }).eq('id', documentId).is('category_id', null), 'file automatically');
     applied.category = { name: plan.category, id };
   }
   if (plan.tags.length > 0) {
@@ -84,7 +84,7 @@ export async function undoApplied(client: SupabaseClient, documentId: string, an
   const applied = analysis.applied;
   if (!applied) return;
   if (applied.category) {
-    check(await client.from('documents').update({ category_id: null }).eq('id', documentId).eq('category_id', applied.category.id), 'undo filing');
+    checkResult(await documentsTable(client).update({ category_id: null }).eq('id', documentId).eq('category_id', applied.category.id), 'undo filing');
   }
   for (const tag of applied.tags ?? []) await removeTagFromDocuments(client, [documentId], tag.id);
   // Undone suggestions stay settled: they are not offered again.

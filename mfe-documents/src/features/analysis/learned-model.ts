@@ -6,7 +6,7 @@
  * documents shared with them (family, links) never teach their classifier.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { unwrap } from '../../api/api-error';
+import { documentsTable, readResult } from '@dossier/shared/core';
 import { trainClassifier, type Classifier, type Example } from './classifier';
 
 /** The most recently changed filed documents the model learns from. */
@@ -37,9 +37,8 @@ export function signatureOf(rows: readonly FilingRow[]): string {
 
 /** The person's classifier, trained again only when their filing changed since the last time. */
 export async function learnedModel(client: SupabaseClient, userId: string): Promise<Classifier> {
-  const filing = (unwrap(
-    await client
-      .from('documents')
+  const filing = (readResult(
+    await documentsTable(client)
       .select('id,category_id,document_tags(tag_id)')
       .eq('user_id', userId)
       .eq('extraction_status', 'done')
@@ -54,8 +53,8 @@ export async function learnedModel(client: SupabaseClient, userId: string): Prom
   const examples: Example[] = [];
   for (let i = 0; i < filed.length; i += TEXT_BATCH) {
     const ids = filed.slice(i, i + TEXT_BATCH).map((r) => r.id);
-    const rows = (unwrap(
-      await client.from('documents').select('id,extracted_text,user_document_categories(name),document_tags(tags(name))').eq('user_id', userId).in('id', ids),
+    const rows = (readResult(
+      await documentsTable(client).select('id,extracted_text,user_document_categories(name),document_tags(tags(name))').eq('user_id', userId).in('id', ids),
       'read filed documents',
     ) ?? []) as unknown as TextRow[];
     for (const row of rows) {

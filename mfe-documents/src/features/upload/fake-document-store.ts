@@ -1,11 +1,11 @@
-import { DocumentsApiError } from '../../api/api-error';
+import { DataError } from '@dossier/shared/core';
 import { DRIVE_ORIGIN_INDEX, type DocumentRecord, type NewDocument } from '../../api/documents';
 import type { DocumentStore } from './store-document';
 
 /** PostgREST's 23505 answer as supabase-js hands it over and `unwrap` wraps it (ADR 0250). */
-function uniqueViolation(index: string, key: string): DocumentsApiError {
+function uniqueViolation(index: string, key: string): DataError {
   const body = { code: '23505', message: `duplicate key value violates unique constraint "${index}"`, details: `Key ${key} already exists.`, hint: null };
-  return new DocumentsApiError(`insert document: ${body.message}`, { status: 409, code: body.code, details: body.details, cause: body });
+  return new DataError(`insert document: ${body.message}`, { status: 409, code: body.code, details: body.details, cause: body });
 }
 
 /**
@@ -20,14 +20,14 @@ export function fakeDocumentStore(userId: string, fail: { put?: boolean; insert?
   const store: DocumentStore = {
     async putObject(path, body, options) {
       calls.push(`put ${options.upsert ? 'upsert' : 'create'}`);
-      if (fail.put) throw new DocumentsApiError('network', { status: 0, code: 'network' });
-      if (objects.has(path) && !options.upsert) throw new DocumentsApiError('exists', { status: 409 });
+      if (fail.put) throw new DataError('network', { status: 0, code: 'network' });
+      if (objects.has(path) && !options.upsert) throw new DataError('exists', { status: 409 });
       objects.set(path, body);
       options.onProgress?.({ loaded: body.size, total: body.size });
     },
     async insertRow(row: NewDocument) {
       calls.push('insert');
-      if (fail.insert === 'error') throw new DocumentsApiError('insert refused', { status: 500, code: 'XX000' });
+      if (fail.insert === 'error') throw new DataError('insert refused', { status: 500, code: 'XX000' });
       if (rows.has(row.id) || fail.insert === 'conflict') throw uniqueViolation('documents_pkey', `(id)=(${row.id})`);
       if (row.drive_file_id && [...rows.values()].some((r) => r.drive_file_id === row.drive_file_id && !r.deleted_at)) {
         throw uniqueViolation(DRIVE_ORIGIN_INDEX, `(user_id, drive_file_id)=(${userId}, ${row.drive_file_id})`);

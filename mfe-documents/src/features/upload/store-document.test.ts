@@ -1,4 +1,4 @@
-import { DocumentsApiError } from '../../api/api-error';
+import { DataError } from '@dossier/shared/core';
 import { isDriveOriginConflict } from '../../api/documents';
 import { fakeDocumentStore } from './fake-document-store';
 import { AlreadyImportedError, storeDocument } from './store-document';
@@ -71,7 +71,7 @@ describe('storeDocument keeps row and object consistent', () => {
     // The first attempt's insert reached the database but its answer was lost.
     backend.store.insertRow = async (row) => {
       await original(row);
-      throw new DocumentsApiError('duplicate key', { status: 409, code: '23505' });
+      throw new DataError('duplicate key', { status: 409, code: '23505' });
     };
     const row = await storeDocument(backend.store, file, doc, { replay: true });
     expect(row.id).toBe(DOC);
@@ -130,7 +130,7 @@ describe('isDriveOriginConflict', () => {
   const body = (message: string, details: string | null = null) => ({ code: '23505', message, details, hint: null });
   it('matches PostgREST\'s answer naming the Drive-origin index, in its message or the wrapped cause', () => {
     expect(isDriveOriginConflict(body('duplicate key value violates unique constraint "documents_user_drive_file_key"'))).toBe(true);
-    expect(isDriveOriginConflict(new DocumentsApiError('insert document: x', { code: '23505', cause: body('duplicate key value violates unique constraint "documents_user_drive_file_key"') }))).toBe(true);
+    expect(isDriveOriginConflict(new DataError('insert document: x', { code: '23505', cause: body('duplicate key value violates unique constraint "documents_user_drive_file_key"') }))).toBe(true);
   });
   it('does not match another unique index, another code, or a name that merely starts the same', () => {
     expect(isDriveOriginConflict(body('duplicate key value violates unique constraint "documents_pkey"'))).toBe(false);

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import type { DocumentRecord, DuplicateMatch } from '../../api/documents';
-import { DocumentsApiError } from '../../api/api-error';
+import { DataError } from '@dossier/shared/core';
 import { UploadCancelledError } from '../../api/storage';
 import { fakeDocumentStore } from './fake-document-store';
 import { ALREADY_IMPORTED_MESSAGE, QUEUED_OFFLINE_MESSAGE, UploadManager, type UploadManagerDeps } from './upload-manager';
@@ -170,7 +170,7 @@ describe('UploadManager', () => {
   it('queues an upload that is cut off, with the text already extracted', async () => {
     const { manager, queued } = setup({
       store: async () => {
-        throw new DocumentsApiError('network', { status: 0, code: 'network' });
+        throw new DataError('network', { status: 0, code: 'network' });
       },
     });
     await manager.add([file('a.pdf')]);
@@ -182,7 +182,7 @@ describe('UploadManager', () => {
   it('shows the classified message, not the raw error, when the server refuses', async () => {
     const { manager } = setup({
       store: async () => {
-        throw new DocumentsApiError('upload failed with HTTP 500 internal stack trace', { status: 500 });
+        throw new DataError('upload failed with HTTP 500 internal stack trace', { status: 500 });
       },
     });
     await manager.add([file('a.pdf')]);
@@ -274,7 +274,7 @@ describe('UploadManager', () => {
     const { manager } = setup(
       {
         store: async (_f, doc) => {
-          if (doc.name === 'full.pdf') throw new DocumentsApiError('Plan limit reached: the Free plan holds up to 100 documents.', { status: 400 });
+          if (doc.name === 'full.pdf') throw new DataError('Plan limit reached: the Free plan holds up to 100 documents.', { status: 400 });
           return { id: doc.documentId, name: doc.name } as DocumentRecord;
         },
         describeError: () => LIMIT,

@@ -4,7 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { DossierServicesProvider } from '@dossier/shared';
 import { USER_MESSAGES } from '@dossier/shared/core';
 import { createFakeServices } from '@dossier/shared/testing';
-import { DocumentsApiError } from '../../api/api-error';
+import { DataError } from '@dossier/shared/core';
 import { recentDocuments } from '../../api/documents';
 import { listReminders, radarDocuments } from '../../api/reminders';
 import { listCategoriesWithCounts } from '../../api/categories';
@@ -73,7 +73,7 @@ describe('documents widgets', () => {
 
   it('expiring soon: the classified error, never the raw message, with Try Again', async () => {
     jest.mocked(listReminders).mockResolvedValue([]);
-    jest.mocked(radarDocuments).mockRejectedValue(new DocumentsApiError('relation "x" does not exist at line 3', { status: 500 }));
+    jest.mocked(radarDocuments).mockRejectedValue(new DataError('relation "x" does not exist at line 3', { status: 500 }));
     renderWidget(ExpiringSoonWidget);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(USER_MESSAGES.serverError);

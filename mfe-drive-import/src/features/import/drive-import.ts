@@ -1,8 +1,7 @@
 import type { KnownDuplicate } from '@dossier/shared/contract';
-import { DriveError, USER_MESSAGES, bulkReport, sha256Hex, type BulkOutcome, type BulkReport } from '@dossier/shared/core';
+import { DriveError, USER_MESSAGES, bulkReport, findByChecksums, sha256Hex, type BulkOutcome, type BulkReport, type DriveOriginDocument } from '@dossier/shared/core';
 import { isNativeDocument, type DriveClient, type DriveFile } from '../../drive/drive-client';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { findByChecksums, type DriveOriginDocument } from '../../api/drive-documents';
 
 export type ImportStatus = 'waiting' | 'downloading' | 'downloaded' | 'stored' | 'duplicate' | 'changed' | 'failed' | 'cancelled';
 

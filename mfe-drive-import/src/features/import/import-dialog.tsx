@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Widget, useAuth, useDossier, useSupabase, type WidgetPropsOf } from '@dossier/shared';
-import { DriveError, countNoun, formatBytes, planFit, readPlanRoom, type PlanFit } from '@dossier/shared/core';
+import { DriveError, countNoun, findImported, formatBytes, planFit, readPlanRoom, type PlanFit } from '@dossier/shared/core';
 import { Badge, Button, Dialog, EmptyState, NativeSelect, Progress, Skeleton, TextField } from '@dossier/shared/ui';
-import { driveDocumentKeys, findImported, replaceWithNewVersion } from '../../api/drive-documents';
+import { driveDocumentKeys, replaceWithNewVersion } from '../../api/drive-documents';
 import { isFolder, isNativeDocument, type DriveFile, type DriveFileFilter, type DriveFolder } from '../../drive/drive-client';
 import { useDrive } from '../../lib/use-drive';
 import { useConnect } from '../connection';

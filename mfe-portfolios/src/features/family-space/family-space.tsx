@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth, useSupabase, useToasts } from '@dossier/shared';
-import { downloadFileName, formatBytes, formatDate, withDownloadName } from '@dossier/shared/core';
+import { checkResult, documentsBucket, downloadFileName, listDocumentNames, formatBytes, formatDate, readResult, withDownloadName } from '@dossier/shared/core';
 import { Button, Card, NativeSelect } from '@dossier/shared/ui';
 import { useDescribeError } from '../../lib/area';
 
@@ -24,11 +24,6 @@ const familyKeys = {
   mine: ['family', 'my-documents'] as const,
 };
 
-function must<T>(result: { data: T | null; error: unknown }): T {
-  if (result.error) throw result.error;
-  return result.data as T;
-}
-
 /**
  * The shared "Family" space at the top of /portfolios, for members of an active Family plan: the
  * documents each member put in it, which every member can open and download; a member adds their
@@ -41,17 +36,17 @@ export function FamilySpace() {
   const toasts = useToasts().stacked;
   const describeError = useDescribeError();
   const [picked, setPicked] = useState('');
-  const family = useQuery({ queryKey: familyKeys.id, queryFn: async () => must<string | null>(await client.rpc('my_family_id')), enabled: signedIn });
+  const family = useQuery({ queryKey: familyKeys.id, queryFn: async () => readResult<string | null>(await client.rpc('my_family_id')), enabled: signedIn });
   const inFamily = Boolean(family.data);
-  const space = useQuery({ queryKey: familyKeys.space, queryFn: async () => must<FamilyDocument[]>(await client.rpc('family_space')), enabled: inFamily });
+  const space = useQuery({ queryKey: familyKeys.space, queryFn: async () => readResult<FamilyDocument[]>(await client.rpc('family_space')), enabled: inFamily });
   const mine = useQuery({
     queryKey: familyKeys.mine,
-    queryFn: async () => must<{ id: string; name: string }[]>(await client.from('documents').select('id,name').is('deleted_at', null).order('name').limit(1000)),
+    queryFn: () => listDocumentNames(client, { limit: 1000 }),
     enabled: inFamily,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['family'] });
   const add = useMutation({
-    mutationFn: async (documentId: string) => must(await client.from('family_documents').insert({ family_id: family.data, document_id: documentId })),
+    mutationFn: async (documentId: string) => checkResult(await client.from('family_documents').insert({ family_id: family.data, document_id: documentId })),
     onSuccess: () => {
       setPicked('');
       void refresh();
@@ -60,12 +55,12 @@ export function FamilySpace() {
     onError: (error) => toasts.add({ title: describeError(error), variant: 'error' }),
   });
   const remove = useMutation({
-    mutationFn: async (documentId: string) => must(await client.from('family_documents').delete().eq('document_id', documentId)),
+    mutationFn: async (documentId: string) => checkResult(await client.from('family_documents').delete().eq('document_id', documentId)),
     onSuccess: () => void refresh(),
     onError: (error) => toasts.add({ title: describeError(error), variant: 'error' }),
   });
   const open = async (doc: FamilyDocument, download: boolean) => {
-    const signed = await client.storage.from('documents').createSignedUrl(doc.storage_path, 120);
+    const signed = await documentsBucket(client).createSignedUrl(doc.storage_path, 120);
     if (signed.error || !signed.data) {
       toasts.add({ title: describeError(signed.error), variant: 'error' });
       return;

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { HttpError } from '../errors';
+import { checkResult, readResult } from '../errors';
 
 /**
  * The person's analysis settings (migration 20261125000500, docs/decisions/0201): read by the
@@ -25,18 +25,17 @@ export const DEFAULT_ANALYSIS_SETTINGS: AnalysisSettings = { auto_apply_threshol
 export const analysisSettingsKeys = { mine: ['analysis-settings'] as const };
 
 export async function getAnalysisSettings(client: SupabaseClient): Promise<AnalysisSettings> {
-  const { data, error } = await client.from('analysis_settings').select('auto_apply_threshold,ocr_languages').maybeSingle();
-  if (error) throw new HttpError(500, error.message);
+  const data = readResult<{ auto_apply_threshold: number | string | null; ocr_languages: string[] | null } | null>(await client.from('analysis_settings').select('auto_apply_threshold,ocr_languages').maybeSingle(), 'read analysis settings');
   if (!data) return DEFAULT_ANALYSIS_SETTINGS;
   const threshold = data.auto_apply_threshold === null ? null : Number(data.auto_apply_threshold);
   return { auto_apply_threshold: threshold, ocr_languages: (data.ocr_languages ?? []) as AnalysisSettings['ocr_languages'] };
 }
 
 export async function saveAnalysisSettings(client: SupabaseClient, userId: string, settings: AnalysisSettings): Promise<void> {
-  const { error } = await client
-    .from('analysis_settings')
-    .upsert({ user_id: userId, ...settings, updated_at: new Date().toISOString() }, { onConflict: 'user_id' });
-  if (error) throw new HttpError(500, error.message);
+  checkResult(
+    await client.from('analysis_settings').upsert({ user_id: userId, ...settings, updated_at: new Date().toISOString() }, { onConflict: 'user_id' }),
+    'save analysis settings',
+  );
 }
 
 /** The tesseract language string: English first, then the chosen ones ("eng+fra"). */

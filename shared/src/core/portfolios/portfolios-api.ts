@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { HttpError } from '../errors';
+import { readResult } from '../errors';
 import { portfolioName } from '../folder-name';
+import { listDocumentNames } from '../documents';
 
 /**
  * The portfolios table and its checklist: the one data layer both the portfolios area and the
@@ -55,23 +56,6 @@ export const portfolioKeys = {
   documents: (id: string) => [...portfolioKeys.all, 'documents', id] as const,
 };
 
-interface Result<T> {
-  data: T | null;
-  error: { message: string; code?: string } | null;
-  status?: number;
-}
-
-/** The data, or an HttpError the classifier turns into SPEC §8 text (the message is for logs). */
-function unwrap<T>(result: Result<T>, what: string): T {
-  if (result.error) {
-    const status = result.error.code === '23505' ? 409 : result.status && result.status >= 400 ? result.status : 400;
-    const error = new HttpError(status, `${what}: ${result.error.message}`);
-    (error as HttpError & { code?: string }).code = result.error.code;
-    throw error;
-  }
-  return result.data as T;
-}
-
 /** True when the database refused a name because the person already has one like it. */
 export function isDuplicateName(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23505';
@@ -82,11 +66,11 @@ const COLUMNS = 'id,name,description,color,icon,created_at,updated_at';
 const num = (v: unknown) => Number(v ?? 0);
 
 export async function listPortfolioOptions(client: SupabaseClient): Promise<PortfolioOption[]> {
-  return unwrap(await client.from('portfolios').select('id,name').order('name'), 'list portfolios') ?? [];
+  return readResult(await client.from('portfolios').select('id,name').order('name'), 'list portfolios') ?? [];
 }
 
 export async function portfolioOverview(client: SupabaseClient): Promise<PortfolioOverview[]> {
-  const rows = unwrap(await client.rpc('portfolio_overview'), 'portfolio overview') as PortfolioOverview[] | null;
+  const rows = readResult(await client.rpc('portfolio_overview'), 'portfolio overview') as PortfolioOverview[] | null;
   return (rows ?? []).map((r) => ({ ...r, document_count: num(r.document_count), total_size: num(r.total_size) }));
 }
 
@@ -99,28 +83,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function getPortfolio(client: SupabaseClient, id: string): Promise<Portfolio | null> {
   if (!UUID.test(id)) return null;
-  return unwrap(await client.from('portfolios').select(COLUMNS).eq('id', id).maybeSingle(), 'get portfolio') as Portfolio | null;
+  return readResult(await client.from('portfolios').select(COLUMNS).eq('id', id).maybeSingle(), 'get portfolio') as Portfolio | null;
 }
 
 /** Creates a portfolio; the name is sanitised first (SPEC §5) and refused when nothing is left. */
 export async function createPortfolio(client: SupabaseClient, input: PortfolioInput): Promise<Portfolio> {
   const row = { ...input, name: portfolioName(input.name) };
-  return unwrap(await client.from('portfolios').insert(row).select(COLUMNS).single(), 'create portfolio') as Portfolio;
+  return readResult(await client.from('portfolios').insert(row).select(COLUMNS).single(), 'create portfolio') as Portfolio;
 }
 
 export async function updatePortfolio(client: SupabaseClient, id: string, input: Partial<PortfolioInput>): Promise<Portfolio> {
   const row = input.name === undefined ? input : { ...input, name: portfolioName(input.name) };
-  return unwrap(await client.from('portfolios').update(row).eq('id', id).select(COLUMNS).single(), 'update portfolio') as Portfolio;
+  return readResult(await client.from('portfolios').update(row).eq('id', id).select(COLUMNS).single(), 'update portfolio') as Portfolio;
 }
 
 /** Deletes a portfolio; its documents stay, with no portfolio (the foreign key sets null). */
 export async function deletePortfolio(client: SupabaseClient, id: string): Promise<void> {
-  unwrap(await client.from('portfolios').delete().eq('id', id), 'delete portfolio');
+  readResult(await client.from('portfolios').delete().eq('id', id), 'delete portfolio');
 }
 
 export async function listChecklist(client: SupabaseClient, portfolioId: string): Promise<ChecklistItem[]> {
   return (
-    unwrap(
+    readResult(
       await client.from('portfolio_checklist_items').select('id,portfolio_id,label,position,document_id').eq('portfolio_id', portfolioId).order('position').order('created_at'),
       'list checklist',
     ) ?? []
@@ -128,20 +112,18 @@ export async function listChecklist(client: SupabaseClient, portfolioId: string)
 }
 
 export async function addChecklistItem(client: SupabaseClient, portfolioId: string, label: string, position: number): Promise<void> {
-  unwrap(await client.from('portfolio_checklist_items').insert({ portfolio_id: portfolioId, label: label.trim(), position }), 'add checklist item');
+  readResult(await client.from('portfolio_checklist_items').insert({ portfolio_id: portfolioId, label: label.trim(), position }), 'add checklist item');
 }
 
 export async function fillChecklistItem(client: SupabaseClient, id: string, documentId: string | null): Promise<void> {
-  unwrap(await client.from('portfolio_checklist_items').update({ document_id: documentId }).eq('id', id), 'fill checklist item');
+  readResult(await client.from('portfolio_checklist_items').update({ document_id: documentId }).eq('id', id), 'fill checklist item');
 }
 
 export async function removeChecklistItem(client: SupabaseClient, id: string): Promise<void> {
-  unwrap(await client.from('portfolio_checklist_items').delete().eq('id', id), 'remove checklist item');
+  readResult(await client.from('portfolio_checklist_items').delete().eq('id', id), 'remove checklist item');
 }
 
 /** The live documents of a portfolio (names only), for the checklist's slot pickers. */
 export async function listPortfolioDocuments(client: SupabaseClient, portfolioId: string): Promise<PortfolioOption[]> {
-  return (
-    unwrap(await client.from('documents').select('id,name').eq('portfolio_id', portfolioId).is('deleted_at', null).order('name'), 'list portfolio documents') ?? []
-  );
+  return listDocumentNames(client, { portfolioId });
 }

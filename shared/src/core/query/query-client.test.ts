@@ -1,9 +1,12 @@
 /** @jest-environment node */
-import { createQueryClient, queryRetryDelay, shouldRetryMutation, shouldRetryQuery } from './query-client';
+import { createQueryClient, QUERY_CLIENT_DEFAULTS } from './query-client';
+import { DataError } from '../errors/read-result';
 
 const httpError = (status: number) => Object.assign(new Error(`HTTP ${status}`), { status });
+const { retry: shouldRetryQuery, retryDelay: queryRetryDelay } = QUERY_CLIENT_DEFAULTS.queries;
+const { retry: shouldRetryMutation } = QUERY_CLIENT_DEFAULTS.mutations;
 
-describe('SPEC §7 query retry rules', () => {
+describe('SPEC §7 query retry rules (the one retry policy, ADR 0400)', () => {
   it('never retries 401 or 403, from supabase-js errors, PostgREST codes or Responses', () => {
     expect(shouldRetryQuery(0, httpError(401))).toBe(false);
     expect(shouldRetryQuery(0, httpError(403))).toBe(false);
@@ -12,21 +15,34 @@ describe('SPEC §7 query retry rules', () => {
     expect(shouldRetryQuery(0, new Response(null, { status: 401 }))).toBe(false);
   });
 
-  it('retries anything else up to 2 times', () => {
+  it('never retries a 404 or a 409: asking again cannot make the row appear or the conflict go', () => {
+    expect(shouldRetryQuery(0, httpError(404))).toBe(false);
+    expect(shouldRetryQuery(0, httpError(409))).toBe(false);
+    expect(shouldRetryQuery(0, new DataError('get document: not found', { status: 406, code: 'PGRST116' }))).toBe(false);
+    expect(shouldRetryQuery(0, { code: '23505', message: 'duplicate key value' })).toBe(false);
+  });
+
+  it('retries a lost connection, a 5xx or a 429 up to 2 times', () => {
     expect(shouldRetryQuery(0, httpError(500))).toBe(true);
+    expect(shouldRetryQuery(0, httpError(429))).toBe(true);
     expect(shouldRetryQuery(1, new TypeError('Failed to fetch'))).toBe(true);
+    expect(shouldRetryQuery(0, new DataError('list: TypeError: Failed to fetch', { status: 0 }))).toBe(true);
     expect(shouldRetryQuery(2, httpError(500))).toBe(false);
-    expect(shouldRetryQuery(0, httpError(404))).toBe(true);
   });
 
   it('doubles the wait from 1 s up to 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map(queryRetryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect([0, 1, 2, 3, 4, 5, 6].map((n) => queryRetryDelay(n, httpError(500)))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
 
-  it('mutations retry once and never after a 4xx', () => {
+  it('waits at least 5 s after a rate limit', () => {
+    expect(queryRetryDelay(0, httpError(429))).toBe(5000);
+  });
+
+  it('mutations retry once, never after a refusal', () => {
     expect(shouldRetryMutation(0, httpError(503))).toBe(true);
     expect(shouldRetryMutation(1, httpError(503))).toBe(false);
     expect(shouldRetryMutation(0, httpError(409))).toBe(false);
+    expect(shouldRetryMutation(0, httpError(403))).toBe(false);
     expect(shouldRetryMutation(0, { code: '23505', message: 'duplicate key value' })).toBe(false);
     expect(shouldRetryMutation(0, new TypeError('Failed to fetch'))).toBe(true);
   });
@@ -65,6 +81,18 @@ describe('createQueryClient', () => {
     });
     await expect(client.fetchQuery({ queryKey: ['private'], queryFn })).rejects.toMatchObject({ status: 401 });
     expect(queryFn).toHaveBeenCalledTimes(1);
+    client.clear();
+  });
+
+  it("a 404 or 409 query fails at once (TanStack's own default would try 4 times)", async () => {
+    const client = createQueryClient();
+    for (const status of [404, 409]) {
+      const queryFn = jest.fn(async () => {
+        throw httpError(status);
+      });
+      await expect(client.fetchQuery({ queryKey: ['gone', status], queryFn })).rejects.toMatchObject({ status });
+      expect(queryFn).toHaveBeenCalledTimes(1);
+    }
     client.clear();
   });
 

@@ -1,4 +1,4 @@
-import { OPERATION_RETRY, RETRY_DEFAULTS } from '../limits';
+import { OPERATION_RETRY, QUERY_DEFAULTS, RETRY_DEFAULTS } from '../limits';
 import { failureKind, isTemporaryFailure, retryAfterMs, type FailureKind } from './failure-kind';
 
 /** How one kind of operation is retried (SPEC §9). */
@@ -25,14 +25,18 @@ export interface RetryPolicy {
   emptyResultDelaysMs?: readonly number[];
 }
 
-const retryUnless =
-  (...never: FailureKind[]) =>
-  (error: unknown) => {
-    // An open circuit answers at once by design; retrying it would only spin.
-    if ((error as Error | undefined)?.name === 'CircuitOpenError') return false;
-    const kind = failureKind(error);
-    return !never.includes(kind) && kind !== 'client';
-  };
+/**
+ * Answers that retrying cannot change (ADR 0400): the request itself is wrong or not allowed, or
+ * the thing is not there (403, 404, 409, 413, 401, a full quota). No policy ever retries them.
+ */
+export const NEVER_RETRIED_KINDS: readonly FailureKind[] = ['auth', 'permission', 'quota', 'too-large', 'not-found', 'client'];
+
+/** Retries all but a refusal (above) and an open circuit: uploads and deletes, whose failures without a status may pass. */
+function retryUnlessRefused(error: unknown): boolean {
+  // An open circuit answers at once by design; retrying it would only spin.
+  if ((error as Error | undefined)?.name === 'CircuitOpenError') return false;
+  return !NEVER_RETRIED_KINDS.includes(failureKind(error));
+}
 
 /** SPEC §9 general retry defaults; only temporary failures are retried. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
@@ -71,13 +75,14 @@ export const OPERATION_RETRY_POLICIES: Record<OperationName, RetryPolicy> = {
     baseDelayMs: OPERATION_RETRY.upload.minDelayMs,
     minDelayMs: OPERATION_RETRY.upload.minDelayMs,
     maxDelayMs: OPERATION_RETRY.upload.maxDelayMs,
-    shouldRetry: retryUnless('auth', 'quota', 'too-large', 'permission'),
+    // A failure with no answer and no status (a thrown TypeError mid-chunk) may pass: retried.
+    shouldRetry: retryUnlessRefused,
   },
   delete: {
     ...DEFAULT_RETRY_POLICY,
     attempts: OPERATION_RETRY.delete.attempts,
     maxDelayMs: OPERATION_RETRY.delete.maxDelayMs,
-    shouldRetry: retryUnless('not-found', 'permission', 'auth'),
+    shouldRetry: retryUnlessRefused,
   },
   folderCreation: {
     ...DEFAULT_RETRY_POLICY,
@@ -86,6 +91,21 @@ export const OPERATION_RETRY_POLICIES: Record<OperationName, RetryPolicy> = {
     maxDelayMs: OPERATION_RETRY.folderCreation.maxDelayMs,
   },
 };
+
+/**
+ * SPEC §7's data queries: 2 retries, 1 s doubling to 30 s, exact (TanStack retries a page's
+ * queries one by one as they fail, so they do not fail together), only temporary failures.
+ */
+export const QUERY_RETRY_POLICY: RetryPolicy = {
+  ...DEFAULT_RETRY_POLICY,
+  attempts: QUERY_DEFAULTS.maxRetries + 1,
+  baseDelayMs: QUERY_DEFAULTS.retryBaseMs,
+  maxDelayMs: QUERY_DEFAULTS.retryMaxMs,
+  jitterRatio: 0,
+};
+
+/** SPEC §7's mutations: one retry, the same rule (a refused write is never sent again). */
+export const MUTATION_RETRY_POLICY: RetryPolicy = { ...QUERY_RETRY_POLICY, attempts: QUERY_DEFAULTS.mutationRetries + 1 };
 
 /** An empty download: a zero-byte Blob/ArrayBuffer/typed array or an empty string. */
 export function isEmptyFile(value: unknown): boolean {

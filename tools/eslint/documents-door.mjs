@@ -1,0 +1,29 @@
+// The documents door (issue 23, shared/src/core/documents/documents-door.ts): the one module that
+// names the `documents` table and bucket. Product code anywhere else reaches documents through
+// it (documentsTable, documentsBucket, the lookups), so keys, duplicate checks and errors have
+// one home. Tests, the platform (local-stack), Edge Functions and benchmarks are not product
+// browser code and may seed or inspect the table directly.
+
+export const DOCUMENTS_DOOR = 'shared/src/core/documents/documents-door.ts';
+
+/** Files still allowed to name the table themselves while they move behind the door: empty now; keep it shrinking. */
+export const DOCUMENTS_DOOR_ALLOW_LIST = [];
+
+const message = "Reach documents through the documents door (documentsTable / documentsBucket from '@dossier/shared/core'), not .from('documents').";
+
+const fromDocuments = (argument) => ({ selector: `CallExpression[callee.property.name='from'][arguments.0${argument}]`, message });
+
+export const documentsDoorConfig = {
+  files: ['shared/src/**/*.ts', 'shared/src/**/*.tsx', 'shell/src/**/*.ts', 'shell/src/**/*.tsx', 'mfe-*/src/**/*.ts', 'mfe-*/src/**/*.tsx'],
+  ignores: [DOCUMENTS_DOOR, ...DOCUMENTS_DOOR_ALLOW_LIST, '**/*.test.ts', '**/*.test.tsx', 'shared/src/testing/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      // client.from('documents'), client.storage.from('documents'), and the template-literal spelling
+      fromDocuments(".value='documents'"),
+      fromDocuments(".quasis.0.value.raw='documents'"),
+      // a constant of the door's own names used to get around the literal
+      fromDocuments('.name=/^DOCUMENTS_(TABLE|BUCKET)$/'),
+    ],
+  },
+};

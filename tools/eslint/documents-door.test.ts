@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The documents door's lint (tools/eslint/documents-door.mjs) run by the workspace's own ESLint
+ * config on fixtures given on stdin: nothing is written into a real area's sources.
+ */
+
+// tools/eslint/ → the workspace root, where the ESLint config lives.
+const root = path.resolve(__dirname, '..', '..');
+
+/** Lints `source` as if it were the file at `file`; the door rule's complaints. */
+function doorComplaints(file: string, source: string): string[] {
+  const run = spawnSync('npx', ['eslint', '--format', 'json', '--stdin', '--stdin-filename', file], { cwd: root, encoding: 'utf8', input: source });
+  const json = run.stdout.slice(run.stdout.indexOf('['));
+  const [result] = JSON.parse(json) as Array<{ messages: Array<{ ruleId: string | null; message: string }> }>;
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
+const FIXTURE = `import type { SupabaseClient } from '@supabase/supabase-js';
+
+export async function sneak(client: SupabaseClient, DOCUMENTS_BUCKET: string) {
+  await client.from('documents').select('id');
+  await client.storage.from('documents').download('a');
+  await client.from(\`documents\`).select('id');
+  await client.storage.from(DOCUMENTS_BUCKET).remove(['a']);
+  await client.from('portfolios').select('id');
+}
+`;
+
+describe('lint: the documents table and bucket are named only by the documents door', () => {
+  jest.setTimeout(120_000);
+
+  it("refuses .from('documents') and storage.from('documents') in an area's code", () => {
+    const complaints = doorComplaints('mfe-drive-import/src/api/door-probe.ts', FIXTURE);
+    expect(complaints).toHaveLength(4);
+    expect(complaints[0]).toMatch(/documents door/);
+  });
+
+  it('refuses it in shared code too', () => {
+    expect(doorComplaints('shared/src/archive/door-probe.ts', FIXTURE)).toHaveLength(4);
+  });
+
+  it('lets the door itself name them', () => {
+    const door = 'shared/src/core/documents/documents-door.ts';
+    expect(doorComplaints(door, readFileSync(path.join(root, door), 'utf8'))).toEqual([]);
+  });
+});
