@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { Upload, type DetailedError } from 'tus-js-client';
+import type { DetailedError } from 'tus-js-client';
 import { thumbnailPathOf, withDownloadName } from '@dossier/shared/core';
 import { DocumentsApiError, unwrap } from './api-error';
 
@@ -78,7 +78,9 @@ export function uploadFailure(error: unknown): DocumentsApiError {
  * replay (the offline queue, after a reload) resumes instead of starting over. Cancelling ends
  * the upload on the server too.
  */
-export function uploadObject(target: StorageTarget, path: string, body: Blob, options: UploadObjectOptions): Promise<void> {
+export async function uploadObject(target: StorageTarget, path: string, body: Blob, options: UploadObjectOptions): Promise<void> {
+  // tus-js-client (14 KB gzip) is fetched with the first upload, not with the library (issue 24).
+  const { Upload } = await import('tus-js-client');
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(new UploadCancelledError());
