@@ -1,11 +1,15 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth, Widget } from '@dossier/shared';
-import { Button, EmptyState, LoadingSpinner, OfflineDataNotice, PHONE_QUERY, Sheet, lazyWidget, retryableLazy, useMediaQuery } from '@dossier/shared/ui';
+import { Button, EmptyState, LoadingSpinner, OfflineDataNotice, PHONE_QUERY, Sheet, useMediaQuery } from '@dossier/shared/ui';
 import { useDescribeError } from '../../lib/query';
 import { useDocumentActions } from '../../lib/use-document-actions';
 import { useCategories, useTags } from '../../lib/use-lookups';
 import { BulkActionsBar } from '../bulk';
+import { CategoryManager } from '../categories';
+import { DocumentPanel } from '../document';
+import { ShareDialog } from '../share';
+import { QueuedUploads, UploadPanel } from '../upload';
 import { AddDocumentsPicker } from './add-documents-picker';
 import { DocumentList, type RowActions } from './document-list';
 import type { DocumentSearchHit } from '../../api/search-documents';
@@ -13,15 +17,6 @@ import { LibraryFilters, LibraryToolbar } from './library-controls';
 import { isFiltered } from './library-state';
 import { useDocumentPages } from './use-document-pages';
 import { useLibraryState } from './use-library-state';
-
-// What the first rows do not need loads apart from them (issue 24): the upload stack (tus,
-// file-type, the analysis) after the first page is in, the panels and dialogs when opened.
-const upload = () => import('../upload');
-const UploadPanel = retryableLazy(async () => (await upload()).UploadPanel);
-const QueuedUploads = retryableLazy(async () => (await upload()).QueuedUploads);
-const DocumentPanel = lazyWidget(async () => (await import('../document')).DocumentPanel);
-const ShareDialog = lazyWidget(async () => (await import('../share')).ShareDialog);
-const CategoryManager = lazyWidget(async () => (await import('../categories')).CategoryManager);
 
 /**
  * `/documents`: upload, the library (search, filters, sort, list or grid), bulk actions, the open
@@ -42,20 +37,6 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
   const [filtersOpen, setFiltersOpen] = useState(false);
   const phone = useMediaQuery(PHONE_QUERY);
   const lastToggled = useRef<number | null>(null);
-  // Upload's code (~60 KB gzip) is fetched once the first page is in or cannot come (offline:
-  // paused), when the browser is next idle: after the rows are drawn, not competing with them for
-  // a phone's network and CPU (issue 24).
-  const firstPageSettled = pages.data !== undefined || pages.isError || pages.fetchStatus === 'paused';
-  const [uploadShown, setUploadShown] = useState(false);
-  useEffect(() => {
-    if (!firstPageSettled) return;
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => setUploadShown(true), 0);
-      return () => clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => setUploadShown(true), { timeout: 1_000 });
-    return () => window.cancelIdleCallback(handle);
-  }, [firstPageSettled]);
 
   // Items over 30 days in the trash are purged once per visit.
   const purged = useRef(false);
@@ -215,12 +196,10 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
       {/* Upload, and the Drive area's import beside it (a widget by name: this area never imports
           another remote; empty when Drive is not configured). On a phone both sit behind one
           floating "Add documents" button, so the list comes first (issue 22). */}
-      {uploadShown && !state.trash && !portfolioId ? (
-        <Suspense fallback={null}>
-          <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} moreActions={<Widget name="drive.import-dialog" placement="documents" />} />
-          <QueuedUploads />
-        </Suspense>
+      {!state.trash && !portfolioId ? (
+        <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} moreActions={<Widget name="drive.import-dialog" placement="documents" />} />
       ) : null}
+      {!state.trash && !portfolioId ? <QueuedUploads /> : null}
       {/* Inside a portfolio page (the widget), that page shows the one marker. */}
       {pages.data && !portfolioId ? <OfflineDataNotice updatedAt={pages.dataUpdatedAt} /> : null}
       <p className="library-count" role="status" aria-live="polite" data-testid="library-count">
