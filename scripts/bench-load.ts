@@ -9,7 +9,9 @@
  * Aims (issue 24): /documents ≤ 250 KB gzip JS, ≤ 30 requests, first row ≤ 3.5 s, LCP ≤ 3.0 s;
  * /dashboard LCP ≤ 3.0 s; /auth ≤ 150 KB, LCP ≤ 2.0 s; / ≤ 120 KB; warm first row ≤ 1.0 s.
  * BENCH_DIST_DIR=<dir> measures another build (a folder like dist/, e.g. an older commit's) for a
- * before/after in one session; BENCH_RUNS (default 3); BENCH_PROFILES=phone,desktop.
+ * before/after in one session; BENCH_RUNS (default 3); BENCH_PROFILES=phone,desktop;
+ * BENCH_PAGES=/documents,/auth only these pages; BENCH_DETAIL=1 also lists, per visit, every
+ * request before the first row (start time, and gzip size of scripts): where the bytes go.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,12 +25,15 @@ const RUNS = Number(process.env.BENCH_RUNS || 3);
 const PROFILES = (process.env.BENCH_PROFILES || 'phone').split(',') as Profile[];
 const DOCUMENTS = 24;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
-const PAGES: { pathname: string; signedIn: boolean }[] = [
+const ALL_PAGES: { pathname: string; signedIn: boolean }[] = [
   { pathname: '/', signedIn: false },
   { pathname: '/auth', signedIn: false },
   { pathname: '/documents', signedIn: true },
   { pathname: '/dashboard', signedIn: true },
 ];
+const ONLY = process.env.BENCH_PAGES?.split(',');
+const PAGES = ALL_PAGES.filter((page) => !ONLY || ONLY.includes(page.pathname));
+const DETAIL = Boolean(process.env.BENCH_DETAIL);
 
 type Profile = 'desktop' | 'phone';
 
@@ -57,7 +62,18 @@ async function visit(context: BrowserContext, pathname: string, profile: Profile
   const lcp = await page.evaluate(() => (window as unknown as { __vitals: Record<string, number> }).__vitals.LCP ?? Number.NaN);
   const figures = await loadFigures(page, bodies);
   await page.close();
+  if (DETAIL) printDetail(pathname, figures);
   return { ...figures, lcp };
+}
+
+/** Every request of a visit before its first row, in start order; scripts with their gzip size. */
+function printDetail(pathname: string, figures: LoadFigures) {
+  const gzip = new Map(figures.scripts.map((script) => [script.url, script.gzip]));
+  console.log(`\n${pathname}: ${figures.requests} requests (the document and these), ${kb(figures.jsGzip)} gzip JS`);
+  for (const { url, start } of figures.resources) {
+    const size = gzip.get(url);
+    console.log(`  ${ms(start).padStart(8)}  ${size === undefined ? ''.padStart(9) : kb(size).padStart(9)}  ${url.replace(/^https?:\/\/127\.0\.0\.1/, '')}`);
+  }
 }
 
 /** A cold visit in a new profile, then a warm one (service worker and HTTP cache) in the same. */

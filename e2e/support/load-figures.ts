@@ -23,6 +23,8 @@ export interface LoadFigures {
   firstRow: number;
   /** Every script the page loaded, with its gzip size (for messages). */
   scripts: { url: string; gzip: number }[];
+  /** Every resource counted in `requests`, in start order, with its start time (ms after navigation). */
+  resources: { url: string; start: number }[];
 }
 
 /**
@@ -62,9 +64,12 @@ export async function loadFigures(page: Page, bodies: Map<string, Promise<Buffer
     const row = (window as unknown as { __firstRow?: number }).__firstRow;
     const cutoff = row ?? Number.POSITIVE_INFINITY;
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    return { firstRow: row ?? Number.NaN, resources: entries.filter((entry) => entry.startTime < cutoff).map((entry) => entry.name) };
+    return {
+      firstRow: row ?? Number.NaN,
+      resources: entries.filter((entry) => entry.startTime < cutoff).map((entry) => ({ url: entry.name, start: entry.startTime })),
+    };
   });
-  const before = new Set(resources);
+  const before = new Set(resources.map((resource) => resource.url));
   const scripts: LoadFigures['scripts'] = [];
   let jsRaw = 0;
   for (const [url, body] of bodies) {
@@ -80,6 +85,7 @@ export async function loadFigures(page: Page, bodies: Map<string, Promise<Buffer
     jsRaw,
     firstRow,
     scripts,
+    resources,
   };
 }
 

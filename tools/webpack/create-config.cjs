@@ -16,6 +16,37 @@ const { buildDefinitions } = require('./build-info.cjs');
 const root = path.resolve(__dirname, '../..');
 
 /**
+ * The shell's shared modules, each provided as its own async chunk, came as ~25 small files in a
+ * row before any area could start (issue 24: each a round trip, 562 ms apiece on the phone
+ * profile). Modules always fetched together go in one file: React and react-dom, and Dossier's
+ * shared library with the small packages it builds on. Async chunks only, and not the landing:
+ * `main.js` and the visitor's `/` keep what they have (ADR 0395).
+ */
+const SHARED_JS = /[\\/](shared[\\/]src[\\/](core|contract|drive-oauth|ui)[\\/]|node_modules[\\/](valibot|cockatiel|idb)[\\/])/;
+const FIRST_PAINT_TOKENS = /[\\/]shared[\\/]src[\\/]ui[\\/]tokens[\\/]/;
+const SHELL_CHUNK_GROUPS = {
+  react: {
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+    name: 'react',
+    chunks: 'async',
+    enforce: true,
+    priority: 20,
+  },
+  dossierShared: {
+    // Not the design tokens and stylesheets, which the visitor's light landing needs too and
+    // index.html preloads (preload-first-paint.cjs): else `/` would fetch the whole chunk.
+    test: (module) => {
+      const file = module.nameForCondition?.() ?? '';
+      return SHARED_JS.test(file) && !file.endsWith('.css') && !FIRST_PAINT_TOKENS.test(file);
+    },
+    name: 'dossier-shared',
+    chunks: (chunk) => !chunk.canBeInitial() && chunk.name !== 'landing',
+    enforce: true,
+    priority: 10,
+  },
+};
+
+/**
  * @param {object} options
  * @param {string} options.project     Nx project folder, e.g. 'mfe-documents'
  * @param {string} options.name        Module Federation container name, e.g. 'dossier_documents'
@@ -135,7 +166,11 @@ function createConfig({ project, name, port, title, isShell = false }) {
         ...(fastRefresh ? [new ReactRefreshWebpackPlugin({ library: name, overlay: false })] : []),
         ...(fs.existsSync(publicDir) ? [new CopyWebpackPlugin({ patterns: [{ from: publicDir, noErrorOnMissing: true }] })] : []),
       ],
-      optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: production ? 'deterministic' : 'named',
+        ...(isShell && production ? { splitChunks: { cacheGroups: SHELL_CHUNK_GROUPS } } : {}),
+      },
       performance: { hints: false },
       stats: 'errors-warnings',
       devServer: {

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { Upload, type DetailedError } from 'tus-js-client';
+import type { DetailedError } from 'tus-js-client';
 import { DataError, DOCUMENTS_BUCKET, documentsBucket, OPERATION_RETRY_POLICIES, readResult, thumbnailPathOf, tusRetryOptions, withDownloadName } from '@dossier/shared/core';
 
 /** Where and as whom an upload goes: the project URL, its anon key and the person's JWT. */
@@ -79,7 +79,9 @@ export const RESUMABLE_RETRY = tusRetryOptions(OPERATION_RETRY_POLICIES.upload, 
  * replay (the offline queue, after a reload) resumes instead of starting over. Cancelling ends
  * the upload on the server too.
  */
-export function uploadObject(target: StorageTarget, path: string, body: Blob, options: UploadObjectOptions): Promise<void> {
+export async function uploadObject(target: StorageTarget, path: string, body: Blob, options: UploadObjectOptions): Promise<void> {
+  // tus-js-client (14 KB gzip) is fetched with the first upload, not with the library (issue 24).
+  const { Upload } = await import('tus-js-client');
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(new UploadCancelledError());

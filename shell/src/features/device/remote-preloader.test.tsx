@@ -90,6 +90,26 @@ describe('RemotePreloader (SPEC §9 network strategy)', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
+  it('waits while the page still shows a loading indicator, though nothing is in flight (issue 24)', async () => {
+    const spinner = document.createElement('div');
+    spinner.className = 'dossier-loading';
+    document.body.append(spinner);
+    try {
+      const { load } = renderPreloader('signed-in', fast);
+      await act(async () => {
+        jest.advanceTimersByTime(10_000);
+      });
+      expect(load).not.toHaveBeenCalled();
+      spinner.remove();
+      await act(async () => {
+        jest.advanceTimersByTime(2000);
+      });
+      expect(load.mock.calls.map(([name]) => name)).toEqual(['documents', 'portfolios', 'account']);
+    } finally {
+      spinner.remove();
+    }
+  });
+
   it('preloads nothing on a slow link', async () => {
     const { load } = renderPreloader('signed-in', slow);
     await act(async () => {

@@ -3,6 +3,15 @@ import { useAuth, useDevice, useDossier, type RemoteName } from '@dossier/shared
 import { preload } from '@dossier/shared/core/network';
 import { AreasContext } from '../../routing/areas-context';
 
+/**
+ * A page still on its way: a loading indicator (LoadingSpinner, a lazy page's or widget's
+ * fallback) or a region that says it is busy.
+ */
+const STILL_LOADING = '.dossier-loading, [aria-busy="true"]';
+
+/** How often a page not yet settled is looked at again (its lazy chunks and first render fire no event the preloader hears). */
+const RECHECK_MS = 500;
+
 /** The areas a signed-in person is likely to open next from the navigation. */
 export const PRELOADED_AREAS: readonly RemoteName[] = ['documents', 'portfolios', 'account'];
 
@@ -15,7 +24,10 @@ export const PRELOADED_AREAS: readonly RemoteName[] = ['documents', 'portfolios'
  * Only once the page the person opened is done (issue 24): its scripts in (the window's load
  * event), no area still loading and no data request in flight. An idle callback alone fired in
  * the gaps while the first page still waited for the network, and the other areas' code then
- * competed with it for a phone's bandwidth.
+ * competed with it for a phone's bandwidth. Nor while the page still shows a loading indicator:
+ * between its area's code arriving and its page's first query starting (the page's own lazy
+ * chunk, the first render) nothing is in flight, and on /documents the other areas' code was
+ * fetched in that gap, before the first row.
  */
 export function RemotePreloader() {
   const { status } = useAuth();
@@ -31,7 +43,12 @@ export function RemotePreloader() {
       for (const name of PRELOADED_AREAS) if (areas.enabled(name) && !areas.loaded(name)) void preload(() => areas.load(name), strategy);
     };
     let cancel: (() => void) | undefined;
-    const settled = () => document.readyState === 'complete' && !areas.list().some((area) => area.state === 'loading') && queryClient.isFetching() === 0;
+    const settled = () =>
+      document.readyState === 'complete' &&
+      !areas.list().some((area) => area.state === 'loading') &&
+      queryClient.isFetching() === 0 &&
+      document.querySelector(STILL_LOADING) === null;
+    const recheck = setInterval(() => check(), RECHECK_MS);
     const check = () => {
       if (cancel || !settled()) return;
       stopWatching();
@@ -47,6 +64,7 @@ export function RemotePreloader() {
     const unsubscribeQueries = queryClient.getQueryCache().subscribe(check);
     window.addEventListener('load', check);
     function stopWatching() {
+      clearInterval(recheck);
       unsubscribeAreas();
       unsubscribeQueries();
       window.removeEventListener('load', check);
