@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,9 +102,15 @@ describe.each(databasesSync())('Supabase behaviours on %s', (database) => {
     expect(Array.isArray(res.data)).toBe(true);
   });
 
-  it("answers storage-js's listV2 in Storage's error shape, naming the feature", async () => {
-    const bucket = user.client.storage.from('documents') as unknown as { listV2(options?: object): Promise<{ error: { message: string; statusCode?: string } | null }> };
-    const res = await bucket.listV2({ prefix: user.id });
-    expect(res.error?.message).toContain('list-v2');
+  it("answers storage-js's listV2 (list-v2, no longer 'not implemented'): the person's own folder, paged", async () => {
+    const path = `${user.id}/compat/${randomUUID()}.txt`;
+    expect((await user.client.storage.from('documents').upload(path, new Blob(['x'], { type: 'text/plain' }), { contentType: 'text/plain' })).error).toBeNull();
+    const bucket = user.client.storage.from('documents') as unknown as {
+      listV2(options?: object): Promise<{ data: { hasNext: boolean; objects: { name: string }[] } | null; error: { message: string } | null }>;
+    };
+    const res = await bucket.listV2({ prefix: `${user.id}/compat/` });
+    expect(res.error).toBeNull();
+    expect(res.data?.hasNext).toBe(false);
+    expect(res.data?.objects.map((o) => o.name)).toEqual([path]);
   });
 });

@@ -57,6 +57,15 @@ describe('failureKind (SPEC §8 status mapping)', () => {
     expect(failureKind({ driveErrorType: 'api_error' })).toBe('server');
   });
 
+  it("reads an expired Drive upload session (404/410 on its URL) as an expiry to retry, not a missing thing", () => {
+    const expired = { driveErrorType: 'upload_failed', status: 404, reason: 'uploadSessionExpired' };
+    expect(failureKind(expired)).toBe('timeout');
+    expect(isTemporaryFailure(expired)).toBe(true);
+    expect(failureKind({ ...expired, status: 410 })).toBe('timeout');
+    // Any other 404 stays a missing thing.
+    expect(failureKind({ driveErrorType: 'upload_failed', status: 404 })).toBe('not-found');
+  });
+
   it('counts only rate limits, lost connections, time-outs and server errors as temporary', () => {
     expect(isTemporaryFailure(withStatus(503))).toBe(true);
     expect(isTemporaryFailure(withStatus(429))).toBe(true);

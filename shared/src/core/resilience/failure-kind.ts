@@ -88,6 +88,10 @@ export function failureKind(error: unknown): FailureKind {
   const object = asObject(error);
   const driveType = object?.['driveErrorType'];
   if (typeof driveType === 'string' && DRIVE_KINDS[driveType]) return DRIVE_KINDS[driveType];
+  // Google's resumable uploads answer 404/410 on a session URL they no longer know: the session
+  // expired and the upload starts again (drive-client.ts). An expiry, not a missing thing — so it
+  // is retried, which 'not-found' never is (ADR 0400).
+  if (object?.['reason'] === 'uploadSessionExpired') return 'timeout';
 
   const message = messageOf(error).toLowerCase();
   const status = readHttpStatus(error);
