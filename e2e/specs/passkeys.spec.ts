@@ -96,6 +96,15 @@ test('a passkey: added after sign-up, signs in without a password, renamed, remo
 test('passkey autofill: on /auth the e-mail field offers the passkey (conditional mediation) and choosing it signs in, nothing typed', async ({ page, baseURL }) => {
   const at = onLocalhost(baseURL);
   const authenticator = await virtualAuthenticator(page);
+  // Chromium's virtual authenticator answers a conditional request at once, where a person would
+  // have to pick the passkey. While "Sign out everywhere" runs, the sign-in form can mount for a
+  // moment on its way to "/", and its autofill request would sign the person straight back in:
+  // only a page loaded at /auth gets autofill here.
+  await page.addInitScript(() => {
+    if (window.location.pathname === '/auth') return;
+    const credential = window.PublicKeyCredential as unknown as { isConditionalMediationAvailable?: () => Promise<boolean> } | undefined;
+    if (credential) credential.isConditionalMediationAvailable = () => Promise.resolve(false);
+  });
   const user = await signInFreshUser(page, 'Ari Autofill');
   await page.goto(at('/settings'));
   await page.getByRole('button', { name: 'Add a passkey' }).click({ timeout: 60_000 });
