@@ -53,6 +53,9 @@ test('two-step sign-in: enrol with the QR code, the code is asked at sign-in, a 
   await expect(page.getByRole('alert')).toHaveText('That code is not right. Enter the code your app shows now.');
   await page.getByLabel('Authentication code').fill(codeFor(secret));
   await page.getByRole('button', { name: 'Continue' }).click();
+  // The page was on /documents all along: wait for the code to be accepted (the app appears), or
+  // the next navigation cancels the verification still in flight.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page).toHaveURL(/\/documents/);
 
   // Lost phone: a recovery code lets the person in and asks them to set up a new authenticator.
