@@ -102,7 +102,7 @@ describe.each(databasesSync())('Supabase behaviours on %s', (database) => {
     expect(Array.isArray(res.data)).toBe(true);
   });
 
-  it("answers storage-js's listV2 (list-v2, no longer 'not implemented'): the person's own folder, paged", async () => {
+  it("lists the person's own folder through storage-js's listV2 (list-v2), in one page", async () => {
     const path = `${user.id}/compat/${randomUUID()}.txt`;
     expect((await user.client.storage.from('documents').upload(path, new Blob(['x'], { type: 'text/plain' }), { contentType: 'text/plain' })).error).toBeNull();
     const bucket = user.client.storage.from('documents') as unknown as {
