@@ -63,6 +63,11 @@ test('sign in, upload from the file picker, find it, open it, tag it and go back
 
   await nav.getByRole('link', { name: 'Documents' }).tap();
   await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  // Every library section whole on screen: the row used to scroll sideways and cut "Manage tags".
+  const sections = page.getByRole('navigation', { name: 'Library sections' });
+  for (const section of [sections.getByRole('button', { name: 'Documents' }), sections.getByRole('button', { name: 'Trash' }), sections.getByRole('button', { name: 'Categories' }), sections.getByRole('link', { name: 'Manage tags' })]) {
+    await expect(section).toBeInViewport({ ratio: 1 });
+  }
 
   // Upload from the file picker: on a phone behind the floating "Add documents" (issue 22).
   await page.getByRole('button', { name: 'Add documents' }).tap();

@@ -37,6 +37,7 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
   const [filtersOpen, setFiltersOpen] = useState(false);
   const phone = useMediaQuery(PHONE_QUERY);
   const lastToggled = useRef<number | null>(null);
+  const chooseFiles = useRef<(() => void) | null>(null);
 
   // Items over 30 days in the trash are purged once per visit.
   const purged = useRef(false);
@@ -132,6 +133,11 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
         <EmptyState
           title="No documents yet"
           description="Upload your first document: choose files, drop them here, or paste them. PDFs, photos, Office documents and text files are welcome."
+          action={
+            <Button variant="primary" onClick={() => chooseFiles.current?.()}>
+              Choose files
+            </Button>
+          }
         />
       </div>
     );
@@ -197,7 +203,7 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
           another remote; empty when Drive is not configured). On a phone both sit behind one
           floating "Add documents" button, so the list comes first (issue 22). */}
       {!state.trash && !portfolioId ? (
-        <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} moreActions={<Widget name="drive.import-dialog" placement="documents" />} />
+        <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} chooseFilesRef={chooseFiles} moreActions={<Widget name="drive.import-dialog" placement="documents" />} />
       ) : null}
       {!state.trash && !portfolioId ? <QueuedUploads /> : null}
       {/* Inside a portfolio page (the widget), that page shows the one marker. */}

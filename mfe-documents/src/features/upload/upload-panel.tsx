@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, IconButton, CloseIcon, PlusIcon } from '@dossier/shared/ui';
-import { useCallback, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type MutableRefObject, type ReactNode } from 'react';
 import { formatBytes } from '../../lib/format';
 import { UploadAnalysis } from '../analysis';
 import type { UploadItem, UploadStatus } from './upload-manager';
@@ -89,11 +89,27 @@ export function UploadRow({ item, onCancel, onDecide }: { item: UploadItem; onCa
  * progress stays in the page. The same elements at every size (CSS decides), so nothing they
  * hold — an open Drive dialog — is lost when the window is resized.
  */
-export function UploadPanel({ categoryId = null, moreActions }: { categoryId?: string | null; moreActions?: ReactNode }) {
+export function UploadPanel({
+  categoryId = null,
+  moreActions,
+  chooseFilesRef,
+}: {
+  categoryId?: string | null;
+  moreActions?: ReactNode;
+  /** Filled with "open the file picker" once uploads can start, so the empty library's own button opens the same picker. */
+  chooseFilesRef?: MutableRefObject<(() => void) | null>;
+}) {
   const { manager, snapshot } = useUploadManager('upload', categoryId);
   const limit = useUploadLimit();
   const input = useRef<HTMLInputElement>(null);
   const addFiles = useCallback((files: File[]) => void manager?.add(files), [manager]);
+  useEffect(() => {
+    if (!chooseFilesRef) return;
+    chooseFilesRef.current = manager ? () => input.current?.click() : null;
+    return () => {
+      chooseFilesRef.current = null;
+    };
+  }, [chooseFilesRef, manager]);
   const dragging = useFileDropAndPaste(addFiles, Boolean(manager));
   const { items, overall, active } = snapshot;
   const add = useAddPanel();
