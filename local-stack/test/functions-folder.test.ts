@@ -5,6 +5,9 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
 import { clientOptions } from './support/users';
+import { findRepoRoot } from '../src/config';
+import type { StackContext } from '../src/context';
+import { functionsConfigDir, verifyJwtSetting } from '../src/functions/index';
 
 // A functions folder given by configuration (SUPABASE_FUNCTIONS_DIR / functionsDir), served like
 // `supabase functions serve`: the request reaches the function exactly as the client sent it, and
@@ -29,8 +32,11 @@ serve(async (req: Request) => {
 
 function functionsFolder(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dossier-functions-'));
-  mkdirSync(path.join(dir, 'echo'));
-  writeFileSync(path.join(dir, 'echo', 'index.ts'), ECHO);
+  // 'calendar-feed' shares its name with one of the repository's functions that turns the JWT check off.
+  for (const name of ['echo', 'calendar-feed']) {
+    mkdirSync(path.join(dir, name));
+    writeFileSync(path.join(dir, name, 'index.ts'), ECHO);
+  }
   return dir;
 }
 
@@ -102,6 +108,15 @@ describe.each(databasesSync())('a configured functions folder on %s', (database)
     expect(header(data!, 'x-custom')).toBe('kept as is');
   });
 
+  it("checks the JWT of a function the folder's project did not exempt, whatever the repository's config.toml says of its namesake", async () => {
+    const res = await fetch(`${stack.url}/functions/v1/calendar-feed`, { headers: { apikey: stack.anonKey } });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('x-relay-error')).toBe('true');
+    expect(await res.json()).toEqual({ code: 401, message: 'Missing authorization header' });
+    // The repository's own calendar-feed, by contrast, is exempt (supabase/config.toml).
+    expect(verifyJwtSetting(functionsConfigDir(contextFor(path.join(findRepoRoot(), 'supabase'), undefined)), 'calendar-feed')).toBe(false);
+  });
+
   it('refuses a key signed with another secret as the relay does: 401 Invalid JWT, marked x-relay-error', async () => {
     const forged = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('not-the-stack-secret-but-long-enough-to-sign'));
     const fns = client().functions;
@@ -113,5 +128,30 @@ describe.each(databasesSync())('a configured functions folder on %s', (database)
     expect(res.status).toBe(401);
     expect(res.headers.get('x-relay-error')).toBe('true');
     expect(await res.json()).toEqual({ code: 401, message: 'Invalid JWT' });
+  });
+});
+
+/** Only what functionsConfigDir reads of the stack's context. */
+const contextFor = (supabaseDir: string, functionsDir: string | undefined) => ({ config: { supabaseDir, functionsDir } }) as unknown as StackContext;
+
+describe('which config.toml a functions folder takes its settings from', () => {
+  const repoSupabase = path.join(findRepoRoot(), 'supabase');
+
+  it("reads a project's own config.toml beside its functions folder, as `supabase functions serve` does", () => {
+    const project = mkdtempSync(path.join(os.tmpdir(), 'dossier-project-'));
+    mkdirSync(path.join(project, 'functions'));
+    writeFileSync(path.join(project, 'config.toml'), '[functions.hook]\nverify_jwt = false\n');
+    const dir = functionsConfigDir(contextFor(repoSupabase, path.join(project, 'functions')));
+    expect(dir).toBe(project);
+    expect(verifyJwtSetting(dir, 'hook')).toBe(false);
+    expect(verifyJwtSetting(dir, 'other')).toBe(true);
+  });
+
+  it("keeps the repository's settings for its own folder, and gives a folder with no config.toml the defaults", () => {
+    expect(functionsConfigDir(contextFor(repoSupabase, undefined))).toBe(repoSupabase);
+    expect(functionsConfigDir(contextFor(repoSupabase, path.join(repoSupabase, 'functions')))).toBe(repoSupabase);
+    const bare = mkdtempSync(path.join(os.tmpdir(), 'dossier-bare-'));
+    expect(functionsConfigDir(contextFor(repoSupabase, bare))).toBeNull();
+    expect(verifyJwtSetting(null, 'calendar-feed')).toBe(true);
   });
 });

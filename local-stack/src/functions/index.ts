@@ -31,9 +31,23 @@ function gatewayCors(ctx: StackContext, c: Context): Record<string, string> {
 /** The folder functions are served from (StackConfig.functionsDir). */
 export const functionsDir = (ctx: StackContext): string => ctx.config.functionsDir ?? path.join(ctx.config.supabaseDir, 'functions');
 
-/** `[functions.<name>] verify_jwt = false` in supabase/config.toml turns the gateway's JWT check off. */
-export function verifyJwtSetting(supabaseDir: string, name: string): boolean {
-  return tomlValue(supabaseDir, `functions.${name}`, 'verify_jwt') !== false;
+/**
+ * The project folder whose config.toml holds the functions' settings: the repository's supabase/
+ * for its own functions; for a configured folder, the folder above it when that has a config.toml
+ * (a project's `supabase/functions` → `supabase/config.toml`, as `supabase functions serve` reads
+ * it), and none otherwise — the repository's `[functions.<name>]` must not reach another
+ * project's function that happens to share a name.
+ */
+export function functionsConfigDir(ctx: StackContext): string | null {
+  const configured = ctx.config.functionsDir;
+  if (!configured || path.resolve(configured) === path.join(ctx.config.supabaseDir, 'functions')) return ctx.config.supabaseDir;
+  const parent = path.dirname(path.resolve(configured));
+  return existsSync(path.join(parent, 'config.toml')) ? parent : null;
+}
+
+/** `[functions.<name>] verify_jwt = false` in the project's config.toml turns the gateway's JWT check off. */
+export function verifyJwtSetting(configDir: string | null, name: string): boolean {
+  return configDir === null || tomlValue(configDir, `functions.${name}`, 'verify_jwt') !== false;
 }
 
 /** The environment Supabase gives every function, plus the local Google emulator's endpoints. */
@@ -94,7 +108,7 @@ export function createFunctionsApp(ctx: StackContext): Hono {
     }
     // A preflight carries no Authorization: as on Supabase, it reaches the function, whose own
     // CORS headers answer it (the gateway does not replace them).
-    if (c.req.method !== 'OPTIONS' && verifyJwtSetting(ctx.config.supabaseDir, name)) {
+    if (c.req.method !== 'OPTIONS' && verifyJwtSetting(functionsConfigDir(ctx), name)) {
       const token = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
       // The relay marks its own refusals (x-relay-error), so clients (functions-js: FunctionsRelayError)
       // tell them from a function's 401.
