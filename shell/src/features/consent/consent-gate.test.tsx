@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { DossierServicesProvider, type AuthStatus, type DossierServices } from '@dossier/shared';
 import { CONSENT, CONSENT_BUTTONS, VALIDATION_MESSAGES, VIEW_FULL_PAGE } from '@dossier/shared/core';
 import { CONSENT_UPDATED_EVENT, acceptAllConsent, clearConsent, declineAllConsent, readConsent, saveConsent } from '@dossier/shared/core/consent';
@@ -266,6 +266,25 @@ describe('ConsentGate (SPEC §4, §5, §6)', () => {
     renderGate('signed-in', '/privacy-settings');
     await after(1000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('waits while a new account is still on /auth (the passkey offer), and asks once the person goes on', async () => {
+    render(
+      <DossierServicesProvider services={services('signed-in', fakeAccount().client)}>
+        <MemoryRouter initialEntries={['/auth']}>
+          <Routes>
+            <Route path="/auth" element={<Link to="/dashboard">Not now</Link>} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+          <ConsentGate />
+        </MemoryRouter>
+      </DossierServicesProvider>,
+    );
+    await after(1000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user().click(screen.getByRole('link', { name: 'Not now' }));
+    await after(100);
+    expect(dialog()).toBeInTheDocument();
   });
 });
 

@@ -7,8 +7,13 @@ import { Button } from '@dossier/shared/ui';
 import { ConsentDialog } from './consent-dialog';
 import { ModalDialog } from './modal-dialog';
 
-/** Pages where the person reads the texts or makes the same choices; the dialog would cover them. */
-const LEGAL_PATHS = ['/privacy', '/terms', '/privacy-settings'];
+/**
+ * Pages the dialog waits on: the legal pages, where the person reads the texts or makes the same
+ * choices, and /auth, where a signed-in person is still finishing there — the offer to add a
+ * passkey after signing up, a new password after a reset link — and goes on into the app right
+ * after. The dialog covered the passkey offer, so a new account met two dialogs at once.
+ */
+const WAITING_PATHS = ['/privacy', '/terms', '/privacy-settings', '/auth'];
 
 /**
  * Shown while the person's choice leaves the Terms or the Privacy Policy unaccepted (declined, or
@@ -45,7 +50,7 @@ export function ConsentGate() {
   const [syncedFor, setSyncedFor] = useState<string | null>(null);
   const [record, setRecord] = useState<ConsentPreferences | null>(null);
   const [view, setView] = useState<'closed' | 'dialog' | 'blocked'>('closed');
-  const onLegalPage = LEGAL_PATHS.includes(pathname);
+  const onWaitingPage = WAITING_PATHS.includes(pathname);
 
   // The account's choice first (offline: this device's copy of it); then every change, here or in another tab.
   useEffect(() => {
@@ -70,13 +75,13 @@ export function ConsentGate() {
       setView('closed');
       return;
     }
-    if (onLegalPage || view !== 'closed') return;
+    if (onWaitingPage || view !== 'closed') return;
     const timer = setTimeout(() => setView('dialog'), CONSENT.dialogDelayMs);
     return () => clearTimeout(timer);
-  }, [needed, onLegalPage, view]);
+  }, [needed, onWaitingPage, view]);
 
   if (!needed || !userId || view === 'closed') return null;
-  if (onLegalPage) return null;
+  if (onWaitingPage) return null;
   if (view === 'blocked') return <AgreementNeeded onReview={() => setView('dialog')} onSignOut={() => void signOut()} />;
   return (
     <ConsentDialog
