@@ -1,6 +1,6 @@
 /**
  * Dossier's service worker, built by Workbox's InjectManifest (shell/webpack.config.cjs) into
- * /sw.js. What it does and why is in docs/shell.md "Offline and install"; SPEC §7 names the
+ * /sw.js. What it does and why is in docs/offline.md; SPEC §7 names the
  * message protocol and the API fallback cache.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
