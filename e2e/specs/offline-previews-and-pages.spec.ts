@@ -129,9 +129,22 @@ for (const viewport of [
 
     // Signing out forgets the kept files (a shared device keeps nobody's documents).
     if (viewport.width === 1440) {
+      // The service worker's offline answers hold the person's rows and the files they opened too.
+      const workerKept = () =>
+        page.evaluate(async () => {
+          let kept = 0;
+          for (const name of await caches.keys()) {
+            if (!name.startsWith('dossier-api-fallback')) continue;
+            const cache = await caches.open(name);
+            kept += (await cache.keys()).filter((r) => /\/storage\/v1\/object\/|\/rest\/v1\/documents/.test(r.url)).length;
+          }
+          return kept;
+        });
+      expect(await workerKept()).toBeGreaterThan(0);
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(page).toHaveURL((url) => url.pathname === '/');
       await expect.poll(() => keptFiles(page), { timeout: 15_000 }).toBe(0);
+      await expect.poll(workerKept, { timeout: 15_000 }).toBe(0);
     }
   });
 }

@@ -84,7 +84,10 @@ describe('persisted query cache (offline library)', () => {
 
     const third = new QueryClient();
     const recentFiles = { all: jest.fn(), get: jest.fn(), put: jest.fn(), delete: jest.fn(), clear: jest.fn(async () => undefined) };
-    persistQueryCache(third, auth, { buster: 'b1', store, recentFiles });
+    // The service worker's caches: its API fallback holds rows and opened files; the app's code does not.
+    const cacheNames = new Set(['dossier-api-fallback-v2', 'dossier-api-fallback-v1', 'dossier-remote-chunks', 'dossier-precache-v9']);
+    const cacheStorage = { keys: async () => [...cacheNames], delete: async (name: string) => cacheNames.delete(name) };
+    persistQueryCache(third, auth, { buster: 'b1', store, recentFiles, cacheStorage });
     await flush();
     expect(third.getQueryData(['documents', 'list', { q: '' }])).toBeDefined();
     auth.set({ status: 'signed-out', user: null });
@@ -92,5 +95,7 @@ describe('persisted query cache (offline library)', () => {
     expect(store.snapshots.size).toBe(0);
     // The files of recently opened documents go with it.
     expect(recentFiles.clear).toHaveBeenCalledTimes(1);
+    // So do the worker's offline answers (the person's rows and the files they opened).
+    expect([...cacheNames].sort()).toEqual(['dossier-precache-v9', 'dossier-remote-chunks']);
   });
 });

@@ -1,6 +1,7 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import { lazyDatabase } from './idb-database';
 import { forgetRecentFiles, indexedDbRecentFiles, type RecentFileStore } from './recent-files';
+import { API_FALLBACK_CACHE } from '../limits';
 
 /**
  * The library, dashboard and portfolios as last seen, for an offline reload (issue #9 §4, SPEC §4
@@ -65,6 +66,8 @@ export interface PersistOptions {
   store?: SnapshotStore;
   /** The files of recently opened documents, cleared with the snapshots on sign-out. */
   recentFiles?: RecentFileStore;
+  /** The service worker's Cache Storage (the page's `caches`): its API fallback is emptied on sign-out. */
+  cacheStorage?: Pick<CacheStorage, 'keys' | 'delete'>;
   now?: () => number;
   onError?: (error: unknown) => void;
 }
@@ -137,6 +140,7 @@ export function persistQueryCache(client: QueryClient, auth: AuthSource, options
       timer = undefined;
       store.clear().catch(report);
       forgetRecentFiles({ store: options.recentFiles ?? indexedDbRecentFiles }).catch(report);
+      forgetApiFallback(options.cacheStorage ?? (typeof caches === 'undefined' ? undefined : caches)).catch(report);
     }
   };
   const unsubscribeAuth = auth.subscribe(onAuth);
@@ -148,4 +152,14 @@ export function persistQueryCache(client: QueryClient, auth: AuthSource, options
     page?.document.removeEventListener('visibilitychange', onVisibility);
     if (timer) clearTimeout(timer);
   };
+}
+
+/**
+ * Empties the service worker's API fallback (every version of it): it holds the person's rows and
+ * the files they opened, answered offline, and a shared device must keep nobody's (ADR 0191). The
+ * page can do it itself: Cache Storage is one per origin, shared with the worker.
+ */
+export async function forgetApiFallback(cacheStorage: Pick<CacheStorage, 'keys' | 'delete'> | undefined): Promise<void> {
+  if (!cacheStorage) return;
+  for (const name of await cacheStorage.keys()) if (name.startsWith(API_FALLBACK_CACHE.name)) await cacheStorage.delete(name);
 }
