@@ -4,7 +4,7 @@ import type { DocumentRecord } from './documents';
 
 export type DocumentSort = 'relevance' | 'name' | 'created' | 'size' | 'expiry';
 
-/** Arguments of the search_documents RPC (supabase/migrations/*_documents_functions.sql). */
+/** Arguments of the search_documents RPC (a public wrapper of private.search_documents, supabase/migrations/20261127100000_documents_search_names.sql; docs/search.md). */
 export interface SearchDocumentsParams {
   query?: string | null;
   categoryIds?: readonly string[] | null;
