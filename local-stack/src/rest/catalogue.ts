@@ -56,6 +56,12 @@ export interface RoutineDef {
   /** Columns of a `returns table (…)` / OUT-parameter result. */
   outColumns: Column[];
   volatility: 'i' | 's' | 'v';
+  /** `schema.name` of the table or view whose row type is the single input parameter (computed fields and relationships). */
+  rowArg?: string;
+  /** `schema.name` of the table or view whose row type the function returns. */
+  returnsRelation?: string;
+  /** The planner's row estimate (`ROWS n`); a set function declared `ROWS 1` embeds as one object. */
+  rows: number;
 }
 
 export interface Catalogue {
@@ -171,13 +177,21 @@ export async function loadCatalogue(db: Database, schemas: string[]): Promise<Ca
       ret_typtype: string;
       ret_relid: number;
       volatility: string;
+      row_arg: string | null;
+      returns_relation: string | null;
+      rows: number;
     }>(
       `select n.nspname::text as schema, p.proname::text as name, p.proargnames::text[] as arg_names, p.proargmodes::text[] as arg_modes,
               array(select format_type(t, null) from unnest(p.proargtypes) t) as in_types,
               array(select format_type(t, null) from unnest(p.proallargtypes) t) as all_types,
               p.pronargdefaults::int as n_defaults, p.proretset as returns_set,
               format_type(p.prorettype, null) as return_type, rt.typtype::text as ret_typtype, rt.typrelid::int as ret_relid,
-              p.provolatile::text as volatility
+              p.provolatile::text as volatility, p.prorows::float8 as rows,
+              case when p.pronargs = 1 then
+                (select an.nspname || '.' || ac.relname from pg_type at join pg_class ac on ac.oid = at.typrelid
+                   join pg_namespace an on an.oid = ac.relnamespace where at.oid = p.proargtypes[0]) end as row_arg,
+              (select rn.nspname || '.' || rc.relname from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace
+                where rc.oid = rt.typrelid) as returns_relation
          from pg_proc p
          join pg_namespace n on n.oid = p.pronamespace
          join pg_type rt on rt.oid = p.prorettype
@@ -214,6 +228,9 @@ export async function loadCatalogue(db: Database, schemas: string[]): Promise<Ca
         returnType: r.return_type,
         outColumns,
         volatility: r.volatility as RoutineDef['volatility'],
+        rows: Number(r.rows),
+        ...(r.row_arg ? { rowArg: r.row_arg } : {}),
+        ...(r.returns_relation ? { returnsRelation: r.returns_relation } : {}),
       };
       const k = key(r.schema, r.name);
       routines.set(k, [...(routines.get(k) ?? []), def]);
@@ -313,6 +330,19 @@ export function findEmbedTarget(cat: Catalogue, parent: Table, relation: string)
     }
   }
   return undefined;
+}
+
+/**
+ * PostgREST's computed fields and computed relationships: functions of the parent's schema whose
+ * single parameter is the parent's row type (`f(t)`). `relation`: only those returning rows of a
+ * table or view (embedded like a relationship); otherwise only those returning anything else
+ * (selected, filtered and ordered like a column).
+ */
+export function rowFunctions(cat: Catalogue, parent: Table, name: string, relation: boolean): RoutineDef[] {
+  const self = key(parent.schema, parent.name);
+  return (cat.routines.get(key(parent.schema, name)) ?? []).filter(
+    (r) => r.args.length === 1 && r.rowArg === self && r.returns !== 'void' && (r.returnsRelation !== undefined && cat.tables.has(r.returnsRelation)) === relation,
+  );
 }
 
 export { key as catalogueKey };
