@@ -148,7 +148,7 @@ export class SqlBuilder {
         pgrstError(
           'PGRST200',
           `Could not find a relationship between '${parent.name}' and '${item.relation}' in the schema cache`,
-          `Searched for a foreign key relationship between '${parent.name}' and '${item.relation}' in the schema '${parent.schema}', but no matches were found.`,
+          `Searched for a foreign key relationship between '${parent.name}' and '${item.relation}'${item.hint === undefined ? '' : ` using the hint '${item.hint}'`} in the schema '${parent.schema}', but no matches were found.`,
           null,
         ),
       );
@@ -157,7 +157,7 @@ export class SqlBuilder {
       if (computed) return computed;
       throw notFound();
     }
-    const rels = findRelationships(this.cat, parent, found.target, item.hint ?? found.hint);
+    const rels = findRelationships(this.cat, parent, found.target, item.hint ?? found.hint, item.hint === undefined ? found.direction : undefined);
     if (rels.length === 0) throw notFound();
     if (rels.length > 1) {
       throw new RestError(
@@ -224,6 +224,8 @@ export class SqlBuilder {
     const whereSql = where.length > 0 ? `where ${where.join(' and ')}` : '';
     const name = item.alias ?? item.relation;
     const inner = item.inner ? `exists (select 1 from ${from} ${whereSql})` : undefined;
+    // `rel()`: nothing of it in the output; it can still filter the parent (`rel!inner()`).
+    if (item.select.length === 0) return { parts: [], inner };
     if (item.spread) {
       if (!rel.toOne) {
         throw new RestError(
