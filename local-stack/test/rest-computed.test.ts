@@ -32,6 +32,9 @@ create function public.home(p public.cmp_people) returns public.cmp_teams langua
 -- Not a computed relationship: no row parameter.
 create function public.any_team() returns setof public.cmp_teams language sql stable as $$ select * from public.cmp_teams $$;
 create view public.cmp_active_people as select * from public.cmp_people where active;
+-- Two keys to the same table: embedding it needs a hint.
+create table public.cmp_pairs (id int primary key, a int references public.cmp_people (id), b int references public.cmp_people (id));
+insert into public.cmp_pairs values (1, 1, 3);
 `;
 
 describe.each(databasesSync())('PostgREST computed fields, computed relationships and view embedding on %s', (database) => {
@@ -119,5 +122,25 @@ describe.each(databasesSync())('PostgREST computed fields, computed relationship
     const { data, error } = await anon.from('cmp_people').select('first, cmp_teams!inner()').eq('cmp_teams.name', 'Looms');
     expect(error).toBeNull();
     expect(data).toEqual([{ first: 'Joseph' }]);
+  });
+
+  it('lists the candidates of an ambiguous embed as PostgREST does: a JSON array seen from the parent (300 PGRST201)', async () => {
+    const { error, status } = await anon.from('cmp_pairs').select('id, cmp_people(first)');
+    expect(status).toBe(300);
+    expect(error?.code).toBe('PGRST201');
+    expect(error?.details).toEqual([
+      { cardinality: 'many-to-one', embedding: 'cmp_pairs with cmp_people', relationship: 'cmp_pairs_a_fkey using cmp_pairs(a) and cmp_people(id)' },
+      { cardinality: 'many-to-one', embedding: 'cmp_pairs with cmp_people', relationship: 'cmp_pairs_b_fkey using cmp_pairs(b) and cmp_people(id)' },
+    ]);
+    const back = await anon.from('cmp_people').select('id, cmp_pairs(id)');
+    expect(back.error?.details).toContainEqual({ cardinality: 'one-to-many', embedding: 'cmp_people with cmp_pairs', relationship: 'cmp_pairs_a_fkey using cmp_people(id) and cmp_pairs(a)' });
+  });
+
+  it('refuses two embeds under one name rather than answer a key twice (400 42712); aliases tell them apart', async () => {
+    const twice = await anon.from('cmp_pairs').select('cmp_people!a(first), cmp_people!b(first)');
+    expect(twice.status).toBe(400);
+    expect(twice.error?.code).toBe('42712');
+    const aliased = await anon.from('cmp_pairs').select('first:cmp_people!a(first), second:cmp_people!b(first)').single();
+    expect(aliased.data).toEqual({ first: { first: 'Ada' }, second: { first: 'Joseph' } });
   });
 });

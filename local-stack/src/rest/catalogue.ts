@@ -331,14 +331,16 @@ function cardinality(r: Relationship): string {
   return r.parentHoldsKey ? 'many-to-one' : 'one-to-one';
 }
 
-/** How PostgREST's PGRST201 details describe a candidate. */
-export function describeRelationship(r: Relationship): { cardinality: string; relationship: string } {
+/** How PostgREST's PGRST201 details describe a candidate: seen from the parent, then the target. */
+export function describeRelationship(parent: Table, r: Relationship): { cardinality: string; embedding: string; relationship: string } {
   const fk = r.fk;
+  const embedding = `${parent.name} with ${r.target.name}`;
   if (r.junction) {
     const t = r.junction.targetFk;
-    return { cardinality: cardinality(r), relationship: `${r.junction.table.name} using ${fk.name}(${fk.columns.join(', ')}) and ${t.name}(${t.columns.join(', ')})` };
+    return { cardinality: cardinality(r), embedding, relationship: `${r.junction.table.name} using ${fk.name}(${fk.columns.join(', ')}) and ${t.name}(${t.columns.join(', ')})` };
   }
-  return { cardinality: cardinality(r), relationship: `${fk.name} using ${fk.table}(${fk.columns.join(', ')}) and ${fk.refTable}(${fk.refColumns.join(', ')})` };
+  const [own, other] = r.parentHoldsKey ? [fk.columns, fk.refColumns] : [fk.refColumns, fk.columns];
+  return { cardinality: cardinality(r), embedding, relationship: `${fk.name} using ${parent.name}(${own.join(', ')}) and ${r.target.name}(${other.join(', ')})` };
 }
 
 /**

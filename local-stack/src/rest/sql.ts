@@ -128,7 +128,13 @@ export class SqlBuilder {
         if (item.aggregateCast) expr = `(${expr})::${item.aggregateCast}`;
         parts.push({ expr, name: item.alias ?? item.fn, group: null });
       } else {
-        const embedded = this.embed(table, alias, item, scope.children.get(item.alias ?? item.relation) ?? emptyScope());
+        // Two embeds under one name would give one JSON key twice; PostgREST's SQL fails on its
+        // alias for them (42712), so does this.
+        const name = item.alias ?? item.relation;
+        if (!item.spread && items.some((o) => o !== item && o.kind === 'embed' && !o.spread && (o.alias ?? o.relation) === name)) {
+          throw new RestError(400, pgrstError('42712', `table name "${table.name}_${name}_1" specified more than once`, null, null));
+        }
+        const embedded = this.embed(table, alias, item, scope.children.get(name) ?? emptyScope());
         parts.push(...embedded.parts);
         if (embedded.inner) innerConditions.push(embedded.inner);
       }
@@ -165,7 +171,7 @@ export class SqlBuilder {
         pgrstError(
           'PGRST201',
           `Could not embed because more than one relationship was found for '${parent.name}' and '${item.relation}'`,
-          JSON.stringify(rels.map(describeRelationship)),
+          rels.map((r) => describeRelationship(parent, r)),
           `Try changing '${item.relation}' to one of the following: ${rels.map((r) => `'${item.relation}!${r.junction ? r.junction.table.name : r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
         ),
       );
