@@ -1,4 +1,4 @@
-import type { Database } from '../db/types.js';
+import type { Database, Queryable } from '../db/types.js';
 
 /**
  * PostgREST's "schema cache": tables, views, columns, keys, foreign keys and functions of the
@@ -56,6 +56,12 @@ export interface RoutineDef {
   /** Columns of a `returns table (…)` / OUT-parameter result. */
   outColumns: Column[];
   volatility: 'i' | 's' | 'v';
+  /** `schema.name` of the table or view whose row type is the single input parameter (computed fields and relationships). */
+  rowArg?: string;
+  /** `schema.name` of the table or view whose row type the function returns. */
+  returnsRelation?: string;
+  /** The planner's row estimate (`ROWS n`); a set function declared `ROWS 1` embeds as one object. */
+  rows: number;
 }
 
 export interface Catalogue {
@@ -158,6 +164,8 @@ export async function loadCatalogue(db: Database, schemas: string[]): Promise<Ca
       }
     }
 
+    await addViewRelationships(q, schemas, tables, foreignKeys);
+
     const fns = await q.query<{
       schema: string;
       name: string;
@@ -171,13 +179,21 @@ export async function loadCatalogue(db: Database, schemas: string[]): Promise<Ca
       ret_typtype: string;
       ret_relid: number;
       volatility: string;
+      row_arg: string | null;
+      returns_relation: string | null;
+      rows: number;
     }>(
       `select n.nspname::text as schema, p.proname::text as name, p.proargnames::text[] as arg_names, p.proargmodes::text[] as arg_modes,
               array(select format_type(t, null) from unnest(p.proargtypes) t) as in_types,
               array(select format_type(t, null) from unnest(p.proallargtypes) t) as all_types,
               p.pronargdefaults::int as n_defaults, p.proretset as returns_set,
               format_type(p.prorettype, null) as return_type, rt.typtype::text as ret_typtype, rt.typrelid::int as ret_relid,
-              p.provolatile::text as volatility
+              p.provolatile::text as volatility, p.prorows::float8 as rows,
+              case when p.pronargs = 1 then
+                (select an.nspname || '.' || ac.relname from pg_type at join pg_class ac on ac.oid = at.typrelid
+                   join pg_namespace an on an.oid = ac.relnamespace where at.oid = p.proargtypes[0]) end as row_arg,
+              (select rn.nspname || '.' || rc.relname from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace
+                where rc.oid = rt.typrelid) as returns_relation
          from pg_proc p
          join pg_namespace n on n.oid = p.pronamespace
          join pg_type rt on rt.oid = p.prorettype
@@ -214,6 +230,9 @@ export async function loadCatalogue(db: Database, schemas: string[]): Promise<Ca
         returnType: r.return_type,
         outColumns,
         volatility: r.volatility as RoutineDef['volatility'],
+        rows: Number(r.rows),
+        ...(r.row_arg ? { rowArg: r.row_arg } : {}),
+        ...(r.returns_relation ? { returnsRelation: r.returns_relation } : {}),
       };
       const k = key(r.schema, r.name);
       routines.set(k, [...(routines.get(k) ?? []), def]);
@@ -226,6 +245,62 @@ export async function loadCatalogue(db: Database, schemas: string[]): Promise<Ca
     const aggregatesEnabled = settings.rows.some((r) => /^pgrst\.db_aggregates_enabled=(true|on|yes|1)$/i.test(r.setting));
     return { tables, foreignKeys, routines, aggregatesEnabled };
   });
+}
+
+/**
+ * Views take part in relationships as PostgREST lets them: a view column that is its base table's
+ * column of the same name (read from the view rule's dependencies in pg_depend) carries that
+ * column's foreign keys, both ways, under the constraint's name; a view over one table keeps that
+ * table's primary and unique keys. Renamed or computed view columns carry nothing.
+ */
+async function addViewRelationships(q: Queryable, schemas: string[], tables: Map<string, Table>, foreignKeys: ForeignKey[]): Promise<void> {
+  const deps = await q.query<{ vschema: string; view: string; tschema: string; table: string; column: string }>(
+    `select distinct vn.nspname::text as vschema, v.relname::text as view, tn.nspname::text as tschema, t.relname::text as table, a.attname::text as column
+       from pg_rewrite r
+       join pg_class v on v.oid = r.ev_class and v.relkind in ('v', 'm')
+       join pg_namespace vn on vn.oid = v.relnamespace
+       join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = r.oid and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0
+       join pg_class t on t.oid = d.refobjid and t.oid <> v.oid and t.relkind in ('r', 'p')
+       join pg_namespace tn on tn.oid = t.relnamespace
+       join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+      where vn.nspname = any($1::text[]) and tn.nspname = any($1::text[])`,
+    [schemas],
+  );
+  /** base table key → views over it, each with the base columns it shows under the same name. */
+  const over = new Map<string, Array<{ view: Table; columns: Set<string> }>>();
+  const bases = new Map<Table, Set<string>>();
+  for (const r of deps.rows) {
+    const view = tables.get(key(r.vschema, r.view));
+    if (!view || !view.columns.has(r.column)) continue;
+    const k = key(r.tschema, r.table);
+    const list = over.get(k) ?? [];
+    let entry = list.find((e) => e.view === view);
+    if (!entry) list.push((entry = { view, columns: new Set() }));
+    entry.columns.add(r.column);
+    over.set(k, list);
+    bases.set(view, (bases.get(view) ?? new Set()).add(k));
+  }
+  const viewsShowing = (schema: string, table: string, columns: string[]) =>
+    (over.get(key(schema, table)) ?? []).filter((e) => columns.every((c) => e.columns.has(c))).map((e) => e.view);
+  for (const fk of [...foreignKeys]) {
+    const froms = [tables.get(key(fk.schema, fk.table)), ...viewsShowing(fk.schema, fk.table, fk.columns)];
+    const tos = [tables.get(key(fk.refSchema, fk.refTable)), ...viewsShowing(fk.refSchema, fk.refTable, fk.refColumns)];
+    for (const [i, from] of froms.entries()) {
+      for (const [j, to] of tos.entries()) {
+        if (!from || !to || (i === 0 && j === 0)) continue;
+        foreignKeys.push({ ...fk, schema: from.schema, table: from.name, refSchema: to.schema, refTable: to.name });
+      }
+    }
+  }
+  for (const [view, of] of bases) {
+    if (of.size !== 1) continue;
+    const base = tables.get([...of][0]);
+    const shown = over.get([...of][0])!.find((e) => e.view === view)!.columns;
+    if (!base || view.primaryKey.length > 0) continue;
+    if (base.primaryKey.length > 0 && base.primaryKey.every((c) => shown.has(c))) view.primaryKey = base.primaryKey;
+    const unique = (base.uniqueKeys ?? []).filter((u) => u.every((c) => shown.has(c)));
+    if (unique.length > 0) view.uniqueKeys = unique;
+  }
 }
 
 /** The relationship an embed uses, decided as PostgREST decides it (FK in either direction, or a join table). */
@@ -256,29 +331,43 @@ function cardinality(r: Relationship): string {
   return r.parentHoldsKey ? 'many-to-one' : 'one-to-one';
 }
 
-/** How PostgREST's PGRST201 details describe a candidate. */
-export function describeRelationship(r: Relationship): { cardinality: string; relationship: string } {
+/** How PostgREST's PGRST201 details describe a candidate: seen from the parent, then the target. */
+export function describeRelationship(parent: Table, r: Relationship): { cardinality: string; embedding: string; relationship: string } {
   const fk = r.fk;
+  const embedding = `${parent.name} with ${r.target.name}`;
   if (r.junction) {
     const t = r.junction.targetFk;
-    return { cardinality: cardinality(r), relationship: `${r.junction.table.name} using ${fk.name}(${fk.columns.join(', ')}) and ${t.name}(${t.columns.join(', ')})` };
+    return { cardinality: cardinality(r), embedding, relationship: `${r.junction.table.name} using ${fk.name}(${fk.columns.join(', ')}) and ${t.name}(${t.columns.join(', ')})` };
   }
-  return { cardinality: cardinality(r), relationship: `${fk.name} using ${fk.table}(${fk.columns.join(', ')}) and ${fk.refTable}(${fk.refColumns.join(', ')})` };
+  const [own, other] = r.parentHoldsKey ? [fk.columns, fk.refColumns] : [fk.refColumns, fk.columns];
+  return { cardinality: cardinality(r), embedding, relationship: `${fk.name} using ${parent.name}(${own.join(', ')}) and ${r.target.name}(${other.join(', ')})` };
 }
 
-export function findRelationships(cat: Catalogue, parent: Table, target: Table, hint?: string): Relationship[] {
+/**
+ * `direction`: the embed named a foreign key (its column or constraint) rather than a table, which
+ * fixes the side: 'parent' when the parent holds that key, 'target' when the target does.
+ */
+export function findRelationships(cat: Catalogue, parent: Table, target: Table, hint?: string, direction?: 'parent' | 'target'): Relationship[] {
   const found: Relationship[] = [];
-  // A hint names the constraint, or the (single) foreign-key column.
-  const matchesHint = (fk: ForeignKey) => hint === undefined || hint === fk.name || (fk.columns.length === 1 && fk.columns[0] === hint);
+  const self = parent === target;
+  // A hint names the constraint, or the (single) foreign-key column. On a self-reference PostgREST
+  // matches the column only (its constraint name finds nothing: PGRST200).
+  const matchesHint = (fk: ForeignKey) =>
+    hint === undefined || (hint === fk.name && (!self || direction !== undefined)) || (fk.columns.length === 1 && fk.columns[0] === hint);
   for (const fk of cat.foreignKeys) {
-    if (fk.schema === parent.schema && fk.table === parent.name && fk.refSchema === target.schema && fk.refTable === target.name && matchesHint(fk)) {
-      found.push({ fk, toOne: true, parentHoldsKey: true, target });
+    // A table embedding itself by name means its children (one-to-many); its parent is reached by
+    // naming the key column (`parent_id(*)`), as PostgREST does it.
+    if (direction !== 'target' && !(self && direction === undefined)) {
+      if (fk.schema === parent.schema && fk.table === parent.name && fk.refSchema === target.schema && fk.refTable === target.name && matchesHint(fk)) {
+        found.push({ fk, toOne: true, parentHoldsKey: true, target });
+      }
     }
-    if (fk.schema === target.schema && fk.table === target.name && fk.refSchema === parent.schema && fk.refTable === parent.name && matchesHint(fk)) {
+    if (direction !== 'parent' && fk.schema === target.schema && fk.table === target.name && fk.refSchema === parent.schema && fk.refTable === parent.name && matchesHint(fk)) {
       // The target holds the key: one-to-many, or one-to-one when its key columns are unique there.
-      if (!(parent === target && found.some((f) => f.fk === fk))) found.push({ fk, toOne: isKey(target, fk.columns), parentHoldsKey: false, target });
+      found.push({ fk, toOne: isKey(target, fk.columns), parentHoldsKey: false, target });
     }
   }
+  if (direction !== undefined) return found;
   // Many-to-many: a join table with foreign keys to both sides whose columns are all part of its
   // primary key (or of one unique constraint). A hint may name the join table or either key.
   for (const toParent of cat.foreignKeys) {
@@ -299,20 +388,33 @@ export function findRelationships(cat: Catalogue, parent: Table, target: Table, 
 }
 
 /**
- * An embed may also name a foreign-key column (`owner:user_id(*)`) or the constraint itself, as
- * PostgREST allows; that resolves to the referenced table.
+ * An embed may also name a foreign key instead of a table, as PostgREST allows: a key column of the
+ * parent (`owner:user_id(*)`) or a constraint in either direction (`best_friends_first_user_fkey(*)`
+ * from the referenced table lists the rows that point at it).
  */
-export function findEmbedTarget(cat: Catalogue, parent: Table, relation: string): { target: Table; hint?: string } | undefined {
+export function findEmbedTarget(cat: Catalogue, parent: Table, relation: string): { target: Table; hint?: string; direction?: 'parent' | 'target' } | undefined {
   const direct = cat.tables.get(key(parent.schema, relation));
   if (direct) return { target: direct };
   for (const fk of cat.foreignKeys) {
-    if (fk.schema !== parent.schema || fk.table !== parent.name) continue;
-    if (fk.name === relation || (fk.columns.length === 1 && fk.columns[0] === relation)) {
+    if (fk.schema === parent.schema && fk.table === parent.name && (fk.name === relation || (fk.columns.length === 1 && fk.columns[0] === relation))) {
       const target = cat.tables.get(key(fk.refSchema, fk.refTable));
-      if (target) return { target, hint: fk.name };
+      if (target) return { target, hint: fk.name, direction: 'parent' };
+    }
+  }
+  for (const fk of cat.foreignKeys) {
+    if (fk.refSchema === parent.schema && fk.refTable === parent.name && fk.name === relation) {
+      const target = cat.tables.get(key(fk.schema, fk.table));
+      if (target) return { target, hint: fk.name, direction: 'target' };
     }
   }
   return undefined;
+}
+
+export function rowFunctions(cat: Catalogue, parent: Table, name: string, relation: boolean): RoutineDef[] {
+  const self = key(parent.schema, parent.name);
+  return (cat.routines.get(key(parent.schema, name)) ?? []).filter(
+    (r) => r.args.length === 1 && r.rowArg === self && r.returns !== 'void' && (r.returnsRelation !== undefined && cat.tables.has(r.returnsRelation)) === relation,
+  );
 }
 
 export { key as catalogueKey };

@@ -2,11 +2,12 @@
 export interface PgrstErrorBody {
   code: string;
   message: string;
-  details: string | null;
+  /** Text, or (PGRST201) the list of candidate relationships, as PostgREST sends them. */
+  details: string | unknown[] | null;
   hint: string | null;
 }
 
-export function pgrstError(code: string, message: string, details: string | null = null, hint: string | null = null): PgrstErrorBody {
+export function pgrstError(code: string, message: string, details: string | unknown[] | null = null, hint: string | null = null): PgrstErrorBody {
   return { code, message, details, hint };
 }
 

@@ -211,7 +211,7 @@ function parseSelectItem(part: string, whole: string): SelectItem {
       else if (hint === undefined) hint = parseName(b, 'select', whole);
       else throw parseError('select', whole);
     }
-    return { kind: 'embed', relation, alias, hint, inner: innerJoin, spread, select: inner === '' ? [{ kind: 'star' }] : parseSelect(inner) };
+    return { kind: 'embed', relation, alias, hint, inner: innerJoin, spread, select: inner === '' ? [] : parseSelect(inner) };
   }
   let rest = part;
   let alias: string | undefined;

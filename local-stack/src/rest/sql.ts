@@ -1,5 +1,5 @@
 import { RestError, pgrstError } from './errors.js';
-import { type Catalogue, type Table, describeRelationship, findEmbedTarget, findRelationships } from './catalogue.js';
+import { type Catalogue, type RoutineDef, type Table, describeRelationship, findEmbedTarget, findRelationships, rowFunctions } from './catalogue.js';
 import { type Condition, type FieldPath, type Filter, type OrderTerm, type SelectItem, parseError, parseList } from './parse.js';
 
 /**
@@ -69,9 +69,17 @@ export class SqlBuilder {
     return col;
   }
 
+  /** A computed field: `f(t)` of the table's row type answering a value, used like a column. */
+  computed(table: Table, name: string): RoutineDef | undefined {
+    if (table.columns.has(name)) return undefined;
+    const defs = rowFunctions(this.cat, table, name, false);
+    return defs.length === 1 ? defs[0] : undefined;
+  }
+
   field(table: Table, alias: string, f: FieldPath): string {
-    this.column(table, f.name);
-    let sql = `${ident(alias)}.${ident(f.name)}`;
+    const fn = this.computed(table, f.name);
+    if (!fn) this.column(table, f.name);
+    let sql = fn ? `${ident(fn.schema)}.${ident(fn.name)}(${ident(alias)})` : `${ident(alias)}.${ident(f.name)}`;
     for (const step of f.json) {
       sql += /^-?\d+$/.test(step.key) ? `${step.arrow}${Number(step.key)}` : `${step.arrow}${this.params.add(step.key)}::text`;
     }
@@ -120,7 +128,13 @@ export class SqlBuilder {
         if (item.aggregateCast) expr = `(${expr})::${item.aggregateCast}`;
         parts.push({ expr, name: item.alias ?? item.fn, group: null });
       } else {
-        const embedded = this.embed(table, alias, item, scope.children.get(item.alias ?? item.relation) ?? emptyScope());
+        // Two embeds under one name would give one JSON key twice; PostgREST's SQL fails on its
+        // alias for them (42712), so does this.
+        const name = item.alias ?? item.relation;
+        if (!item.spread && items.some((o) => o !== item && o.kind === 'embed' && !o.spread && (o.alias ?? o.relation) === name)) {
+          throw new RestError(400, pgrstError('42712', `table name "${table.name}_${name}_1" specified more than once`, null, null));
+        }
+        const embedded = this.embed(table, alias, item, scope.children.get(name) ?? emptyScope());
         parts.push(...embedded.parts);
         if (embedded.inner) innerConditions.push(embedded.inner);
       }
@@ -140,12 +154,16 @@ export class SqlBuilder {
         pgrstError(
           'PGRST200',
           `Could not find a relationship between '${parent.name}' and '${item.relation}' in the schema cache`,
-          `Searched for a foreign key relationship between '${parent.name}' and '${item.relation}' in the schema '${parent.schema}', but no matches were found.`,
+          `Searched for a foreign key relationship between '${parent.name}' and '${item.relation}'${item.hint === undefined ? '' : ` using the hint '${item.hint}'`} in the schema '${parent.schema}', but no matches were found.`,
           null,
         ),
       );
-    if (!found) throw notFound();
-    const rels = findRelationships(this.cat, parent, found.target, item.hint ?? found.hint);
+    if (!found) {
+      const computed = this.computedRelation(parent, parentAlias, item.relation);
+      if (computed) return computed;
+      throw notFound();
+    }
+    const rels = findRelationships(this.cat, parent, found.target, item.hint ?? found.hint, item.hint === undefined ? found.direction : undefined);
     if (rels.length === 0) throw notFound();
     if (rels.length > 1) {
       throw new RestError(
@@ -153,7 +171,7 @@ export class SqlBuilder {
         pgrstError(
           'PGRST201',
           `Could not embed because more than one relationship was found for '${parent.name}' and '${item.relation}'`,
-          JSON.stringify(rels.map(describeRelationship)),
+          rels.map((r) => describeRelationship(parent, r)),
           `Try changing '${item.relation}' to one of the following: ${rels.map((r) => `'${item.relation}!${r.junction ? r.junction.table.name : r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
         ),
       );
@@ -182,14 +200,38 @@ export class SqlBuilder {
     return { rel, target, alias, from, join, parentKeys };
   }
 
+  /**
+   * A computed relationship: `f(parent_row)` returning rows of a table or view, embedded like a
+   * foreign-key relationship — one object when it returns a single row (not `setof`, or
+   * `setof … rows 1`), else an array.
+   */
+  private computedRelation(parent: Table, parentAlias: string, relation: string) {
+    const defs = rowFunctions(this.cat, parent, relation, true);
+    if (defs.length !== 1) return undefined;
+    const def = defs[0];
+    const target = this.cat.tables.get(def.returnsRelation!)!;
+    const alias = this.nextAlias();
+    return {
+      rel: { toOne: !def.returnsSet || def.rows === 1 },
+      target,
+      alias,
+      from: `${ident(def.schema)}.${ident(def.name)}(${ident(parentAlias)}) as ${ident(alias)}`,
+      join: [] as string[],
+      // The whole parent row is the function's input: grouped, its key (or every column) is the group.
+      parentKeys: parent.primaryKey.length > 0 ? parent.primaryKey : [...parent.columns.keys()],
+    };
+  }
+
   private embed(parent: Table, parentAlias: string, item: Extract<SelectItem, { kind: 'embed' }>, scope: Scope): { parts: SelectPart[]; inner?: string } {
     const { rel, target, alias, from, join, parentKeys } = this.relate(parent, parentAlias, item);
     const group = parentKeys.map((c) => `${ident(parentAlias)}.${ident(c)}`);
     const { list, innerConditions, groupBy } = this.selectList(target, alias, item.select, scope);
     const where = [...join, ...scope.conditions.map((c) => this.condition(target, alias, c)), ...innerConditions];
-    const whereSql = `where ${where.join(' and ')}`;
+    const whereSql = where.length > 0 ? `where ${where.join(' and ')}` : '';
     const name = item.alias ?? item.relation;
     const inner = item.inner ? `exists (select 1 from ${from} ${whereSql})` : undefined;
+    // `rel()`: nothing of it in the output; it can still filter the parent (`rel!inner()`).
+    if (item.select.length === 0) return { parts: [], inner };
     if (item.spread) {
       if (!rel.toOne) {
         throw new RestError(
@@ -257,7 +299,7 @@ export class SqlBuilder {
     if (f.op.endsWith('fts')) {
       const fn = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' }[f.op]!;
       const cfg = f.modifier ? `${this.params.add(f.modifier)}::regconfig, ` : '';
-      const isVector = f.field.json.length === 0 && this.column(table, f.field.name).type === 'tsvector';
+      const isVector = f.field.json.length === 0 && (this.computed(table, f.field.name)?.returnType ?? this.column(table, f.field.name).type) === 'tsvector';
       const doc = isVector ? expr : `to_tsvector(${cfg}${expr})`;
       return `${doc} @@ ${fn}(${cfg}${this.params.add(f.value)})`;
     }
@@ -289,7 +331,7 @@ export class SqlBuilder {
     if (!r.rel.toOne) {
       throw new RestError(400, pgrstError('PGRST118', `A related order on '${name}' is not possible`, `'${table.name}' and '${name}' do not form a many-to-one or one-to-one relationship`, null));
     }
-    return `(select ${this.field(r.target, r.alias, t.field)} from ${r.from} where ${r.join.join(' and ')} limit 1)`;
+    return `(select ${this.field(r.target, r.alias, t.field)} from ${r.from}${r.join.length > 0 ? ` where ${r.join.join(' and ')}` : ''} limit 1)`;
   }
 
   limitOffset(limit: string | undefined, offset: string | undefined): string {
