@@ -125,7 +125,7 @@ export async function createScheduler(
     return state;
   };
 
-  return {
+  const scheduler: Scheduler = {
     now,
     advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
@@ -138,7 +138,7 @@ export async function createScheduler(
     },
     async runAll() {
       const out: Record<string, Record<string, unknown>> = {};
-      for (const name of states.keys()) out[name] = await this.runNow(name);
+      for (const name of states.keys()) out[name] = await scheduler.runNow(name);
       return out;
     },
     status: () =>
@@ -157,4 +157,5 @@ export async function createScheduler(
       await Promise.all([...states.values()].map((s) => s.current?.catch(() => undefined)));
     },
   };
+  return scheduler;
 }
