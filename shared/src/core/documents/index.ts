@@ -1,1 +1,3 @@
 export * from './documents-door';
+export * from './document-types';
+export * from './validate-file';
