@@ -224,9 +224,10 @@ describe.each(databasesSync())('export everything and re-import on %s', (databas
   it('an import makes the checks an upload makes: content type, size, a name that matches the content', async () => {
     const erin = await createTestUser(stack, 'erin');
     const pdf = Buffer.from(`%PDF-1.4\n% erin's lease ${randomUUID()}\n%%EOF\n`);
-    const key = `${erin.id}/${randomUUID()}/lease.pdf`;
+    const leaseId = randomUUID();
+    const key = `${erin.id}/${leaseId}/lease.pdf`;
     expect((await erin.client.storage.from('documents').upload(key, new Blob([pdf]), { contentType: 'application/pdf' })).error).toBeNull();
-    expect((await erin.client.from('documents').insert({ name: 'lease.pdf', storage_path: key, mime_type: 'application/pdf', size: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex') })).error).toBeNull();
+    expect((await erin.client.from('documents').insert({ id: leaseId, name: 'lease.pdf', storage_path: key, mime_type: 'application/pdf', size: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex') })).error).toBeNull();
     const chunks: Uint8Array[] = [];
     await exportLibrary(erin.client, (chunk) => void chunks.push(chunk));
     const entries = unzipSync(Buffer.concat(chunks));
