@@ -8,7 +8,8 @@ import { ZipWriter } from './zip-writer';
 import { ZipReader } from './zip-reader';
 import { bulkReport, type BulkOutcome, type BulkReport } from '../core/bulk-report';
 import { checkResult, classifyError, readRows } from '../core/errors';
-import { documentsBucket, documentsTable, validateFile } from '../core/documents';
+import { documentsBucket, documentsTable } from '../core/documents';
+import { validateFile } from '../file-check';
 import { DOCUMENT_LIMITS } from '../core/limits';
 
 /**

@@ -1,3 +1,2 @@
 export * from './documents-door';
 export * from './document-types';
-export * from './validate-file';

@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { ALLOWED_MIME_TYPES } from './document-types';
-import { splitExtension } from '../naming';
-import { formatBytes } from '../format';
+import { ALLOWED_MIME_TYPES } from '../core/documents/document-types';
+import { splitExtension } from '../core/naming';
+import { formatBytes } from '../core/format';
 
 export type RefusalReason = 'empty' | 'too-large' | 'not-allowed' | 'extension-mismatch';
 
