@@ -247,4 +247,24 @@ describe('Drive v3 emulator through @googleapis/drive', () => {
     expect(((await (await fetch(`${base}/__emulator/drive/faults`)).json()) as { faults: unknown[] }).faults).toEqual([]);
     expect((await arm({ operation: 'media', bytesPerSecond: -1 })).status).toBe(400);
   });
+
+  it('media answers one byte range with 206, an unsatisfiable one with 416, and ignores a malformed or multi-range header', async () => {
+    const files = await readonly().files.list({ q: "mimeType = 'application/pdf' and trashed = false", pageSize: 1, fields: 'files(id,size)' });
+    const { id, size } = files.data.files![0];
+    const total = Number(size);
+    const get = (range: string) =>
+      fetch(`${google().base}/drive/v3/files/${id}?alt=media`, { headers: { authorization: `Bearer ${tokenFor('ada@example.com', DRIVE_SCOPES.readonly)}`, range } });
+    const part = await get('bytes=0-7');
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-7/${total}`);
+    expect(Buffer.from(await part.arrayBuffer()).toString('latin1')).toBe('%PDF-1.4');
+    const beyond = await get(`bytes=${total}-`);
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${total}`);
+    for (const ignored of ['bytes=x', 'bytes=0-1,4-5', 'items=0-1']) {
+      const whole = await get(ignored);
+      expect(whole.status).toBe(200);
+      expect((await whole.arrayBuffer()).byteLength).toBe(total);
+    }
+  });
 });

@@ -221,6 +221,53 @@ describe.each(databasesSync())('export everything and re-import on %s', (databas
     expect((await dave.client.from('documents').select('name')).data).toEqual([{ name: 'passport.pdf' }]);
   }, 120_000);
 
+  it('an import makes the checks an upload makes: content type, size, a name that matches the content', async () => {
+    const erin = await createTestUser(stack, 'erin');
+    const pdf = Buffer.from(`%PDF-1.4\n% erin's lease ${randomUUID()}\n%%EOF\n`);
+    const leaseId = randomUUID();
+    const key = `${erin.id}/${leaseId}/lease.pdf`;
+    expect((await erin.client.storage.from('documents').upload(key, new Blob([pdf]), { contentType: 'application/pdf' })).error).toBeNull();
+    expect((await erin.client.from('documents').insert({ id: leaseId, name: 'lease.pdf', storage_path: key, mime_type: 'application/pdf', size: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex') })).error).toBeNull();
+    const chunks: Uint8Array[] = [];
+    await exportLibrary(erin.client, (chunk) => void chunks.push(chunk));
+    const entries = unzipSync(Buffer.concat(chunks));
+    const manifest = JSON.parse(new TextDecoder().decode(entries['dossier.json'])) as DossierArchive;
+    const [lease] = manifest.documents;
+
+    // A zip edited by hand (or made by another tool): a program named .pdf, a file over the limit,
+    // and a real PDF that dossier.json calls a web page.
+    const program = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(200)]);
+    const big = Buffer.concat([pdf, Buffer.alloc(4096, 0x20)]);
+    const doc = (file: string, name: string, bytes: Buffer, mime_type: string) => ({ ...lease, file, name, size: bytes.length, mime_type, sha256: createHash('sha256').update(bytes).digest('hex') });
+    const { zipSync, strToU8 } = await import('fflate');
+    const edited = zipSync({
+      'dossier.json': strToU8(
+        JSON.stringify({
+          ...manifest,
+          documents: [
+            doc(lease.file, lease.name, pdf, 'text/html'),
+            doc('Uncategorized/invoice.pdf', 'invoice.pdf', program, 'application/pdf'),
+            doc('Uncategorized/big.pdf', 'big.pdf', big, 'application/pdf'),
+          ],
+        }),
+      ),
+      [lease.file]: pdf,
+      'Uncategorized/invoice.pdf': program,
+      'Uncategorized/big.pdf': big,
+    });
+    const frank = await createTestUser(stack, 'frank');
+    const imported = await importLibrary(frank.client, edited, undefined, { maxBytes: 4000 });
+    expect(imported.documents).toBe(1);
+    expect(imported.failed).toEqual([
+      { file: 'Uncategorized/invoice.pdf', name: 'invoice.pdf', reason: '“invoice.pdf” was not uploaded: its content is not a PDF file.' },
+      { file: 'Uncategorized/big.pdf', name: 'big.pdf', reason: expect.stringMatching(/^“big\.pdf” was not uploaded: it is larger than the .+ limit\.$/) },
+    ]);
+    // What the content is, not what the manifest said; and nothing of the refused ones was stored.
+    expect((await frank.client.from('documents').select('name, mime_type')).data).toEqual([{ name: 'lease.pdf', mime_type: 'application/pdf' }]);
+    const stored = await frank.client.storage.from('documents').list(frank.id);
+    expect(stored.data).toHaveLength(1);
+  });
+
   it('refuses a zip that is not a Dossier export and adds nothing', async () => {
     const bob = await createTestUser(stack, 'bob');
     const { zipSync, strToU8 } = await import('fflate');

@@ -1,6 +1,6 @@
 import { pathSegments, validateKey } from '../src/storage/keys';
 import { parseSize } from '../src/storage/settings';
-import { parseRange } from '../src/storage/objects';
+import { parseByteRange as parseRange } from '../src/http/byte-range';
 
 // Key validation is the first lock against path traversal; the local backend re-checks paths.
 describe('storage keys', () => {
@@ -53,5 +53,8 @@ describe('byte ranges', () => {
     expect(parseRange('bytes=10-12', 10)).toBe('unsatisfiable');
     expect(parseRange('bytes=0-1,4-5', 10)).toBeNull();
     expect(parseRange(undefined, 10)).toBeNull();
+    expect(parseRange('bytes=-0', 10)).toBe('unsatisfiable');
+    expect(parseRange('bytes=x', 10)).toBeNull();
+    expect(parseRange('items=0-1', 10)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { StackContext } from '../context.js';
 import { writeMail } from '../outbox/index.js';
+import { escapeHtml } from '../content/html.js';
 
 export type MailKind = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change';
 
@@ -28,7 +29,6 @@ export function verifyLink(ctx: StackContext, tokenHash: string, type: MailKind,
   return u.toString();
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Writes the e-mail GoTrue would send (Supabase's default templates) to the local outbox. */
 export async function sendAuthMail(ctx: StackContext, kind: MailKind, to: string, link: string, otp: string): Promise<void> {

@@ -1,45 +1,49 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse } from 'smol-toml';
+
+/** supabase/config.toml as a TOML document (smol-toml), or undefined when the file is absent. */
+function configToml(supabaseDir: string): Record<string, unknown> | undefined {
+  const file = path.join(supabaseDir, 'config.toml');
+  if (!existsSync(file)) return undefined;
+  try {
+    return parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch (e) {
+    // A broken file must stop the start with where it broke, not read as "no setting".
+    throw new Error(`${file} is not valid TOML: ${(e as Error).message}`, { cause: e });
+  }
+}
+
+/** `[a.b]` → the table at a.b (dotted section names are nested tables in TOML). */
+function entry(supabaseDir: string, section: string, key: string): unknown {
+  let node: unknown = configToml(supabaseDir);
+  for (const part of section.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  return node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+}
+
+/** `env(NAME)` values resolve from the environment, as the Supabase CLI does. */
+const resolveEnv = (value: string, env: NodeJS.ProcessEnv): string | undefined => {
+  const name = /^env\((\w+)\)$/.exec(value)?.[1];
+  return name ? env[name] : value;
+};
 
 /**
  * Reads one scalar of supabase/config.toml (`[section]` then `key = value`), the file the Supabase
- * CLI configures a local project with. Enough TOML for the settings the local stack honours;
- * `env(NAME)` values resolve from the environment as the CLI does.
+ * CLI configures a local project with; `env(NAME)` values resolve from the environment.
  */
 export function tomlValue(supabaseDir: string, section: string, key: string, env: NodeJS.ProcessEnv = process.env): string | number | boolean | undefined {
-  const file = path.join(supabaseDir, 'config.toml');
-  if (!existsSync(file)) return undefined;
-  const text = readFileSync(file, 'utf8');
-  const header = section.replace(/[.[\]\\-]/g, (ch) => `\\${ch}`);
-  const body = new RegExp(`^\\[${header}\\][ \\t]*$([\\s\\S]*?)(?=^\\[|(?![\\s\\S]))`, 'm').exec(text)?.[1];
-  if (body === undefined) return undefined;
-  const line = new RegExp(`^[ \\t]*${key.replace(/[-]/g, '\\-')}[ \\t]*=[ \\t]*(.+?)[ \\t]*(?:#.*)?$`, 'm').exec(body)?.[1];
-  if (line === undefined) return undefined;
-  if (line === 'true' || line === 'false') return line === 'true';
-  const quoted = /^"(.*)"$/.exec(line)?.[1];
-  if (quoted !== undefined) {
-    const fromEnv = /^env\((\w+)\)$/.exec(quoted)?.[1];
-    return fromEnv ? env[fromEnv] : quoted;
-  }
-  const n = Number(line);
-  return Number.isFinite(n) ? n : line;
+  const value = entry(supabaseDir, section, key);
+  if (typeof value === 'string') return resolveEnv(value, env);
+  if (typeof value === 'bigint') return Number(value);
+  return typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
 }
 
 /**
- * One array of strings of supabase/config.toml (`key = ["a", "b"]`, on one line or several), as
- * `[auth.webauthn] rp_origins` is written; `env(NAME)` entries resolve from the environment.
+ * One array of strings of supabase/config.toml (`key = ["a", "b"]`), as `[auth.webauthn]
+ * rp_origins` is written; `env(NAME)` entries resolve from the environment, empty ones are dropped.
  */
 export function tomlList(supabaseDir: string, section: string, key: string, env: NodeJS.ProcessEnv = process.env): string[] | undefined {
-  const file = path.join(supabaseDir, 'config.toml');
-  if (!existsSync(file)) return undefined;
-  const header = section.replace(/[.[\]\\-]/g, (ch) => `\\${ch}`);
-  const body = new RegExp(`^\\[${header}\\][ \\t]*$([\\s\\S]*?)(?=^\\[|(?![\\s\\S]))`, 'm').exec(readFileSync(file, 'utf8'))?.[1];
-  const list = body === undefined ? undefined : new RegExp(`^[ \\t]*${key}[ \\t]*=[ \\t]*\\[([^\\]]*)\\]`, 'm').exec(body)?.[1];
-  if (list === undefined) return undefined;
-  return [...list.matchAll(/"([^"]*)"/g)]
-    .map((m) => {
-      const fromEnv = /^env\((\w+)\)$/.exec(m[1])?.[1];
-      return fromEnv ? (env[fromEnv] ?? '') : m[1];
-    })
-    .filter(Boolean);
+  const value = entry(supabaseDir, section, key);
+  if (!Array.isArray(value)) return undefined;
+  return value.map((v) => resolveEnv(String(v), env) ?? '').filter(Boolean);
 }

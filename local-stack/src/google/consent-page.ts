@@ -1,6 +1,6 @@
 import type { AuthRequest, GoogleAccount } from './state.js';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+import { escapeHtml as esc } from '../content/html.js';
 
 /**
  * The emulator's consent screen: pick a seeded account or type any name and e-mail, then Allow

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { makePdf, makePng } from './drive-content.js';
+import { parseByteRange } from '../http/byte-range.js';
 import { driveError, invalidParameter, notFound, unauthenticated } from './drive-errors.js';
 import { DriveFaults, dropConnection, shapeAnswer, takePartialDrop, type DriveOperation } from './drive-faults.js';
 import { applySelection, FieldsError, parseFields, validateSelection, type KnownFields, type Selection } from './drive-fields.js';
@@ -387,21 +388,11 @@ export function registerDriveRoutes(app: Hono, google: GoogleState, drive: Drive
   app.get('/drive/v3/files/:id', getFile);
 
   function media(c: Context, content: Buffer, mimeType: string): Response {
-    const range = c.req.header('range');
     const headers: Record<string, string> = { 'content-type': mimeType, 'accept-ranges': 'bytes', 'cache-control': 'private, max-age=0' };
+    const range = parseByteRange(c.req.header('range'), content.length);
+    if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { 'content-range': `bytes */${content.length}` } });
     if (!range) return new Response(new Uint8Array(content), { status: 200, headers: { ...headers, 'content-length': String(content.length) } });
-    const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
-    let start = 0;
-    let end = content.length - 1;
-    if (m && m[1] === '' && m[2] !== '') {
-      start = Math.max(0, content.length - Number(m[2]));
-    } else if (m && m[1] !== '') {
-      start = Number(m[1]);
-      if (m[2] !== '') end = Math.min(Number(m[2]), content.length - 1);
-    }
-    if (!m || start > end || start >= content.length) {
-      return new Response(null, { status: 416, headers: { 'content-range': `bytes */${content.length}` } });
-    }
+    const { start, end } = range;
     const slice = content.subarray(start, end + 1);
     return new Response(new Uint8Array(slice), {
       status: 206,

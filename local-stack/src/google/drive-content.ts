@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import * as zlib from 'node:zlib';
+import { writePdf } from '../content/pdf.js';
 
 /**
  * Real, small file contents for the emulator's demo drives and exports: PDFs whose text a PDF
@@ -8,50 +9,9 @@ import * as zlib from 'node:zlib';
 
 const crc32 = (data: Buffer): number => (zlib as unknown as { crc32(d: Buffer): number }).crc32(data);
 
-const pdfEscape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
-
-/** A one-page (or more) PDF with the given lines in Helvetica; `padTo` grows it to that many bytes. */
+/** A one-page (or more) PDF with the title and the given lines; `padTo` grows it to that many bytes. */
 export function makePdf(title: string, lines: readonly string[], padTo = 0): Buffer {
-  const perPage = 45;
-  const pages: string[][] = [];
-  const all = [title, '', ...lines];
-  for (let i = 0; i < all.length; i += perPage) pages.push(all.slice(i, i + perPage));
-  const objects: string[] = [];
-  const pageIds: number[] = [];
-  // 1 catalog, 2 pages, 3 font, then page + content pairs
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
-  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
-  let next = 4;
-  for (const page of pages) {
-    const pageId = next++;
-    const contentId = next++;
-    pageIds.push(pageId);
-    const text = page.map((line, i) => `${i === 0 ? '' : '0 -16 Td '}(${pdfEscape(line)}) Tj`).join('\n');
-    const stream = `BT /F1 12 Tf 56 780 Td\n${text}\nET`;
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`;
-    objects[contentId] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
-  }
-  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
-  let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  const emit = (id: number, content: string) => {
-    offsets[id] = Buffer.byteLength(body, 'latin1');
-    body += `${id} 0 obj\n${content}\nendobj\n`;
-  };
-  for (let id = 1; id < objects.length; id++) emit(id, objects[id]);
-  let count = objects.length;
-  const tail = (n: number) => {
-    const xrefAt = Buffer.byteLength(body, 'latin1');
-    const rows = Array.from({ length: n - 1 }, (_, k) => `${String(offsets[k + 1]).padStart(10, '0')} 00000 n \n`).join('');
-    return `xref\n0 ${n}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${n} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  };
-  if (padTo > 0) {
-    const estimate = Buffer.byteLength(body, 'latin1') + Buffer.byteLength(tail(count + 1), 'latin1') + 80;
-    const fill = Math.max(0, padTo - estimate);
-    emit(count, `<< /Length ${fill} >>\nstream\n${' '.repeat(fill)}\nendstream`);
-    count++;
-  }
-  return Buffer.from(body + tail(count), 'latin1');
+  return writePdf([title, '', ...lines], { padTo });
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

@@ -1,9 +1,11 @@
 import type { StackContext } from '../context.js';
+import { parseCron, type CronSchedule } from './cron.js';
 import { JOBS, type JobDefinition } from './jobs.js';
 
 export interface JobStatus {
   name: string;
-  everyMs: number;
+  /** The cron expression of the job's row in jobs.schedules: the one pg_cron runs on hosted. */
+  schedule: string;
   nextAt: string;
   lastRunAt: string | null;
   lastResult: Record<string, unknown> | null;
@@ -26,8 +28,22 @@ export interface Scheduler {
 
 export class UnknownJobError extends Error {}
 
+/** A row of jobs.schedules, the one table hosted pg_cron and this scheduler both read. */
+export interface ScheduleRow {
+  job: string;
+  schedule: string;
+}
+
+/** The schedules the migrations declare. */
+export async function loadSchedules(ctx: StackContext): Promise<ScheduleRow[]> {
+  const r = await ctx.db.admin((q) => q.query<ScheduleRow>('select job, schedule from jobs.schedules order by job'));
+  return r.rows;
+}
+
 interface JobState {
   def: JobDefinition;
+  schedule: string;
+  cron: CronSchedule;
   nextAt: number;
   lastRunAt: number | null;
   lastResult: Record<string, unknown> | null;
@@ -36,17 +52,36 @@ interface JobState {
 }
 
 /**
- * The local stack's job scheduler: runs each job on its own period against the stack's database
- * (the same SQL pg_cron runs on hosted Supabase). One run of a job at a time per stack; the SQL
+ * The local stack's job scheduler: runs each job of jobs.schedules on its cron expression (UTC, as
+ * pg_cron does) against the stack's database, with the runner of the same name (the same SQL or
+ * Edge Function pg_cron calls on hosted Supabase). One run of a job at a time per stack; the SQL
  * takes advisory locks, so two stacks on one database never overlap either. `tickMs` 0 disables
- * the timer (jobs then run only when asked).
+ * the timer (jobs then run only when asked). A scheduled job without a runner, or a runner without
+ * a schedule, stops the start: the two lists are one or the stack does not run.
  */
-export function createScheduler(ctx: StackContext, options: { tickMs?: number; jobs?: JobDefinition[] } = {}): Scheduler {
+export async function createScheduler(
+  ctx: StackContext,
+  options: { tickMs?: number; jobs?: JobDefinition[]; schedules?: ScheduleRow[] } = {},
+): Promise<Scheduler> {
   let offsetMs = 0;
   let stopped = false;
   const now = () => new Date(Date.now() + offsetMs);
+  const runners = new Map((options.jobs ?? JOBS).map((def) => [def.name, def]));
+  const schedules = options.schedules ?? (await loadSchedules(ctx));
+  const unscheduled = [...runners.keys()].filter((name) => !schedules.some((s) => s.job === name));
+  const unrunnable = schedules.filter((s) => !runners.has(s.job)).map((s) => s.job);
+  if (unscheduled.length || unrunnable.length) {
+    throw new Error(
+      `scheduler: jobs.schedules and the local runners differ (no schedule: ${unscheduled.join(', ') || 'none'}; no runner: ${unrunnable.join(', ') || 'none'})`,
+    );
+  }
+  // In the runners' order: runAll's order is what one "time passes" does (queue, then sweep and send).
   const states = new Map<string, JobState>(
-    (options.jobs ?? JOBS).map((def) => [def.name, { def, nextAt: now().getTime() + def.everyMs, lastRunAt: null, lastResult: null, lastError: null, current: null }]),
+    [...runners.values()].map((def) => {
+      const schedule = schedules.find((s) => s.job === def.name)!.schedule;
+      const cron = parseCron(schedule);
+      return [def.name, { def, schedule, cron, nextAt: cron.next(now()).getTime(), lastRunAt: null, lastResult: null, lastError: null, current: null }];
+    }),
   );
 
   const run = (state: JobState): Promise<Record<string, unknown>> => {
@@ -63,7 +98,7 @@ export function createScheduler(ctx: StackContext, options: { tickMs?: number; j
         throw e;
       } finally {
         state.lastRunAt = at.getTime();
-        state.nextAt = at.getTime() + state.def.everyMs;
+        state.nextAt = state.cron.next(at).getTime();
         state.current = null;
       }
     })();
@@ -90,7 +125,7 @@ export function createScheduler(ctx: StackContext, options: { tickMs?: number; j
     return state;
   };
 
-  return {
+  const scheduler: Scheduler = {
     now,
     advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
@@ -103,13 +138,13 @@ export function createScheduler(ctx: StackContext, options: { tickMs?: number; j
     },
     async runAll() {
       const out: Record<string, Record<string, unknown>> = {};
-      for (const name of states.keys()) out[name] = await this.runNow(name);
+      for (const name of states.keys()) out[name] = await scheduler.runNow(name);
       return out;
     },
     status: () =>
       [...states.values()].map((s) => ({
         name: s.def.name,
-        everyMs: s.def.everyMs,
+        schedule: s.schedule,
         nextAt: new Date(s.nextAt).toISOString(),
         lastRunAt: s.lastRunAt === null ? null : new Date(s.lastRunAt).toISOString(),
         lastResult: s.lastResult,
@@ -122,4 +157,5 @@ export function createScheduler(ctx: StackContext, options: { tickMs?: number; j
       await Promise.all([...states.values()].map((s) => s.current?.catch(() => undefined)));
     },
   };
+  return scheduler;
 }

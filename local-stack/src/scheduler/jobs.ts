@@ -8,14 +8,15 @@ import { expiryRemindersJob } from './expiry-reminders.js';
 /** The local outbox's sender address: no mail leaves the machine. */
 const LOCAL_MAIL_FROM = 'no-reply@dossier.localhost';
 
-/** One scheduled job: what it does at a moment of the scheduler's clock, and how often. */
+/**
+ * One scheduled job's local runner: what it does at a moment of the scheduler's clock. When it
+ * runs is not here: the schedule is the job's row in jobs.schedules, the table pg_cron is fed
+ * from on hosted Supabase (migration 20261129500000, ADR 0415).
+ */
 export interface JobDefinition {
   name: string;
-  everyMs: number;
   run(ctx: StackContext, at: Date): Promise<Record<string, unknown>>;
 }
-
-const MINUTE = 60_000;
 
 async function sqlJob(ctx: StackContext, sql: string, at: Date): Promise<number> {
   const r = await ctx.db.admin((q) => q.query<{ n: number }>(sql, [at.toISOString()]));
@@ -59,14 +60,14 @@ async function deliverMail(ctx: StackContext): Promise<Record<string, unknown>> 
   return { delivered: claimed.rows.length };
 }
 
-/** The local scheduler's jobs (ADR 0095); the SQL ones are the functions pg_cron calls on hosted Supabase. */
+/** The local scheduler's runners (ADR 0095), one per row of jobs.schedules; the SQL ones call the functions pg_cron calls on hosted Supabase. */
 export const JOBS: JobDefinition[] = [
-  { name: 'purge-trash', everyMs: 60 * MINUTE, run: async (ctx, at) => ({ purged: await sqlJob(ctx, 'select jobs.purge_trash($1::timestamptz) as n', at) }) },
-  { name: 'delete-accounts', everyMs: 15 * MINUTE, run: async (ctx, at) => ({ deleted: await sqlJob(ctx, 'select jobs.delete_due_accounts($1::timestamptz) as n', at) }) },
-  { name: 'sweep-orphans', everyMs: 6 * 60 * MINUTE, run: async (ctx, at) => ({ queued: await sqlJob(ctx, 'select jobs.sweep_orphans($1::timestamptz) as n', at) }) },
-  { name: 'expire-transfers', everyMs: 15 * MINUTE, run: async (ctx, at) => ({ expired: await sqlJob(ctx, 'select jobs.expire_transfers($1::timestamptz) as n', at) }) },
-  { name: 'open-emergency-access', everyMs: 15 * MINUTE, run: async (ctx, at) => ({ opened: await sqlJob(ctx, 'select jobs.open_due_emergency_access($1::timestamptz) as n', at) }) },
-  { name: 'storage-sweeper', everyMs: MINUTE, run: (ctx) => callStorageSweeper(ctx) },
-  { name: 'deliver-mail', everyMs: 30_000, run: (ctx) => deliverMail(ctx) },
+  { name: 'purge-trash', run: async (ctx, at) => ({ purged: await sqlJob(ctx, 'select jobs.purge_trash($1::timestamptz) as n', at) }) },
+  { name: 'delete-accounts', run: async (ctx, at) => ({ deleted: await sqlJob(ctx, 'select jobs.delete_due_accounts($1::timestamptz) as n', at) }) },
+  { name: 'sweep-orphans', run: async (ctx, at) => ({ queued: await sqlJob(ctx, 'select jobs.sweep_orphans($1::timestamptz) as n', at) }) },
+  { name: 'expire-transfers', run: async (ctx, at) => ({ expired: await sqlJob(ctx, 'select jobs.expire_transfers($1::timestamptz) as n', at) }) },
+  { name: 'open-emergency-access', run: async (ctx, at) => ({ opened: await sqlJob(ctx, 'select jobs.open_due_emergency_access($1::timestamptz) as n', at) }) },
+  { name: 'storage-sweeper', run: (ctx) => callStorageSweeper(ctx) },
+  { name: 'deliver-mail', run: (ctx) => deliverMail(ctx) },
   expiryRemindersJob,
 ];

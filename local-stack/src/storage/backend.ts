@@ -1,3 +1,4 @@
+import type { ByteRange } from '../http/byte-range.js';
 /**
  * Where object bytes live. Keys are `<bucket>/<object name>/<version>` (as Supabase Storage lays
  * them out), already validated; each write gets a new version so a failed or rolled-back upload
@@ -23,8 +24,4 @@ export function objectKey(bucket: string, name: string, version: string): string
   return `${bucket}/${name}/${version}`;
 }
 
-/** An inclusive byte range, as HTTP's `Range: bytes=start-end`. */
-export interface ByteRange {
-  start: number;
-  end: number;
-}
+export type { ByteRange } from '../http/byte-range.js';

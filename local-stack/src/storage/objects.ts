@@ -3,7 +3,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { StackContext } from '../context.js';
 import type { Queryable, RequestAuth } from '../db/types.js';
-import { objectKey, type ByteRange, type StorageBackend } from './backend.js';
+import { objectKey, type StorageBackend } from './backend.js';
+import { parseByteRange } from '../http/byte-range.js';
 import { bucketNotFound, duplicate, fromDatabaseError, invalidMime, objectNotFound, payloadTooLarge, StorageApiError } from './errors.js';
 import { globalFileSizeLimit, parseSize } from './settings.js';
 import { deleteUnlessHeld } from '../backup/deletion-hold.js';
@@ -276,28 +277,6 @@ export async function removeBytes(deps: StorageDeps, keys: string[]): Promise<vo
   });
 }
 
-/**
- * A single `Range: bytes=…` request against an object of `size` bytes: the inclusive range,
- * 'unsatisfiable', or null to send everything (absent, multi-range or malformed headers).
- */
-export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
-  const m = /^bytes=(\d*)-(\d*)$/.exec((header ?? '').trim());
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start >= size || start > end) return 'unsatisfiable';
-  return { start, end };
-}
-
 /** Sends an object's bytes with the headers Supabase Storage sets; honours a single byte range. */
 /** Types a browser shows without running anything from them; everything else is downloaded. */
 const INLINE_SAFE = /^(image\/(png|jpeg|gif|webp|avif|heic|heif|bmp)|application\/pdf|text\/plain|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+)$/;
@@ -323,7 +302,7 @@ function attachment(fileName: string): string {
 export async function sendObject(c: Context, deps: StorageDeps, row: ObjectRow, download?: string | null): Promise<Response> {
   const meta = row.metadata ?? {};
   const size = Number(meta.size ?? meta.contentLength ?? NaN);
-  const range = Number.isFinite(size) ? parseRange(c.req.header('range'), size) : null;
+  const range = Number.isFinite(size) ? parseByteRange(c.req.header('range'), size) : null;
   if (range === 'unsatisfiable') {
     return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}`, 'accept-ranges': 'bytes' } });
   }

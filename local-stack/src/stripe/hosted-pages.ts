@@ -1,6 +1,8 @@
 import type { Context, Hono } from 'hono';
 import { type BillingState, type StripeObject, formatAmount } from './billing.js';
 import { StripeApiError } from './errors.js';
+import { escapeHtml } from '../content/html.js';
+import { writePdf } from '../content/pdf.js';
 
 /** What Stripe's test cards do (https://docs.stripe.com/testing). */
 export type CardOutcome =
@@ -81,8 +83,7 @@ export function checkCard(input: { number: string; expiry: string; cvc: string }
   }
 }
 
-const escape = (v: unknown) =>
-  String(v ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escape = escapeHtml;
 
 const STYLE = `
 :root{color-scheme:light dark;--fg:#1a1f36;--muted:#5b6478;--bg:#f6f8fa;--card:#fff;--line:#d5dbe1;--accent:#635bff;--danger:#c0123c;--ok:#0a7d45}
@@ -328,32 +329,9 @@ export function registerHostedPages(app: Hono, state: BillingState): void {
       `Amount paid: ${formatAmount(Number(invoice.amount_paid), String(invoice.currency)).replace('€', 'EUR ')}`,
       `Status: ${String(invoice.status)}`,
     ];
-    return c.body(new Uint8Array(minimalPdf(text)), 200, {
+    return c.body(new Uint8Array(writePdf(text)), 200, {
       'content-type': 'application/pdf',
       'content-disposition': `inline; filename="Invoice-${String(invoice.number)}.pdf"`,
     });
   });
-}
-
-/** A one-page PDF with the given lines of plain ASCII text (Helvetica). */
-export function minimalPdf(lines: string[]): Buffer {
-  const safe = (t: string) => t.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
-  const content = `BT /F1 14 Tf 72 760 Td 18 TL ${lines.map((l) => `(${safe(l)}) '`).join(' ')} ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
 }

@@ -1,10 +1,17 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
 import type { StripeEvent } from './billing.js';
 
-/** `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<payload>" with the endpoint secret>` */
+// Only its webhook helpers are used: no request ever leaves with this key.
+const sdk = new Stripe('sk_test_emulator_signing_only');
+
+/**
+ * `Stripe-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<payload>">`, made by the Stripe
+ * SDK's own signer (the one Stripe's docs give for testing webhook handlers), so the header is
+ * exactly what `webhooks.constructEvent` checks.
+ */
 export function signPayload(payload: string, secret: string, timestamp: number): string {
-  const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
-  return `t=${timestamp},v1=${v1}`;
+  return sdk.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 }
 
 export function newWebhookSecret(): string {

@@ -9,6 +9,8 @@ import { ZipReader } from './zip-reader';
 import { bulkReport, type BulkOutcome, type BulkReport } from '../core/bulk-report';
 import { checkResult, classifyError, readRows } from '../core/errors';
 import { documentsBucket, documentsTable } from '../core/documents';
+import { validateFile } from '../file-check';
+import { DOCUMENT_LIMITS } from '../core/limits';
 
 /**
  * "Export everything" and its re-import (issue 14 §3, ADR 0096): one
@@ -223,6 +225,8 @@ export interface ArchiveRun {
 export interface ArchiveOptions {
   /** Only these documents (their `file` in the archive): the retry of the ones that failed. */
   only?: ReadonlySet<string>;
+  /** The largest file an import adds: the deployment's upload limit (default the product's). */
+  maxBytes?: number;
 }
 
 /** A document's own failure, said for the person; the cause stays attached for the error log. */
@@ -358,10 +362,18 @@ export async function importLibrary(
       continue;
     }
     const bytes = await zip.read(doc.file);
+    // The checks an upload makes (size, content sniffing, a name that matches the content): a zip
+    // is a second way in and must not let in what the upload dialog refuses. The type stored is
+    // the one the content shows, not the one dossier.json claims.
+    const verdict = await validateFile(Object.assign(new Blob([bytes as BlobPart]), { name: doc.name }), options.maxBytes ?? DOCUMENT_LIMITS.uploadMaxBytes);
+    if (!verdict.ok) {
+      failed.push({ file: doc.file, name: doc.name, reason: verdict.message });
+      continue;
+    }
     const id = crypto.randomUUID();
     // The upload's own key rule: hosted Storage refuses non-ASCII keys, so 'Résumé.pdf' → 'Resume.pdf'.
     const path = buildStoragePath(userId, id, doc.name);
-    const up = await documentsBucket(client).upload(path, new Blob([bytes as BlobPart], { type: doc.mime_type }), { contentType: doc.mime_type });
+    const up = await documentsBucket(client).upload(path, new Blob([bytes as BlobPart], { type: verdict.mimeType }), { contentType: verdict.mimeType });
     if (up.error) {
       fail(up.error, 'upload');
       continue;
@@ -370,7 +382,7 @@ export async function importLibrary(
       id,
       name: doc.name,
       storage_path: path,
-      mime_type: doc.mime_type,
+      mime_type: verdict.mimeType,
       size: bytes.length,
       sha256: doc.sha256,
       notes: doc.notes,

@@ -1,1 +1,2 @@
 export * from './documents-door';
+export * from './document-types';
