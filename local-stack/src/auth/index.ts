@@ -12,7 +12,8 @@ import { registerMfaRoutes } from './routes-mfa.js';
 import { registerPasskeyRoutes } from './routes-passkeys.js';
 
 // Paths the browser reaches by navigation (no apikey header possible), as Supabase's gateway allows.
-const OPEN_PATHS = new Set(['/authorize', '/callback', '/verify']);
+// The JWKS holds public keys only; verifiers fetch it without an API key.
+const OPEN_PATHS = new Set(['/authorize', '/callback', '/verify', '/.well-known/jwks.json']);
 
 /**
  * GoTrue-compatible auth API, mounted at /auth/v1: what supabase-js's auth client calls, in
@@ -42,6 +43,12 @@ export function createAuthApp(ctx: StackContext): Hono {
   });
 
   app.get('/health', (c) => c.json({ version: 'v2-local', name: 'GoTrue', description: 'GoTrue-compatible auth of the Dossier local stack' }));
+
+  // GoTrue caches its JWKS for 10 minutes; supabase-js's getClaims verifies sessions with it.
+  app.get('/.well-known/jwks.json', (c) => {
+    c.header('Cache-Control', 'public, max-age=600');
+    return c.json(ctx.jwt.jwks());
+  });
 
   app.get('/settings', (c) =>
     c.json({

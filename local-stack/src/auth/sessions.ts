@@ -82,7 +82,7 @@ export async function accessToken(ctx: StackContext, q: Queryable, user: UserRow
     `select authentication_method, created_at from auth.mfa_amr_claims where session_id = $1 order by created_at`,
     [sessionId],
   );
-  return ctx.jwt.sign(
+  return ctx.jwt.signAccessToken(
     {
       iss: `${ctx.config.publicUrl}/auth/v1`,
       sub: user.id,
