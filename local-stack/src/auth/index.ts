@@ -5,11 +5,13 @@ import { type AuthDeps } from './http.js';
 import { apiKeyRole } from '../http/api-keys.js';
 import { BodyTooLargeError } from '../http/json-body.js';
 import { RateLimiter } from './rate-limit.js';
+import { anonymousSignInsEnabled } from './anonymous.js';
 import { registerAdminRoutes } from './routes-admin.js';
 import { registerEmailRoutes } from './routes-email.js';
 import { registerOAuthRoutes } from './routes-oauth.js';
 import { registerMfaRoutes } from './routes-mfa.js';
 import { registerPasskeyRoutes } from './routes-passkeys.js';
+import { registerReauthenticationRoutes } from './reauthentication.js';
 
 // Paths the browser reaches by navigation (no apikey header possible), as Supabase's gateway allows.
 // The JWKS holds public keys only; verifiers fetch it without an API key.
@@ -52,7 +54,7 @@ export function createAuthApp(ctx: StackContext): Hono {
 
   app.get('/settings', (c) =>
     c.json({
-      external: { anonymous_users: false, apple: false, azure: false, email: true, github: false, google: true, phone: false, saml: false },
+      external: { anonymous_users: anonymousSignInsEnabled(ctx.config), apple: false, azure: false, email: true, github: false, google: true, phone: false, saml: false },
       disable_signup: false,
       mailer_autoconfirm: !ctx.config.enableEmailConfirmations,
       phone_autoconfirm: false,
@@ -66,6 +68,7 @@ export function createAuthApp(ctx: StackContext): Hono {
   registerAdminRoutes(app, deps);
   registerMfaRoutes(app, deps);
   registerPasskeyRoutes(app, deps);
+  registerReauthenticationRoutes(app, deps);
 
   // Mounted with app.route(), a sub-app's notFound is not consulted (the parent's plain-text 404
   // answers): a catch-all registered last keeps GoTrue's JSON error shape for unknown routes.

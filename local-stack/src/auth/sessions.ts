@@ -7,7 +7,7 @@ import { findUserById, identitiesOf, userJson, type UserRow } from './users.js';
 import { withFactors } from './mfa.js';
 
 /** How the session was authenticated; becomes the access token's `amr`. */
-export type AuthMethod = 'password' | 'oauth' | 'otp' | 'recovery' | 'magiclink' | 'email/signup' | 'invite' | 'passkey';
+export type AuthMethod = 'password' | 'oauth' | 'otp' | 'recovery' | 'magiclink' | 'email/signup' | 'invite' | 'passkey' | 'anonymous';
 
 export interface SessionTokens {
   access_token: string;
