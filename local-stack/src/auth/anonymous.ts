@@ -63,8 +63,8 @@ export async function makePermanent(q: Queryable, userId: string): Promise<void>
   );
   await q.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-     values ($1, $1, $2::jsonb, 'email', now(), now()) on conflict do nothing`,
-    [userId, JSON.stringify({ sub: userId, email: user.email, email_verified: true, phone_verified: false })],
+     values ($1, $2, $3::jsonb, 'email', now(), now()) on conflict do nothing`,
+    [userId, userId, JSON.stringify({ sub: userId, email: user.email, email_verified: true, phone_verified: false })],
   );
 }
 
