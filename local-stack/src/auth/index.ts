@@ -12,6 +12,7 @@ import { registerOAuthRoutes } from './routes-oauth.js';
 import { registerMfaRoutes } from './routes-mfa.js';
 import { registerPasskeyRoutes } from './routes-passkeys.js';
 import { registerReauthenticationRoutes } from './reauthentication.js';
+import { registerOAuthClientRoutes } from './routes-oauth-clients.js';
 
 // Paths the browser reaches by navigation (no apikey header possible), as Supabase's gateway allows.
 // The JWKS holds public keys only; verifiers fetch it without an API key.
@@ -69,6 +70,7 @@ export function createAuthApp(ctx: StackContext): Hono {
   registerMfaRoutes(app, deps);
   registerPasskeyRoutes(app, deps);
   registerReauthenticationRoutes(app, deps);
+  registerOAuthClientRoutes(app, deps);
 
   // Mounted with app.route(), a sub-app's notFound is not consulted (the parent's plain-text 404
   // answers): a catch-all registered last keeps GoTrue's JSON error shape for unknown routes.
