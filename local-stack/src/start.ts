@@ -11,6 +11,7 @@ import type { Database } from './db/types.js';
 import type { ManagedDatabase } from './db/request-settings.js';
 import { openPglite } from './db/pglite.js';
 import { openPostgres } from './db/postgres.js';
+import { loadSigningKeys } from './auth/signing-keys.js';
 import { createJwtService } from './http/jwt.js';
 import { applyBootstrap, applyMigrations } from './migrations/runner.js';
 import { buildApiApp } from './http/api-app.js';
@@ -129,10 +130,14 @@ async function listen(host: string, port: number, hostAllowed: (header: string |
 export async function startStack(overrides: Partial<StackConfig> = {}, options: StartOptions = {}): Promise<StartedStack> {
   const log = options.log ?? ((line: string) => console.log(line));
   const config = loadConfig(overrides);
+  // A secret given by the caller (tests, the demo keys) means no generated signing key either:
+  // sessions stay HS256 unless GOTRUE_JWT_KEYS or [auth] signing_keys_path names keys.
+  const ownKeys = !config.jwtSecret && !config.demoKeys;
   if (!config.jwtSecret) {
     const { keys, created, file } = config.demoKeys ? { keys: DEMO_KEYS, created: false, file: undefined } : loadOrCreateKeys(config.dataDir);
     Object.assign(config, keys, { keysCreated: created, keysFile: file });
   }
+  config.signingKeys ??= loadSigningKeys({ dataDir: config.dataDir, supabaseDir: config.supabaseDir, generate: ownKeys });
   const hostAllowed = hostAllowList(config.host, config.allowedHosts);
   const backupConfig = backupSettings(process.env, config.dataDir);
   const db = await openDatabase(config);
@@ -153,7 +158,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
     if (!overrides.stripeUrl) config.stripeUrl = `http://${config.host}:${stripeServer.port}`;
     if (!overrides.publicUrl) config.publicUrl = `http://${config.host}:${api.port}`;
     if (!overrides.googleUrl) config.googleUrl = `http://${config.host}:${google.port}`;
-    const ctx: StackContext = { db, jwt: createJwtService(config.jwtSecret), config, log };
+    const ctx: StackContext = { db, jwt: createJwtService(config.jwtSecret, config.signingKeys), config, log };
     scheduler = await createScheduler(ctx, { tickMs: config.schedulerTickMs });
     ctx.scheduler = scheduler;
     backups = createBackupRunner(ctx, backupConfig);

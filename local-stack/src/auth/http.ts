@@ -139,3 +139,23 @@ export function withParams(url: string, params: Record<string, string | number |
   u.hash = p.toString();
   return u.toString();
 }
+
+/** GoTrue's admin paging: `page` and `per_page` as unsigned integers (anything else refused). */
+export function pageParams(c: Context): { page: number; perPage: number } {
+  const positive = (name: string, fallback: number) => {
+    const raw = c.req.query(name);
+    if (raw === undefined || raw === '') return fallback;
+    if (!/^\d+$/.test(raw)) throw new AuthApiError(400, 'validation_failed', `Bad Pagination Parameters: invalid ${name} "${raw}"`);
+    return Number(raw);
+  };
+  return { page: Math.max(1, positive('page', 1)), perPage: Math.min(1000, Math.max(1, positive('per_page', 50))) };
+}
+
+/** X-Total-Count and the Link header (next, last) that supabase-js reads its pagination from. */
+export function pageHeaders(c: Context, base: string, page: number, perPage: number, total: number): void {
+  const last = Math.max(1, Math.ceil(total / perPage));
+  const links = [`<${base}?page=${last}&per_page=${perPage}>; rel="last"`];
+  if (page < last) links.unshift(`<${base}?page=${page + 1}&per_page=${perPage}>; rel="next"`);
+  c.header('X-Total-Count', String(total));
+  c.header('Link', links.join(', '));
+}

@@ -5,14 +5,18 @@ import { type AuthDeps } from './http.js';
 import { apiKeyRole } from '../http/api-keys.js';
 import { BodyTooLargeError } from '../http/json-body.js';
 import { RateLimiter } from './rate-limit.js';
+import { anonymousSignInsEnabled } from './anonymous.js';
 import { registerAdminRoutes } from './routes-admin.js';
 import { registerEmailRoutes } from './routes-email.js';
 import { registerOAuthRoutes } from './routes-oauth.js';
 import { registerMfaRoutes } from './routes-mfa.js';
 import { registerPasskeyRoutes } from './routes-passkeys.js';
+import { registerReauthenticationRoutes } from './reauthentication.js';
+import { registerOAuthClientRoutes } from './routes-oauth-clients.js';
 
 // Paths the browser reaches by navigation (no apikey header possible), as Supabase's gateway allows.
-const OPEN_PATHS = new Set(['/authorize', '/callback', '/verify']);
+// The JWKS holds public keys only; verifiers fetch it without an API key.
+const OPEN_PATHS = new Set(['/authorize', '/callback', '/verify', '/.well-known/jwks.json']);
 
 /**
  * GoTrue-compatible auth API, mounted at /auth/v1: what supabase-js's auth client calls, in
@@ -43,9 +47,15 @@ export function createAuthApp(ctx: StackContext): Hono {
 
   app.get('/health', (c) => c.json({ version: 'v2-local', name: 'GoTrue', description: 'GoTrue-compatible auth of the Dossier local stack' }));
 
+  // GoTrue caches its JWKS for 10 minutes; supabase-js's getClaims verifies sessions with it.
+  app.get('/.well-known/jwks.json', (c) => {
+    c.header('Cache-Control', 'public, max-age=600');
+    return c.json(ctx.jwt.jwks());
+  });
+
   app.get('/settings', (c) =>
     c.json({
-      external: { anonymous_users: false, apple: false, azure: false, email: true, github: false, google: true, phone: false, saml: false },
+      external: { anonymous_users: anonymousSignInsEnabled(ctx.config), apple: false, azure: false, email: true, github: false, google: true, phone: false, saml: false },
       disable_signup: false,
       mailer_autoconfirm: !ctx.config.enableEmailConfirmations,
       phone_autoconfirm: false,
@@ -59,6 +69,8 @@ export function createAuthApp(ctx: StackContext): Hono {
   registerAdminRoutes(app, deps);
   registerMfaRoutes(app, deps);
   registerPasskeyRoutes(app, deps);
+  registerReauthenticationRoutes(app, deps);
+  registerOAuthClientRoutes(app, deps);
 
   // Mounted with app.route(), a sub-app's notFound is not consulted (the parent's plain-text 404
   // answers): a catch-all registered last keeps GoTrue's JSON error shape for unknown routes.

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import bcrypt from 'bcryptjs';
 import { listMail } from '../outbox/index.js';
 import { AuthApiError, userNotFound, validationFailed } from './errors.js';
-import { obj, readJson, requireServiceRole, str, type AuthDeps } from './http.js';
+import { obj, pageHeaders, pageParams, readJson, requireServiceRole, str, type AuthDeps } from './http.js';
 import { BCRYPT_COST, MIN_PASSWORD_LENGTH } from './settings.js';
 import { liveUsers } from '../http/live-users.js';
 import { findUserByEmail, findUserById, identitiesOf, insertUser, isValidEmail, limitMetadata, mergeMetadata, normaliseEmail, userJson, USER_COLUMNS, type UserRow } from './users.js';
@@ -27,15 +27,7 @@ export function registerAdminRoutes(app: Hono, deps: AuthDeps): void {
   });
 
   app.get('/admin/users', async (c) => {
-    // GoTrue parses both as unsigned integers and refuses anything else.
-    const positive = (name: string, fallback: number) => {
-      const raw = c.req.query(name);
-      if (raw === undefined || raw === '') return fallback;
-      if (!/^\d+$/.test(raw)) throw validationFailed(`Bad Pagination Parameters: invalid ${name} "${raw}"`);
-      return Number(raw);
-    };
-    const page = Math.max(1, positive('page', 1));
-    const perPage = Math.min(1000, Math.max(1, positive('per_page', 50)));
+    const { page, perPage } = pageParams(c);
     const { rows, total } = await ctx.db.admin(async (q) => {
       const count = await q.query<{ n: number }>(`select count(*)::int as n from auth.users where deleted_at is null`);
       const r = await q.query<UserRow>(`select ${USER_COLUMNS} from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2`, [
@@ -46,12 +38,7 @@ export function registerAdminRoutes(app: Hono, deps: AuthDeps): void {
       for (const u of r.rows) users.push(userJson(u, await identitiesOf(q, u.id)));
       return { rows: users, total: count.rows[0].n };
     });
-    const last = Math.max(1, Math.ceil(total / perPage));
-    const base = `${ctx.config.publicUrl}/auth/v1/admin/users`;
-    const links = [`<${base}?page=${last}&per_page=${perPage}>; rel="last"`];
-    if (page < last) links.unshift(`<${base}?page=${page + 1}&per_page=${perPage}>; rel="next"`);
-    c.header('X-Total-Count', String(total));
-    c.header('Link', links.join(', '));
+    pageHeaders(c, `${ctx.config.publicUrl}/auth/v1/admin/users`, page, perPage, total);
     return c.json({ users: rows, aud: 'authenticated' });
   });
 

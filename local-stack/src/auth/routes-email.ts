@@ -7,6 +7,8 @@ import { bearer, clientIp, obj, rateLimit, readJson, requireServiceRole, require
 import { sendAuthMail, verifyLink, type MailKind } from './mail.js';
 import { consumeFlowState, createFlowState, latestFlowState, newOtp, pkceParams, tokenHashOf, type FlowState } from './one-time-tokens.js';
 import { checkCurrentPassword } from './current-password.js';
+import { checkReauthentication } from './reauthentication.js';
+import { anonymousDisabled, anonymousSignInsEnabled, anonymousUsersPerHour, insertAnonymousUser, makePermanent } from './anonymous.js';
 import { withFactors } from './mfa.js';
 import { endSessions, rotateRefreshToken, sessionResponse, startSession, type AuthMethod, type SessionTokens } from './sessions.js';
 import { authRateLimits, BCRYPT_COST, MIN_PASSWORD_LENGTH, OTP_EXPIRY_SECONDS } from './settings.js';
@@ -118,6 +120,7 @@ async function consumeEmailToken(
       `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now() where user_id = $1 and provider = 'email'`,
       [row.id, newEmail],
     );
+    await makePermanent(q, row.id);
   } else {
     // Any e-mailed link proves the address: confirm it if it was not yet.
     await q.query(
@@ -236,10 +239,18 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
     rateLimit(deps, c, 'sign_in_sign_ups', limits().signInSignUps, FIVE_MINUTES);
     const body = await readJson(c);
     if (!str(body.email) && str(body.phone)) throw new AuthApiError(400, 'phone_provider_disabled', 'Phone signups are disabled');
-    // No e-mail, no phone: supabase-js's signInAnonymously. The stack has no anonymous users
-    // (Dossier's config.toml keeps enable_anonymous_sign_ins off); GoTrue's answer when they are off.
+    // No e-mail, no phone: supabase-js's signInAnonymously (Dossier's config.toml keeps
+    // enable_anonymous_sign_ins off; GoTrue's answer then is 422 anonymous_provider_disabled).
     if (!str(body.email) && !str(body.phone) && body.password === undefined) {
-      throw new AuthApiError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+      if (!anonymousSignInsEnabled(ctx.config)) throw anonymousDisabled();
+      rateLimit(deps, c, 'anonymous_users', anonymousUsersPerHour(ctx.config), HOUR);
+      const data = limitMetadata(ctx.config.maxUserMetadataBytes, obj(body.data) ?? {});
+      const session = await ctx.db.admin(async (q) => {
+        const user = await insertAnonymousUser(q, data);
+        const s = await startSession(q, user, 'anonymous', client(c));
+        return sessionResponse(ctx, q, user.id, s.sessionId, s.refreshToken);
+      });
+      return c.json(session);
     }
     const email = checkEmail(str(body.email));
     const password = checkPassword(str(body.password));
@@ -378,6 +389,7 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
     if (confirmChange) rateLimit(deps, c, 'email_sent', limits().emailSent, HOUR, true);
     const result = await ctx.db.admin(async (q) => {
       const id = caller.user.id;
+      if (hash) await checkReauthentication(ctx.config, q, caller.user, caller.sessionId, str(body.nonce));
       if (data) {
         await q.query(`update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1`, [
           id,
@@ -397,11 +409,16 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
           await q.query(`update auth.users set email_change = $2 where id = $1`, [id, changeEmail]);
           mail = await issueEmailToken(q, caller.user, 'email_change', changeEmail, pkce);
         } else {
-          await q.query(`update auth.users set email = $2, updated_at = now() where id = $1`, [id, changeEmail]);
+          // Without confirmations the address counts as confirmed (mailer_autoconfirm).
+          await q.query(`update auth.users set email = $2, email_confirmed_at = case when is_anonymous then now() else email_confirmed_at end, updated_at = now() where id = $1`, [
+            id,
+            changeEmail,
+          ]);
           await q.query(
             `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now() where user_id = $1 and provider = 'email'`,
             [id, changeEmail],
           );
+          await makePermanent(q, id);
         }
       }
       const user = (await findUserById(q, id))!;

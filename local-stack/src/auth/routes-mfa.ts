@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
-import { AuthApiError, validationFailed } from './errors.js';
+import type { Queryable } from '../db/types.js';
+import { AuthApiError, userNotFound, validationFailed } from './errors.js';
+import { findUserById } from './users.js';
 import { clientIp, readJson, requireUser, str, type AuthDeps, type Caller } from './http.js';
-import { factorsOf, MFA_CHALLENGE_EXPIRY_SECONDS, MFA_MAX_ENROLLED_FACTORS, newTotp, totpCodeMatches, type FactorRow } from './mfa.js';
+import { factorJson, factorsOf, MFA_CHALLENGE_EXPIRY_SECONDS, MFA_MAX_ENROLLED_FACTORS, newTotp, totpCodeMatches, type FactorRow } from './mfa.js';
 import { insertRefreshToken, sessionResponse } from './sessions.js';
 import { challengeWebAuthnFactor, requireMfaWebAuthn, verifyWebAuthnFactor } from './mfa-webauthn.js';
 
@@ -145,12 +147,41 @@ export function registerMfaRoutes(app: Hono, deps: AuthDeps): void {
     if (factor.status === 'verified' && (await sessionAal(deps, caller)) !== 'aal2') {
       throw insufficientAal('AAL2 required to unenroll verified factor');
     }
-    await ctx.db.admin(async (q) => {
-      await q.query(`delete from auth.mfa_factors where id = $1`, [factor.id]);
-      // Sessions that reached aal2 through this factor go back to aal1.
-      const sessions = await q.query<{ id: string }>(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1 returning id`, [factor.id]);
-      for (const s of sessions.rows) await q.query(`delete from auth.mfa_amr_claims where session_id = $1 and authentication_method = $2`, [s.id, amrOf(factor.factor_type)]);
-    });
+    await ctx.db.admin((q) => removeFactor(q, factor));
     return c.json({ id: factor.id });
   });
+
+  // Admin (service_role; the /admin/* guard of routes-admin.ts checks the key): supabase-js's
+  // auth.admin.mfa.listFactors and deleteFactor. GoTrue answers the list as an array and the
+  // deletion with the deleted factor.
+  app.get('/admin/users/:id/factors', async (c) => {
+    const factors = await ctx.db.admin(async (q) => {
+      const user = isUuid(c.req.param('id')) ? await findUserById(q, c.req.param('id')) : null;
+      return user ? factorsOf(q, user.id) : null;
+    });
+    if (!factors) throw userNotFound();
+    return c.json(factors.map(factorJson));
+  });
+
+  app.delete('/admin/users/:id/factors/:factorId', async (c) => {
+    const factorId = c.req.param('factorId');
+    const deleted = await ctx.db.admin(async (q) => {
+      const user = isUuid(c.req.param('id')) ? await findUserById(q, c.req.param('id')) : null;
+      if (!user) throw userNotFound();
+      const r = isUuid(factorId) ? await q.query<FactorRow>(`select * from auth.mfa_factors where id = $1 and user_id = $2 for update`, [factorId, user.id]) : { rows: [] };
+      if (!r.rows[0]) throw factorNotFound();
+      await removeFactor(q, r.rows[0]);
+      return r.rows[0];
+    });
+    return c.json(factorJson(deleted));
+  });
+}
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** Deletes a factor; sessions that reached aal2 through it go back to aal1. */
+async function removeFactor(q: Queryable, factor: FactorRow): Promise<void> {
+  await q.query(`delete from auth.mfa_factors where id = $1`, [factor.id]);
+  const sessions = await q.query<{ id: string }>(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1 returning id`, [factor.id]);
+  for (const s of sessions.rows) await q.query(`delete from auth.mfa_amr_claims where session_id = $1 and authentication_method = $2`, [s.id, amrOf(factor.factor_type)]);
 }

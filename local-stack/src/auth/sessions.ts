@@ -7,7 +7,7 @@ import { findUserById, identitiesOf, userJson, type UserRow } from './users.js';
 import { withFactors } from './mfa.js';
 
 /** How the session was authenticated; becomes the access token's `amr`. */
-export type AuthMethod = 'password' | 'oauth' | 'otp' | 'recovery' | 'magiclink' | 'email/signup' | 'invite' | 'passkey';
+export type AuthMethod = 'password' | 'oauth' | 'otp' | 'recovery' | 'magiclink' | 'email/signup' | 'invite' | 'passkey' | 'anonymous';
 
 export interface SessionTokens {
   access_token: string;
@@ -82,7 +82,7 @@ export async function accessToken(ctx: StackContext, q: Queryable, user: UserRow
     `select authentication_method, created_at from auth.mfa_amr_claims where session_id = $1 order by created_at`,
     [sessionId],
   );
-  return ctx.jwt.sign(
+  return ctx.jwt.signAccessToken(
     {
       iss: `${ctx.config.publicUrl}/auth/v1`,
       sub: user.id,
