@@ -223,6 +223,12 @@ describe.each(databasesSync())('backup and restore of the whole instance on %s',
     cleanups.push(() => restored.stop());
     // The installation keys came back: the anon key apps were built with still works.
     if (!source.config.demoKeys) expect(restored.anonKey).toBe(source.anonKey);
+    // So did the session signing keys (signing-keys.json): a session from before the move still
+    // holds, instead of everyone being signed out by a new key.
+    expect(source.config.signingKeys?.length ?? 0).toBeGreaterThan(0);
+    const kept = await createClient(restored.url, restored.anonKey, clientOptions).auth.getUser(alice.accessToken);
+    expect(kept.error).toBeNull();
+    expect(kept.data.user?.id).toBe(alice.id);
 
     // The same people, with the same passwords, get their documents byte-identical.
     const a = await signIn(restored, alice);

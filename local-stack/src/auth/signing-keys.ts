@@ -85,6 +85,9 @@ function newEs256Key(): PrivateJwk {
   return { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'ES256', key_ops: ['sign', 'verify'] };
 }
 
+/** Where a generated key pair lives: in the data folder, beside keys.json (and in its backups). */
+export const signingKeysFile = (dataDir: string): string => path.join(dataDir, 'signing-keys.json');
+
 /**
  * The installation's signing keys: GOTRUE_JWT_KEYS, else config.toml's `[auth] signing_keys_path`
  * (relative to supabase/), else `<dataDir>/signing-keys.json` — generated there (ES256, as
@@ -103,7 +106,7 @@ export function loadSigningKeys(
     return parseSigningKeys(readFileSync(file, 'utf8'), file);
   }
   if (!opts.generate) return [];
-  const file = path.join(opts.dataDir, 'signing-keys.json');
+  const file = signingKeysFile(opts.dataDir);
   if (existsSync(file)) {
     const mode = statSync(file).mode & 0o777;
     if (process.platform !== 'win32' && (mode & 0o077) !== 0) {

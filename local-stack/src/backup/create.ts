@@ -18,6 +18,7 @@ import type { StackConfig } from '../context.js';
 import type { Database, Queryable } from '../db/types.js';
 import { findRepoRoot } from '../config.js';
 import { keysFile } from '../installation-keys.js';
+import { signingKeysFile } from '../auth/signing-keys.js';
 import type { StorageBackend } from '../storage/backend.js';
 import { objectKey } from '../storage/backend.js';
 import { dumpTables } from './database-dump.js';
@@ -156,6 +157,11 @@ export async function createBackup(source: BackupSource, outDir: string): Promis
       await copyFile(keysFile(source.config.dataDir), path.join(stage, 'keys.json'));
       keys = { file: 'keys.json', sha256: await sha256File(path.join(stage, 'keys.json')) };
     }
+    let signingKeys: Manifest['signingKeys'] = null;
+    if (!source.config.demoKeys && existsSync(signingKeysFile(source.config.dataDir))) {
+      await copyFile(signingKeysFile(source.config.dataDir), path.join(stage, 'signing-keys.json'));
+      signingKeys = { file: 'signing-keys.json', sha256: await sha256File(path.join(stage, 'signing-keys.json')) };
+    }
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
       formatVersion: ARCHIVE_FORMAT_VERSION,
@@ -176,6 +182,7 @@ export async function createBackup(source: BackupSource, outDir: string): Promis
       objects,
       uploads,
       keys,
+      signingKeys,
     };
     await writeFile(path.join(stage, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
     const file = path.join(outDir, archiveName(new Date(snapshotAt)));

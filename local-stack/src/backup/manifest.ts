@@ -44,6 +44,12 @@ export interface Manifest {
   uploads: TusEntry[];
   /** The installation's keys file (JWT secret, anon and service_role keys), when it has one. */
   keys: { file: string; sha256: string } | null;
+  /**
+   * The generated session signing keys (`signing-keys.json`), when the instance has them: without
+   * them a restored instance would sign with a new key and every session would end. Absent in
+   * archives written before round 10.
+   */
+  signingKeys?: { file: string; sha256: string } | null;
 }
 
 export async function sha256File(file: string): Promise<string> {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { StackConfig } from '../context.js';
 import type { Queryable } from '../db/types.js';
 import { keysFile } from '../installation-keys.js';
+import { signingKeysFile } from '../auth/signing-keys.js';
 import { applyBootstrap, applyMigrations, listMigrations } from '../migrations/runner.js';
 import { bootstrapDir, openDatabase } from '../start.js';
 import { createBackend } from '../storage/index.js';
@@ -47,6 +48,7 @@ export async function readManifest(dir: string): Promise<Manifest> {
     ...manifest.objects.map((o) => ({ file: o.file, sha256: o.sha256 })),
     ...manifest.uploads.map((u) => ({ file: u.bytes, sha256: u.sha256 })),
     ...(manifest.keys ? [manifest.keys] : []),
+    ...(manifest.signingKeys ? [manifest.signingKeys] : []),
   ];
   for (const f of files) {
     if (!existsSync(path.join(dir, f.file)) || (await sha256File(path.join(dir, f.file))) !== f.sha256) {
@@ -73,6 +75,7 @@ const nonEmptyDir = (dir: string) => existsSync(dir) && readdirSync(dir).length 
 /** What makes the target non-empty, or null when a restore may write into it. */
 export async function targetInUse(config: StackConfig): Promise<string | null> {
   if (existsSync(keysFile(config.dataDir))) return `${keysFile(config.dataDir)} exists (the data folder belongs to an instance)`;
+  if (existsSync(signingKeysFile(config.dataDir))) return `${signingKeysFile(config.dataDir)} exists (the data folder belongs to an instance)`;
   if (!config.databaseUrl && nonEmptyDir(path.join(config.dataDir, 'db'))) return `the database folder ${path.join(config.dataDir, 'db')} is not empty`;
   if (config.storage.kind === 'local' && nonEmptyDir(config.storage.root)) return `the storage folder ${config.storage.root} is not empty`;
   if (nonEmptyDir(path.join(config.dataDir, 'storage-tus'))) return `the uploads folder ${path.join(config.dataDir, 'storage-tus')} is not empty`;
@@ -134,6 +137,11 @@ export async function restoreBackup(archive: string, config: StackConfig, log: (
     if (manifest.keys) {
       await copyFile(path.join(work, manifest.keys.file), keysFile(config.dataDir));
       await chmod(keysFile(config.dataDir), 0o600);
+    }
+    // The same session signing keys: everyone's sessions outlive the move.
+    if (manifest.signingKeys) {
+      await copyFile(path.join(work, manifest.signingKeys.file), signingKeysFile(config.dataDir));
+      await chmod(signingKeysFile(config.dataDir), 0o600);
     }
     const db = await openDatabase(config);
     let migrated: string[] = [];
