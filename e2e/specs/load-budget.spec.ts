@@ -14,8 +14,8 @@ import { signInFreshUser } from '../support/signed-in-session';
  * figures (a little room for the requests a busy machine reorders): lower them as the page sheds
  * weight, never raise them.
  */
-const DOCUMENTS_JS_BUDGET_KB = 445;
-const DOCUMENTS_REQUEST_BUDGET = 50;
+const DOCUMENTS_JS_BUDGET_KB = 412;
+const DOCUMENTS_REQUEST_BUDGET = 47;
 
 /** A string of Module Federation's runtime core (its RemoteHandler hooks): only a bundled copy carries it. */
 const RUNTIME_CORE_MARK = 'beforeRegisterRemote';
@@ -60,6 +60,8 @@ test(`signed-in /documents shows its first row after at most ${DOCUMENTS_JS_BUDG
 
   expect(figures.firstRow).toBeGreaterThan(0);
   const scripts = figures.scripts.map((script) => `${(script.gzip / 1024).toFixed(1)} KB ${script.url}`).join('\n');
+  // The figures, for lowering the ratchet below (and the listing, for what to cut next).
+  console.log(`/documents before its first row: ${(figures.jsGzip / 1024).toFixed(1)} KB gzip JS in ${figures.jsFiles} files, ${figures.requests} requests\n${figures.resources.map((r) => `${Math.round(r.start)} ms ${r.url}`).join('\n')}`);
   expect(figures.jsGzip / 1024, scripts).toBeLessThanOrEqual(DOCUMENTS_JS_BUDGET_KB);
   expect(figures.requests, scripts).toBeLessThanOrEqual(DOCUMENTS_REQUEST_BUDGET);
 });
