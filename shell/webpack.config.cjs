@@ -7,10 +7,11 @@ const { withPwa } = require('./src/sw/pwa-webpack.cjs');
 const shellConfig = createConfig({ project: 'shell', name: 'dossier_shell', port: 4200, title: 'Dossier', isShell: true });
 module.exports = (env, argv) => {
   const config = withPwa(shellConfig(env, argv));
-  // The light landing (main.ts: webpackChunkName 'landing') and React, fetched beside main.js.
-  // The landing's markup, stylesheet and a hash-allowed inline script in index.html (ADR 0220).
+  // React and the tokens fetched beside main.js on every page; the light landing (main.ts:
+  // webpackChunkName 'landing') only where it shows, hinted by the inline script. The landing's
+  // markup, stylesheet and a hash-allowed inline script in index.html (ADR 0220).
   if (config.mode === 'production') {
-    config.plugins.push(new PreloadFirstPaint({ chunkGroups: ['landing'] }), new PrerenderLanding({ projectRoot: __dirname, chunkGroups: ['landing'] }));
+    config.plugins.push(new PreloadFirstPaint(), new PrerenderLanding({ projectRoot: __dirname, chunkGroups: ['landing'] }));
   }
   return config;
 };

@@ -10,12 +10,12 @@ import { signInFreshUser } from '../support/signed-in-session';
  * requests before the first document row shows. Each request is a round trip (562 ms apiece on
  * the phone profile's Fast 3G), each byte something a phone fetches and runs.
  * Issue 24 aims at 250 KB and 30 requests; not reached yet (docs/benchmarks.md: ~482 KB and 75
- * before ADR 0395 on 2026-11-27). These are a ratchet at today's
+ * before ADR 0395, 330.5 KB and 35 after ADR 0410 on 2026-11-27). These are a ratchet at today's
  * figures (a little room for the requests a busy machine reorders): lower them as the page sheds
  * weight, never raise them.
  */
-const DOCUMENTS_JS_BUDGET_KB = 445;
-const DOCUMENTS_REQUEST_BUDGET = 50;
+const DOCUMENTS_JS_BUDGET_KB = 335;
+const DOCUMENTS_REQUEST_BUDGET = 37;
 
 /** A string of Module Federation's runtime core (its RemoteHandler hooks): only a bundled copy carries it. */
 const RUNTIME_CORE_MARK = 'beforeRegisterRemote';
@@ -60,6 +60,8 @@ test(`signed-in /documents shows its first row after at most ${DOCUMENTS_JS_BUDG
 
   expect(figures.firstRow).toBeGreaterThan(0);
   const scripts = figures.scripts.map((script) => `${(script.gzip / 1024).toFixed(1)} KB ${script.url}`).join('\n');
+  // The figures, for lowering the ratchet below (and the listing, for what to cut next).
+  console.log(`/documents before its first row: ${(figures.jsGzip / 1024).toFixed(1)} KB gzip JS in ${figures.jsFiles} files, ${figures.requests} requests\n${figures.resources.map((r) => `${Math.round(r.start)} ms ${r.url}`).join('\n')}`);
   expect(figures.jsGzip / 1024, scripts).toBeLessThanOrEqual(DOCUMENTS_JS_BUDGET_KB);
   expect(figures.requests, scripts).toBeLessThanOrEqual(DOCUMENTS_REQUEST_BUDGET);
 });

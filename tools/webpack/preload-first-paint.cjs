@@ -1,8 +1,10 @@
 // Preload hints in index.html for what the first paint needs beyond main.js (ADR 0185): the
-// light landing's chunk group, and the chunks of React, react-dom and the design tokens' stylesheet
+// chunks of React, react-dom and the design tokens' stylesheet
 // (shared modules, so async chunks the federation runtime asks for only after main.js has run). Without the
 // hints each is one more round trip after main.js — 562 ms apiece on the phone profile's Fast 3G.
-// Every page needs React; the landing chunk is ~5 KB gzip, so other pages lose next to nothing.
+// Every page needs React and the tokens; the landing's own files only a visitor's `/`: those are
+// not static hints but a list the first-paint inline script turns into hints when the landing
+// will show (prerender-landing.cjs, issue 24: two requests fewer on every other page).
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const NAME = 'PreloadFirstPaint';
@@ -14,12 +16,12 @@ const FIRST_PAINT_MODULES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\
  * @returns {Set<string>}
  */
 function firstPaintFiles(compilation, chunkGroups) {
+  return new Set([...landingOnlyFiles(compilation, chunkGroups), ...everyPageFiles(compilation)]);
+}
+
+/** The async chunks' files every page's first paint needs: React, react-dom, the design tokens. */
+function everyPageFiles(compilation) {
   const files = new Set();
-  for (const name of chunkGroups) {
-    const group = compilation.namedChunkGroups.get(name);
-    if (!group) throw new Error(`${NAME}: no chunk group named '${name}' (webpackChunkName)`);
-    for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
-  }
   for (const chunk of compilation.chunks) {
     if (chunk.canBeInitial()) continue;
     const modules = compilation.chunkGraph.getChunkModules(chunk);
@@ -30,21 +32,37 @@ function firstPaintFiles(compilation, chunkGroups) {
   return files;
 }
 
-class PreloadFirstPaint {
-  /** @param {{ chunkGroups: string[] }} options named chunk groups (webpackChunkName) to preload */
-  constructor({ chunkGroups }) {
-    this.chunkGroups = chunkGroups;
+/** The files of the named chunk groups that not every page needs (only the landing shows them). */
+function landingOnlyFiles(compilation, chunkGroups) {
+  const shared = everyPageFiles(compilation);
+  const files = new Set();
+  for (const name of chunkGroups) {
+    const group = compilation.namedChunkGroups.get(name);
+    if (!group) throw new Error(`${NAME}: no chunk group named '${name}' (webpackChunkName)`);
+    for (const chunk of group.chunks) for (const file of chunk.files) if (!shared.has(file)) files.add(file);
   }
+  return files;
+}
 
+/** Where index.html finds a built file. */
+function publicHref(compilation, file) {
+  const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : String(compilation.outputOptions.publicPath ?? '');
+  return `${publicPath}${file}`;
+}
+
+/** `as` of a preload hint for a built file; undefined for files not worth a hint (maps, …). */
+function preloadAs(file) {
+  return file.endsWith('.css') ? 'style' : file.endsWith('.js') ? 'script' : undefined;
+}
+
+class PreloadFirstPaint {
   apply(compiler) {
     compiler.hooks.compilation.tap(NAME, (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(NAME, (data) => {
-        const files = firstPaintFiles(compilation, this.chunkGroups);
-        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : String(compilation.outputOptions.publicPath ?? '');
-        for (const file of [...files].sort()) {
-          const as = file.endsWith('.css') ? 'style' : file.endsWith('.js') ? 'script' : undefined;
+        for (const file of [...everyPageFiles(compilation)].sort()) {
+          const as = preloadAs(file);
           if (!as) continue;
-          data.headTags.push({ tagName: 'link', voidTag: true, attributes: { rel: 'preload', as, href: `${publicPath}${file}` }, meta: { plugin: NAME } });
+          data.headTags.push({ tagName: 'link', voidTag: true, attributes: { rel: 'preload', as, href: publicHref(compilation, file) }, meta: { plugin: NAME } });
         }
         return data;
       });
@@ -52,4 +70,4 @@ class PreloadFirstPaint {
   }
 }
 
-module.exports = { PreloadFirstPaint, firstPaintFiles };
+module.exports = { PreloadFirstPaint, firstPaintFiles, landingOnlyFiles, publicHref, preloadAs };

@@ -9,7 +9,7 @@ const path = require('node:path');
 const { createRequire } = require('node:module');
 const esbuild = require('esbuild');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { firstPaintFiles } = require('./preload-first-paint.cjs');
+const { firstPaintFiles, landingOnlyFiles, preloadAs, publicHref } = require('./preload-first-paint.cjs');
 
 const NAME = 'PrerenderLanding';
 const ROOT_DIV = '<div id="root"></div>';
@@ -56,7 +56,7 @@ class PrerenderLanding {
     const src = path.join(this.projectRoot, 'src/prerender');
     const markupModule = evaluate(bundle(path.join(src, 'landing-markup.tsx'), { platform: 'node', tsconfig }), path.join(this.projectRoot, 'package.json'));
     const script = bundle(path.join(src, 'first-paint-script.ts'), { platform: 'browser', tsconfig });
-    return { markup: markupModule.landingMarkup(), styleId: markupModule.FIRST_PAINT_STYLE_ID, landingClass: markupModule.LANDING_CLASS, script };
+    return { markup: markupModule.landingMarkup(), styleId: markupModule.FIRST_PAINT_STYLE_ID, landingClass: markupModule.LANDING_CLASS, preloadAttribute: markupModule.LANDING_PRELOAD_ATTRIBUTE, script };
   }
 
   apply(compiler) {
@@ -72,8 +72,10 @@ class PrerenderLanding {
         // Shown only when the inline script marked a visitor's `/`: [hidden] hides it otherwise.
         const reveal = `html.${rendered.landingClass} #root[hidden]{display:block}`;
         const style = { tagName: 'style', voidTag: false, attributes: { id: rendered.styleId }, innerHTML: `${css.join('\n')}\n${reveal}`, meta: { plugin: NAME } };
-        // After the style (it removes it on other addresses), before any other tag.
-        const script = { tagName: 'script', voidTag: false, attributes: {}, innerHTML: rendered.script, meta: { plugin: NAME } };
+        // After the style (it removes it on other addresses), before any other tag. It hints the
+        // landing's own files only when the landing shows (the attribute is outside the CSP hash).
+        const preloads = [...landingOnlyFiles(compilation, this.chunkGroups)].sort().filter(preloadAs).map((file) => publicHref(compilation, file));
+        const script = { tagName: 'script', voidTag: false, attributes: { [rendered.preloadAttribute]: preloads.join(' ') }, innerHTML: rendered.script, meta: { plugin: NAME } };
         data.headTags.unshift(style, script);
         return data;
       });

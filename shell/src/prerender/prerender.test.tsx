@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { startLightLanding } from '../landing-start';
 import { browserStorage } from '../landing-visit';
-import { FIRST_PAINT_STYLE_ID, LANDING_CLASS, markFirstPaint } from './first-paint';
+import { FIRST_PAINT_STYLE_ID, LANDING_CLASS, LANDING_PRELOAD_ATTRIBUTE, markFirstPaint } from './first-paint';
 import { landingMarkup } from './landing-markup';
 
 // ADR 0220: the build puts landingMarkup() in index.html's hidden #root and first-paint-script.ts
@@ -14,12 +14,19 @@ function runFirstPaintScript(path: string) {
   const style = document.createElement('style');
   style.id = FIRST_PAINT_STYLE_ID;
   document.head.append(style);
-  markFirstPaint(window.location, browserStorage(), document);
+  const script = document.createElement('script');
+  script.setAttribute(LANDING_PRELOAD_ATTRIBUTE, LANDING_FILES.join(' '));
+  markFirstPaint(window.location, browserStorage(), document, script);
   return { shown: document.documentElement.classList.contains(LANDING_CLASS), styleKept: style.isConnected };
 }
 
+const LANDING_FILES = ['/landing.1a2b.js', '/landing.3c4d.css'];
+/** The preload hints in <head>, as `as href`. */
+const preloadHints = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => `${link.as} ${link.getAttribute('href')}`);
+
 afterEach(() => {
   localStorage.clear();
+  for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
   document.getElementById(FIRST_PAINT_STYLE_ID)?.remove();
   document.documentElement.classList.remove(LANDING_CLASS);
   window.history.replaceState(null, '', '/');
@@ -37,6 +44,16 @@ describe('the first-paint script', () => {
     }
     localStorage.setItem('sb-127-auth-token', '{}');
     expect(runFirstPaintScript('/')).toEqual({ shown: false, styleKept: false });
+  });
+
+  it("preloads the landing's own chunk and stylesheet only when the landing shows (issue 24)", () => {
+    runFirstPaintScript('/documents');
+    localStorage.setItem('sb-127-auth-token', '{}');
+    runFirstPaintScript('/');
+    expect(preloadHints()).toEqual([]);
+    localStorage.clear();
+    runFirstPaintScript('/');
+    expect(preloadHints()).toEqual(['script /landing.1a2b.js', 'style /landing.3c4d.css']);
   });
 });
 

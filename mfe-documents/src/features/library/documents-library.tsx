@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth, Widget } from '@dossier/shared';
 import { Button, EmptyState, LoadingSpinner, OfflineDataNotice, PHONE_QUERY, Sheet, useMediaQuery } from '@dossier/shared/ui';
@@ -7,16 +7,19 @@ import { useDocumentActions } from '../../lib/use-document-actions';
 import { useCategories, useTags } from '../../lib/use-lookups';
 import { BulkActionsBar } from '../bulk';
 import { CategoryManager } from '../categories';
-import { DocumentPanel } from '../document';
-import { ShareDialog } from '../share';
-import { QueuedUploads, UploadPanel } from '../upload';
 import { AddDocumentsPicker } from './add-documents-picker';
+import { DeferredUpload } from './deferred-upload';
 import { DocumentList, type RowActions } from './document-list';
 import type { DocumentSearchHit } from '../../api/search-documents';
 import { LibraryFilters, LibraryToolbar } from './library-controls';
 import { isFiltered } from './library-state';
 import { useDocumentPages } from './use-document-pages';
 import { useLibraryState } from './use-library-state';
+
+// The open document's panel and the share dialog draw no row of the list: they load when a
+// document is opened or shared (issue 24). The service worker keeps them for offline use.
+const DocumentPanel = lazy(async () => ({ default: (await import('../document')).DocumentPanel }));
+const ShareDialog = lazy(async () => ({ default: (await import('../share')).ShareDialog }));
 
 /**
  * `/documents`: upload, the library (search, filters, sort, list or grid), bulk actions, the open
@@ -91,6 +94,9 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
   const closePanel = useCallback(() => update({ doc: null }), [update]);
   const selectedDocs = items.filter((d) => selected.has(d.id));
   const filtered = isFiltered(portfolioId ? { ...state, portfolio: [] } : state);
+  const withUpload = !state.trash && !portfolioId;
+  const [uploadShown, setUploadShown] = useState(false);
+  const onUploadShown = useCallback(() => setUploadShown(true), []);
 
   let body: React.ReactNode;
   if (pages.isPending && pages.fetchStatus === 'paused') {
@@ -100,7 +106,8 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
         <EmptyState title="You're offline" description="This list has not been saved on this device yet. It appears as soon as you are back online." />
       </div>
     );
-  } else if (pages.isPending) {
+  } else if (pages.isPending || (withUpload && !uploadShown && pages.isSuccess && items.length === 0 && !filtered)) {
+    // An empty library shows with its upload panel (deferred-upload.tsx), never without.
     body = <LoadingSpinner />;
   } else if (pages.isError && !pages.data) {
     // (A failed refetch keeps showing what the list had.)
@@ -202,10 +209,15 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
       {/* Upload, and the Drive area's import beside it (a widget by name: this area never imports
           another remote; empty when Drive is not configured). On a phone both sit behind one
           floating "Add documents" button, so the list comes first (issue 22). */}
-      {!state.trash && !portfolioId ? (
-        <UploadPanel categoryId={state.category.length === 1 ? state.category[0] : null} chooseFilesRef={chooseFiles} moreActions={<Widget name="drive.import-dialog" placement="documents" />} />
+      {withUpload ? (
+        <DeferredUpload
+          start={!pages.isPending || pages.fetchStatus === 'paused'}
+          onShown={onUploadShown}
+          categoryId={state.category.length === 1 ? state.category[0] : null}
+          chooseFilesRef={chooseFiles}
+          moreActions={<Widget name="drive.import-dialog" placement="documents" />}
+        />
       ) : null}
-      {!state.trash && !portfolioId ? <QueuedUploads /> : null}
       {/* Inside a portfolio page (the widget), that page shows the one marker. */}
       {pages.data && !portfolioId ? <OfflineDataNotice updatedAt={pages.dataUpdatedAt} /> : null}
       <p className="library-count" role="status" aria-live="polite" data-testid="library-count">
@@ -216,9 +228,17 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
       ) : null}
       <div className="library-body">
         {body}
-        {state.doc ? <DocumentPanel key={state.doc} id={state.doc} onClose={closePanel} /> : null}
+        {state.doc ? (
+          <Suspense fallback={<LoadingSpinner />}>
+            <DocumentPanel key={state.doc} id={state.doc} onClose={closePanel} />
+          </Suspense>
+        ) : null}
       </div>
-      {sharing ? <ShareDialog target={{ documentId: sharing.id }} title={sharing.name} onClose={() => setSharing(null)} /> : null}
+      {sharing ? (
+        <Suspense fallback={null}>
+          <ShareDialog target={{ documentId: sharing.id }} title={sharing.name} onClose={() => setSharing(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
