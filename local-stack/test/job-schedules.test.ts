@@ -49,6 +49,21 @@ describe('the local scheduler and jobs.schedules', () => {
     await scheduler.stop();
   });
 
+  it('on a database older than the table (a migration not run yet) starts, schedules nothing, and runs a job when asked', async () => {
+    const missing = Object.assign(new Error('relation "jobs.schedules" does not exist'), { code: '42P01' });
+    const logged: string[] = [];
+    const older = { log: (line: string) => logged.push(line), db: { admin: async () => Promise.reject(missing) } } as unknown as StackContext;
+    const scheduler = await createScheduler(older, { tickMs: 0, jobs: [{ name: 'tidy', run: async () => ({ tidied: 1 }) }] });
+    expect(logged.join('\n')).toContain('no jobs.schedules');
+    expect(scheduler.status()).toMatchObject([{ name: 'tidy', schedule: '' }]);
+    expect(new Date(scheduler.status()[0].nextAt).getUTCFullYear()).toBeGreaterThan(100_000);
+    expect(await scheduler.runNow('tidy')).toEqual({ tidied: 1 });
+    await scheduler.stop();
+    // Any other failure to read the table still stops the start.
+    const broken = { log: () => undefined, db: { admin: async () => Promise.reject(Object.assign(new Error('connection lost'), { code: '08006' })) } } as unknown as StackContext;
+    await expect(createScheduler(broken, { tickMs: 0 })).rejects.toThrow('connection lost');
+  });
+
   it('every pg_cron job an earlier migration scheduled is a row of the table (none escapes it)', () => {
     const sql = readdirSync(MIGRATIONS)
       .filter((f) => f.endsWith('.sql'))

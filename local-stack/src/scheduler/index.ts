@@ -34,11 +34,22 @@ export interface ScheduleRow {
   schedule: string;
 }
 
-/** The schedules the migrations declare. */
-export async function loadSchedules(ctx: StackContext): Promise<ScheduleRow[]> {
-  const r = await ctx.db.admin((q) => q.query<ScheduleRow>('select job, schedule from jobs.schedules order by job'));
-  return r.rows;
+/**
+ * The schedules the migrations declare; null when the database has no jobs.schedules yet — it is
+ * older than this code (an instance one migration behind, as the backup tests start one).
+ */
+export async function loadSchedules(ctx: StackContext): Promise<ScheduleRow[] | null> {
+  try {
+    const r = await ctx.db.admin((q) => q.query<ScheduleRow>('select job, schedule from jobs.schedules order by job'));
+    return r.rows;
+  } catch (e) {
+    if ((e as { code?: string }).code === '42P01') return null;
+    throw e;
+  }
 }
+
+/** What a job without a schedule runs on: never by itself, only when asked. */
+const UNSCHEDULED: CronSchedule = { next: () => new Date(8.64e15) };
 
 interface JobState {
   def: JobDefinition;
@@ -67,7 +78,9 @@ export async function createScheduler(
   let stopped = false;
   const now = () => new Date(Date.now() + offsetMs);
   const runners = new Map((options.jobs ?? JOBS).map((def) => [def.name, def]));
-  const schedules = options.schedules ?? (await loadSchedules(ctx));
+  const loaded = options.schedules ?? (await loadSchedules(ctx));
+  if (!loaded) ctx.log('scheduler: the database has no jobs.schedules (a migration has not run yet): jobs run only when asked');
+  const schedules = loaded ?? [...runners.keys()].map((job) => ({ job, schedule: '' }));
   const unscheduled = [...runners.keys()].filter((name) => !schedules.some((s) => s.job === name));
   const unrunnable = schedules.filter((s) => !runners.has(s.job)).map((s) => s.job);
   if (unscheduled.length || unrunnable.length) {
@@ -79,7 +92,7 @@ export async function createScheduler(
   const states = new Map<string, JobState>(
     [...runners.values()].map((def) => {
       const schedule = schedules.find((s) => s.job === def.name)!.schedule;
-      const cron = parseCron(schedule);
+      const cron = schedule ? parseCron(schedule) : UNSCHEDULED;
       return [def.name, { def, schedule, cron, nextAt: cron.next(now()).getTime(), lastRunAt: null, lastResult: null, lastError: null, current: null }];
     }),
   );
