@@ -90,7 +90,7 @@ async function benchDatabase(database: TestDatabase): Promise<Row[]> {
 
     // The same API served without sockets: what the REST layer costs, apart from loopback HTTP and
     // the load generator competing for the same CPU.
-    const app = buildApiApp({ db: stack.db, jwt: createJwtService(stack.config.jwtSecret), config: stack.config, log: () => undefined });
+    const app = buildApiApp({ db: stack.db, jwt: createJwtService(stack.config.jwtSecret, stack.config.signingKeys), config: stack.config, log: () => undefined });
     const inProcess = async (url: string, init: RequestInit) => {
       const res = await app.fetch(new Request(url, init));
       await res.arrayBuffer();
