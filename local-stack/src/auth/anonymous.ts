@@ -3,7 +3,7 @@ import type { StackConfig } from '../context.js';
 import type { Queryable } from '../db/types.js';
 import { AuthApiError } from './errors.js';
 import { findUserById, USER_COLUMNS, type UserRow } from './users.js';
-import { tomlValue } from './supabase-toml.js';
+import { authSwitch, tomlValue } from './supabase-toml.js';
 
 declare module '../context.js' {
   interface StackConfig {
@@ -20,10 +20,7 @@ const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
  * over it, a test's override over both. Off by default, as in the Supabase CLI.
  */
 export function anonymousSignInsEnabled(config: StackConfig, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (config.anonymousSignIns !== undefined) return config.anonymousSignIns;
-  const fromEnv = env.GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED;
-  if (fromEnv !== undefined && fromEnv !== '') return /^(1|true|yes|on)$/i.test(fromEnv);
-  return tomlValue(config.supabaseDir, 'auth', 'enable_anonymous_sign_ins', env) === true;
+  return authSwitch(config.anonymousSignIns, 'GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED', config.supabaseDir, 'auth', 'enable_anonymous_sign_ins', env);
 }
 
 /**

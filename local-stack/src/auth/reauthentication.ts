@@ -6,7 +6,7 @@ import { AuthApiError } from './errors.js';
 import { rateLimit, requireUser, type AuthDeps } from './http.js';
 import { newOtp, tokenHashOf } from './one-time-tokens.js';
 import { authRateLimits, OTP_EXPIRY_SECONDS } from './settings.js';
-import { tomlValue } from './supabase-toml.js';
+import { authSwitch } from './supabase-toml.js';
 import type { UserRow } from './users.js';
 
 declare module '../context.js' {
@@ -21,10 +21,7 @@ declare module '../context.js' {
  * a password change in a session older than 24 hours needs the nonce `reauthenticate()` e-mailed.
  */
 export function securePasswordChange(config: StackConfig, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (config.securePasswordChange !== undefined) return config.securePasswordChange;
-  const fromEnv = env.GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION;
-  if (fromEnv !== undefined && fromEnv !== '') return /^(1|true|yes|on)$/i.test(fromEnv);
-  return tomlValue(config.supabaseDir, 'auth.email', 'secure_password_change', env) === true;
+  return authSwitch(config.securePasswordChange, 'GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION', config.supabaseDir, 'auth.email', 'secure_password_change', env);
 }
 
 const RECENT_SESSION_SECONDS = 24 * 3600;

@@ -3,7 +3,7 @@ import type { Context, Hono } from 'hono';
 import type { StackConfig } from '../context.js';
 import { AuthApiError, validationFailed } from './errors.js';
 import { obj, pageHeaders, pageParams, readJson, str, type AuthDeps } from './http.js';
-import { tomlValue } from './supabase-toml.js';
+import { authSwitch } from './supabase-toml.js';
 
 declare module '../context.js' {
   interface StackConfig {
@@ -14,10 +14,7 @@ declare module '../context.js' {
 
 /** `[auth.oauth_server] enabled` (off in Dossier's config), GOTRUE_OAUTH_SERVER_ENABLED over it. */
 export function oauthServerEnabled(config: StackConfig, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (config.oauthServer !== undefined) return config.oauthServer;
-  const fromEnv = env.GOTRUE_OAUTH_SERVER_ENABLED;
-  if (fromEnv !== undefined && fromEnv !== '') return /^(1|true|yes|on)$/i.test(fromEnv);
-  return tomlValue(config.supabaseDir, 'auth.oauth_server', 'enabled', env) === true;
+  return authSwitch(config.oauthServer, 'GOTRUE_OAUTH_SERVER_ENABLED', config.supabaseDir, 'auth.oauth_server', 'enabled', env);
 }
 
 interface ClientRow {

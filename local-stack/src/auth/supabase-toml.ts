@@ -1,13 +1,21 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
+
+/** The last parse of each config.toml, kept while the file is unchanged (settings are read per request). */
+const parsed = new Map<string, { mtimeMs: number; size: number; doc: Record<string, unknown> }>();
 
 /** supabase/config.toml as a TOML document (smol-toml), or undefined when the file is absent. */
 function configToml(supabaseDir: string): Record<string, unknown> | undefined {
   const file = path.join(supabaseDir, 'config.toml');
-  if (!existsSync(file)) return undefined;
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (!stat) return undefined;
+  const kept = parsed.get(file);
+  if (kept && kept.mtimeMs === stat.mtimeMs && kept.size === stat.size) return kept.doc;
   try {
-    return parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const doc = parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    parsed.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, doc });
+    return doc;
   } catch (e) {
     // A broken file must stop the start with where it broke, not read as "no setting".
     throw new Error(`${file} is not valid TOML: ${(e as Error).message}`, { cause: e });
@@ -46,4 +54,15 @@ export function tomlList(supabaseDir: string, section: string, key: string, env:
   const value = entry(supabaseDir, section, key);
   if (!Array.isArray(value)) return undefined;
   return value.map((v) => resolveEnv(String(v), env) ?? '').filter(Boolean);
+}
+
+/**
+ * One of GoTrue's on/off settings: a test's override, else GoTrue's environment variable
+ * (`1`/`true`/`yes`/`on`), else the boolean in config.toml; off when none is set.
+ */
+export function authSwitch(override: boolean | undefined, envName: string, supabaseDir: string, section: string, key: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (override !== undefined) return override;
+  const fromEnv = env[envName];
+  if (fromEnv !== undefined && fromEnv !== '') return /^(1|true|yes|on)$/i.test(fromEnv);
+  return tomlValue(supabaseDir, section, key, env) === true;
 }
