@@ -99,6 +99,15 @@ export const DOCUMENT_LIMITS = {
   expiringSoonDays: 60,
 } as const;
 
+/**
+ * The largest file this deployment takes: its app config's `uploadMaxBytes` (a self-hoster's
+ * Storage limit), else the product's default. Every way a file enters — an upload, a share, a
+ * Drive import, a re-imported export — checks against this one figure.
+ */
+export function uploadLimitBytes(config: { uploadMaxBytes?: number }): number {
+  return config.uploadMaxBytes && config.uploadMaxBytes > 0 ? config.uploadMaxBytes : DOCUMENT_LIMITS.uploadMaxBytes;
+}
+
 /** §5 / §9 legal facts stated in the legal texts */
 export const LEGAL_FACTS = {
   minimumAge: 13,

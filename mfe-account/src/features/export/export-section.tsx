@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@dossier/shared';
-import { classifyError } from '@dossier/shared/core';
+import { useAppConfig, useAuth } from '@dossier/shared';
+import { classifyError, uploadLimitBytes } from '@dossier/shared/core';
 import type { ArchiveFailure, ArchiveProgress, ArchiveRun } from '@dossier/shared/archive';
 import { Progress } from '@dossier/shared/ui';
 import { FormError } from '../../lib/form-error';
@@ -60,6 +60,8 @@ export function ExportSection() {
   const id = useId();
   const { supabase } = useAuth();
   const queryClient = useQueryClient();
+  // A re-imported export is checked like an upload, against this deployment's limit.
+  const maxBytes = uploadLimitBytes(useAppConfig());
   const [progress, setProgress] = useState<ArchiveProgress | null>(null);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -95,7 +97,7 @@ export function ExportSection() {
     setLast(null);
     setBusy('import');
     try {
-      const run = await (await loadArchive()).importLibrary(supabase, file, setProgress, { only });
+      const run = await (await loadArchive()).importLibrary(supabase, file, setProgress, { only, maxBytes });
       await queryClient.invalidateQueries();
       setLast({ kind: 'import', run, source: file });
     } catch (e) {

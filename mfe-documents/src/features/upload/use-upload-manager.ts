@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useAppConfig, useAuth, useDevice, usePendingOperations, useSupabase } from '@dossier/shared';
-import { DOCUMENT_LIMITS, sha256Hex } from '@dossier/shared/core';
+import { sha256Hex, uploadLimitBytes } from '@dossier/shared/core';
 import { documentNamesLike, findDuplicates, getDocument, type DocumentRecord } from '../../api/documents';
 import { useDocumentStore } from '../../lib/use-document-store';
 import { useAnalysisQueue } from '../analysis';
@@ -15,8 +15,7 @@ import { UploadManager, type UploadManagerDeps, type UploadSnapshot } from './up
 import { validateFile } from './validate-file';
 
 export function useUploadLimit(): number {
-  const config = useAppConfig();
-  return config.uploadMaxBytes && config.uploadMaxBytes > 0 ? config.uploadMaxBytes : DOCUMENT_LIMITS.uploadMaxBytes;
+  return uploadLimitBytes(useAppConfig());
 }
 
 /** One UploadManager per signed-in person and page, wired to the real services. */
