@@ -1,5 +1,7 @@
 // The production static hosts (hono's serveStatic + compress, local-stack/src/static-host): the
-// cache policy, compression, conditional requests, ranges and the SPA fallback of docs/serving.md.
+// cache policy, compression, conditional requests, ranges and the SPA fallback of docs/serving.md,
+// and the security headers, CSP and Host check of every answer.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -8,12 +10,12 @@ import { gunzipSync } from 'node:zlib';
 import { appConfigFromEnv, REMOTE_DIRS, startStaticHosts } from '../src/static-host/index.js';
 
 /** The raw bytes and headers (fetch would undo the compression). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http.get(url, { headers }, (res) => {
       const parts: Buffer[] = [];
       res.on('data', (part: Buffer) => parts.push(part));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
     }).on('error', reject);
   });
 }
@@ -116,5 +118,42 @@ describe('static hosts serve the build', () => {
     expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
     expect(manifest.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(await manifest.json()).toEqual({});
+  });
+
+  it('sends a CSP that fits the app, nosniff, Referrer-Policy and Permissions-Policy', async () => {
+    const res = await fetch(`${hosts.shellUrl}/dashboard`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive('script-src')).toBe(`script-src 'self' 'wasm-unsafe-eval' ${Object.values(hosts.remotes).map((r) => r.url).join(' ')}`);
+    expect(directive('frame-ancestors')).toBe(`frame-ancestors 'none'`);
+    expect(directive('object-src')).toBe(`object-src 'none'`);
+    expect(directive('connect-src')).toContain('http://127.0.0.1:54999');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('permissions-policy')).toContain('microphone=()');
+    const remote = await fetch(hosts.appConfig.remotes.documents);
+    expect(remote.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it("allows index.html's own inline script by its sha256 and nothing inline besides (ADR 0220)", async () => {
+    const script = "document.documentElement.classList.add('dossier-landing')";
+    const index = path.join(dist, 'shell', 'index.html');
+    writeFileSync(index, `<!doctype html><title>Dossier</title><script>${script}</script><script defer src="/main.js"></script>`);
+    try {
+      const csp = (await fetch(`${hosts.shellUrl}/`)).headers.get('content-security-policy') ?? '';
+      const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src ')) ?? '';
+      const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+      expect(scriptSrc).toBe(`script-src 'self' 'wasm-unsafe-eval' ${hash} ${Object.values(hosts.remotes).map((r) => r.url).join(' ')}`);
+      expect(scriptSrc).not.toContain('unsafe-inline');
+    } finally {
+      writeFileSync(index, '<!doctype html><title>Dossier</title>');
+    }
+  });
+
+  it('answers only its own host names (DNS rebinding)', async () => {
+    expect((await rawGet(`${hosts.shellUrl}/`, { host: 'attacker.example' })).status).toBe(421);
+    expect((await rawGet(hosts.appConfig.remotes.documents, { host: 'attacker.example' })).status).toBe(421);
+    expect((await rawGet(`${hosts.shellUrl}/`, { host: `localhost:${hosts.shellPort}` })).status).toBe(200);
   });
 });
