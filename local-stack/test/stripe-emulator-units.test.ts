@@ -1,8 +1,12 @@
 // Stripe emulator pieces on their own: the form encoding the SDK writes, webhook signatures the
 // SDK accepts, delivery retries, test cards, and the clock's renewals.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Stripe from 'stripe';
+import { JsonFileAccountStore } from '../src/stripe/account-store.js';
 import { parseStripeForm } from '../src/stripe/form.js';
 import { BillingState, addInterval, type StripeEvent } from '../src/stripe/billing.js';
 import { checkCard } from '../src/stripe/hosted-pages.js';
@@ -106,5 +110,30 @@ describe('the clock', () => {
     expect(events.filter((t) => t === 'invoice.paid')).toHaveLength(2);
     expect(state.list('invoice')).toHaveLength(3);
     expect(state.list('subscription')[0].status).toBe('active');
+  });
+});
+
+describe('the account on disk', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'stripe-account-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('survives a restart: a new state on the same file has the customers, clock and events', () => {
+    const file = path.join(dir, 'nested', 'account.json');
+    const before = new BillingState(new JsonFileAccountStore(file), () => 'http://stripe.test');
+    const customer = before.createCustomer(parseStripeForm('email=a%40example.com'));
+    before.advance(3600);
+    const after = new BillingState(new JsonFileAccountStore(file), () => 'http://stripe.test');
+    expect(after.get(customer.id, 'customer')).toMatchObject({ email: 'a@example.com' });
+    expect(after.offsetSeconds).toBe(3600);
+    expect(after.events.map((e) => e.type)).toEqual(before.events.map((e) => e.type));
+  });
+
+  it('starts an empty account from an unreadable file, and replaces the file on the next change', () => {
+    const file = path.join(dir, 'broken.json');
+    writeFileSync(file, '{ not json');
+    const state = new BillingState(new JsonFileAccountStore(file), () => 'http://stripe.test');
+    expect(state.list('customer')).toEqual([]);
+    state.createCustomer(parseStripeForm('email=b%40example.com'));
+    expect(new JsonFileAccountStore(file).load()?.objects).toHaveLength(1);
   });
 });

@@ -1,9 +1,12 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { createAdaptorServer } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
 import type { AppConfig, RemoteName } from '@dossier/shared';
 import { hostAllowList, MISDIRECTED_MESSAGE } from '../http/host-check.js';
 import { REMOTE_DEFAULT_PORTS, REMOTE_DIRS } from './registry.js';
@@ -13,28 +16,15 @@ export { REMOTE_DIRS };
 /**
  * Serves the production build: dist/shell on the shell port (SPA fallback + a generated
  * /app-config.json) and each dist/mfe-* on its own port with CORS, like a CDN per remote.
- * Caching follows docs/architecture.md: config, manifests, entries, HTML and sw.js are `no-cache`;
+ * Caching follows docs/serving.md: config, manifests, entries, HTML and sw.js are `no-cache`;
  * content-hashed chunks are immutable for a year.
+ *
+ * Files, MIME types, Range and HEAD are hono's `serveStatic`, compression is hono's `compress`
+ * (gzip for text types over 1 KiB); what is Dossier's own stays here: the cache policy, the
+ * security headers and CSP, the Host check, `If-Modified-Since`, the SPA fallback and the
+ * generated /app-config.json.
  */
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.jpg': 'image/jpeg',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.mjs.map': 'application/json',
-};
-const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|javascript))/;
 /** webpack's [contenthash:10] in a file name (tools/webpack/create-config.cjs). */
 const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/i;
 
@@ -151,77 +141,63 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
 };
 
-function setHeaders(res: ServerResponse, headers: Readonly<Record<string, string>>): void {
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-}
+type HostAllowed = (h: string | undefined) => boolean;
 
-/** 421 for a Host that is not ours (DNS rebinding); true when answered. */
-function misdirected(req: IncomingMessage, res: ServerResponse, allowed: (h: string | undefined) => boolean): boolean {
-  if (allowed(req.headers.host)) return false;
-  res.statusCode = 421;
-  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-  res.setHeader('Connection', 'close');
-  res.end(MISDIRECTED_MESSAGE);
-  return true;
-}
+/** 421 for a Host that is not ours (DNS rebinding), before anything else runs. */
+const hostCheck =
+  (allowed: HostAllowed): MiddlewareHandler =>
+  async (c, next) => {
+    if (allowed(c.req.header('host'))) return next();
+    return c.text(MISDIRECTED_MESSAGE, 421, { Connection: 'close' });
+  };
 
-const gzipCache = new Map<string, { mtimeMs: number; body: Buffer }>();
+/** Only GET and HEAD (and the remotes' CORS preflight) reach the files. */
+const readOnly: MiddlewareHandler = async (c, next) => {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+  return c.body(null, 405, { Allow: 'GET, HEAD, OPTIONS' });
+};
 
-function sendFile(req: IncomingMessage, res: ServerResponse, file: string, extraHeaders: Record<string, string>) {
-  const stat = statSync(file);
-  const ext = path.extname(file).toLowerCase();
-  const type = TYPES[ext] ?? 'application/octet-stream';
-  res.setHeader('Content-Type', type);
-  res.setHeader('Cache-Control', cacheControlFor(path.basename(file)));
-  res.setHeader('Last-Modified', stat.mtime.toUTCString());
-  res.setHeader('Vary', 'Accept-Encoding');
-  for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
-  if (req.headers['if-modified-since'] && new Date(req.headers['if-modified-since']).getTime() >= Math.floor(stat.mtimeMs / 1000) * 1000) {
-    res.statusCode = 304;
-    return res.end();
-  }
-  const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && stat.size > 1024;
-  if (gzip) {
-    let cached = gzipCache.get(file);
-    if (!cached || cached.mtimeMs !== stat.mtimeMs) {
-      cached = { mtimeMs: stat.mtimeMs, body: gzipSync(readFileSync(file)) };
-      gzipCache.set(file, cached);
-    }
-    res.setHeader('Content-Encoding', 'gzip');
-    res.setHeader('Content-Length', cached.body.length);
-    return res.end(req.method === 'HEAD' ? undefined : cached.body);
-  }
-  res.setHeader('Content-Length', stat.size);
-  if (req.method === 'HEAD') return res.end();
-  createReadStream(file).pipe(res);
-}
+/**
+ * `If-Modified-Since` → 304 for an unchanged file: `no-cache` files cost one round trip then
+ * (docs/serving.md). serveStatic sets Last-Modified but answers every request in full.
+ */
+const notModified: MiddlewareHandler = async (c, next) => {
+  await next();
+  const since = c.req.header('if-modified-since');
+  const modified = c.res.headers.get('last-modified');
+  if (!since || !modified || c.res.status !== 200 || Date.parse(since) < Date.parse(modified)) return;
+  const headers = new Headers(c.res.headers);
+  for (const name of ['content-length', 'content-encoding', 'content-range']) headers.delete(name);
+  await c.res.body?.cancel();
+  c.res = new Response(null, { status: 304, headers });
+};
 
-/** Resolves a URL path inside `root`, never outside it. */
-function fileFor(root: string, urlPath: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');
-  } catch {
-    return null;
-  }
-  const file = path.normalize(path.join(root, decoded));
-  if (file !== root && !file.startsWith(root + path.sep)) return null;
-  return existsSync(file) && statSync(file).isFile() ? file : null;
-}
+/** Serves `root`'s files with Dossier's cache policy; `file` serves that one file whatever the path. */
+const files = (root: string, file?: string) =>
+  serveStatic({
+    root,
+    ...(file ? { path: file } : {}),
+    onFound: (found, c) => {
+      c.header('Cache-Control', cacheControlFor(path.basename(found)));
+    },
+  });
 
-function notFound(res: ServerResponse) {
-  res.statusCode = 404;
-  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-cache');
-  res.end('Not found');
-}
+const notFound = (c: Context) => c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
 
-function methodNotAllowed(req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.method === 'GET' || req.method === 'HEAD') return false;
-  res.statusCode = 405;
-  res.setHeader('Allow', 'GET, HEAD, OPTIONS');
-  res.end();
-  return true;
+/** A path with a file extension: a missing one is a 404, never the SPA's page. */
+const ASSET_PATH = /\.[a-z0-9]{1,12}$/i;
+
+/** What every static host does before its own routes: Host check, security headers, compression, 304s. */
+function staticApp(hostAllowed: HostAllowed, headers: (c: Context) => Record<string, string>): Hono {
+  const app = new Hono();
+  app.use(hostCheck(hostAllowed));
+  app.use(async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries({ ...BASE_SECURITY_HEADERS, ...headers(c) })) c.res.headers.set(name, value);
+  });
+  app.use(compress({ encoding: 'gzip' }));
+  app.use(notModified);
+  return app;
 }
 
 /** CSP hash sources ('sha256-…') of the inline <script> elements (no src) of an HTML page. */
@@ -234,7 +210,7 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-function shellHandler(root: string, appConfig: () => AppConfig, hostAllowed: (h: string | undefined) => boolean) {
+function shellApp(root: string, appConfig: () => AppConfig, hostAllowed: HostAllowed): Hono {
   // index.html's inline scripts are allowed by hash; read again when a new build replaces it.
   let csp = { mtimeMs: -1, value: contentSecurityPolicy(appConfig()) };
   const cspNow = () => {
@@ -243,53 +219,42 @@ function shellHandler(root: string, appConfig: () => AppConfig, hostAllowed: (h:
     if (mtimeMs !== csp.mtimeMs) csp = { mtimeMs, value: contentSecurityPolicy(appConfig(), mtimeMs ? inlineScriptHashes(readFileSync(index, 'utf8')) : []) };
     return csp.value;
   };
-  return (req: IncomingMessage, res: ServerResponse) => {
-    if (misdirected(req, res, hostAllowed)) return;
-    setHeaders(res, BASE_SECURITY_HEADERS);
-    res.setHeader('Content-Security-Policy', cspNow());
-    res.setHeader('X-Frame-Options', 'DENY');
-    if (methodNotAllowed(req, res)) return;
-    const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
-    if (urlPath === '/app-config.json') {
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.setHeader('Cache-Control', 'no-cache');
-      return res.end(JSON.stringify(appConfig()));
-    }
-    const file = urlPath === '/' ? null : fileFor(root, urlPath);
-    if (file) return sendFile(req, res, file, {});
-    // SPA fallback: any page address gets index.html; a missing asset stays a 404.
-    const index = path.join(root, 'index.html');
-    const looksLikeAsset = /\.[a-z0-9]{1,12}$/i.test(urlPath) && !String(req.headers.accept ?? '').includes('text/html');
-    if (!looksLikeAsset && existsSync(index)) return sendFile(req, res, index, {});
-    return notFound(res);
-  };
+  const app = staticApp(hostAllowed, () => ({ 'Content-Security-Policy': cspNow(), 'X-Frame-Options': 'DENY' }));
+  app.use(readOnly);
+  app.get('/app-config.json', (c) => c.body(JSON.stringify(appConfig()), 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' }));
+  app.get('*', files(root));
+  // SPA fallback: any page address gets index.html; a missing asset stays a 404.
+  app.get('*', async (c, next) => {
+    const looksLikeAsset = ASSET_PATH.test(c.req.path) && !(c.req.header('accept') ?? '').includes('text/html');
+    if (looksLikeAsset || !existsSync(path.join(root, 'index.html'))) return notFound(c);
+    return files(root, 'index.html')(c, next);
+  });
+  app.notFound(notFound);
+  return app;
 }
 
-function remoteHandler(root: string, hostAllowed: (h: string | undefined) => boolean) {
-  return (req: IncomingMessage, res: ServerResponse) => {
-    if (misdirected(req, res, hostAllowed)) return;
-    setHeaders(res, BASE_SECURITY_HEADERS);
-    // A remote's own page (standalone development view) is not to be framed either.
-    res.setHeader('Content-Security-Policy', "object-src 'none'; base-uri 'self'; frame-ancestors 'none'");
-    // Remotes are loaded cross-origin by the shell (scripts, manifest fetch, CSS).
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-    if (req.method === 'OPTIONS') {
-      res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
-      res.setHeader('Access-Control-Allow-Headers', '*');
-      res.statusCode = 204;
-      return res.end();
-    }
-    if (methodNotAllowed(req, res)) return;
-    const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
-    const file = fileFor(root, urlPath === '/' ? '/index.html' : urlPath);
-    if (file) return sendFile(req, res, file, {});
-    // The remote's standalone page is a SPA too.
-    const index = path.join(root, 'index.html');
-    if (!/\.[a-z0-9]{1,12}$/i.test(urlPath) && existsSync(index)) return sendFile(req, res, index, {});
-    return notFound(res);
-  };
+function remoteApp(root: string, hostAllowed: HostAllowed): Hono {
+  // A remote's own page (standalone development view) is not to be framed either. Remotes are
+  // loaded cross-origin by the shell (scripts, manifest fetch, CSS).
+  const app = staticApp(hostAllowed, () => ({
+    'Content-Security-Policy': "object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
+    'Access-Control-Allow-Origin': '*',
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+  }));
+  app.options('*', (c) => c.body(null, 204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' }));
+  app.use(readOnly);
+  app.get('*', files(root));
+  // The remote's standalone page is a SPA too.
+  app.get('*', async (c, next) => {
+    if (ASSET_PATH.test(c.req.path) || !existsSync(path.join(root, 'index.html'))) return notFound(c);
+    return files(root, 'index.html')(c, next);
+  });
+  app.notFound(notFound);
+  return app;
 }
+
+/** A node:http server answering with `app` (not yet listening). */
+const serverFor = (app: Hono): Server => createAdaptorServer({ fetch: app.fetch }) as Server;
 
 export async function startStaticHosts(options: StaticHostsOptions): Promise<StaticHosts> {
   const host = options.host ?? '127.0.0.1';
@@ -302,7 +267,8 @@ export async function startStaticHosts(options: StaticHostsOptions): Promise<Sta
 
   try {
     for (const name of Object.keys(REMOTE_DIRS) as RemoteName[]) {
-      let server = createServer(remoteHandler(path.join(distDir, REMOTE_DIRS[name]), hostAllowed));
+      const app = remoteApp(path.join(distDir, REMOTE_DIRS[name]), hostAllowed);
+      let server = serverFor(app);
       const port = await listen(server, options.remotePorts?.[name] ?? REMOTE_DEFAULT_PORTS[name], host);
       servers.push(server);
       const remote: RemoteHost = {
@@ -311,7 +277,7 @@ export async function startStaticHosts(options: StaticHostsOptions): Promise<Sta
         stop: () => close(server),
         async start() {
           if (server.listening) return;
-          server = createServer(remoteHandler(path.join(distDir, REMOTE_DIRS[name]), hostAllowed));
+          server = serverFor(app);
           servers.push(server);
           await listen(server, port, host);
         },
@@ -322,7 +288,7 @@ export async function startStaticHosts(options: StaticHostsOptions): Promise<Sta
     const manifests = Object.fromEntries(Object.entries(remotes).map(([name, remote]) => [name, `${remote.url}/mf-manifest.json`])) as Record<RemoteName, string>;
     config = typeof options.appConfig === 'function' ? options.appConfig(manifests) : options.appConfig;
     const resolved = config;
-    const shellServer = createServer(shellHandler(path.join(distDir, 'shell'), () => resolved, hostAllowed));
+    const shellServer = serverFor(shellApp(path.join(distDir, 'shell'), () => resolved, hostAllowed));
     const shellPort = await listen(shellServer, options.shellPort ?? 4200, host);
     servers.push(shellServer);
     const shellUrl = `http://${host}:${shellPort}`;

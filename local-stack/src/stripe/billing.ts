@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import type { AccountStore } from './account-store.js';
 import { StripeApiError, invalidParam, missingParam, noSuch } from './errors.js';
 import type { FormObject, FormValue } from './form.js';
 
@@ -68,19 +67,11 @@ export function addInterval(start: number, interval: string, count = 1): number 
   return Math.floor(d.getTime() / 1000);
 }
 
-interface Persisted {
-  offsetSeconds: number;
-  objects: StripeObject[];
-  lineItems: Record<string, StripeObject[]>;
-  events: StripeEvent[];
-  invoiceCounter: number;
-}
-
 /**
  * The emulator's account: its objects (customers, products, prices, checkout sessions,
  * subscriptions, invoices, portal sessions, webhook endpoints, events), a clock that tests move
  * forward, and the rules that turn a payment into a subscription and a passing period into a
- * renewal or an end. Every change is written to `file` (when given) so a restart keeps the account.
+ * renewal or an end. Every change is saved to `store` (when given) so a restart keeps the account.
  */
 export class BillingState {
   offsetSeconds = 0;
@@ -93,20 +84,16 @@ export class BillingState {
   onEvent: (event: StripeEvent) => void = () => undefined;
 
   constructor(
-    private readonly file: string | null,
+    private readonly store: AccountStore | null,
     private readonly publicUrl: () => string,
   ) {
-    if (file && existsSync(file)) {
-      try {
-        const data = JSON.parse(readFileSync(file, 'utf8')) as Persisted;
-        this.offsetSeconds = data.offsetSeconds ?? 0;
-        for (const o of data.objects ?? []) this.objects.set(o.id, o);
-        for (const [k, v] of Object.entries(data.lineItems ?? {})) this.lineItems.set(k, v);
-        this.events = data.events ?? [];
-        this.invoiceCounter = data.invoiceCounter ?? 0;
-      } catch {
-        // An unreadable file starts an empty account (the file is replaced on the next change).
-      }
+    const data = store?.load();
+    if (data) {
+      this.offsetSeconds = data.offsetSeconds ?? 0;
+      for (const o of data.objects ?? []) this.objects.set(o.id, o);
+      for (const [k, v] of Object.entries(data.lineItems ?? {})) this.lineItems.set(k, v);
+      this.events = data.events ?? [];
+      this.invoiceCounter = data.invoiceCounter ?? 0;
     }
   }
 
@@ -115,18 +102,13 @@ export class BillingState {
   }
 
   save(): void {
-    if (!this.file) return;
-    const data: Persisted = {
+    this.store?.save({
       offsetSeconds: this.offsetSeconds,
       objects: [...this.objects.values()],
       lineItems: Object.fromEntries(this.lineItems),
       events: this.events.slice(-500),
       invoiceCounter: this.invoiceCounter,
-    };
-    mkdirSync(path.dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.tmp`;
-    writeFileSync(tmp, JSON.stringify(data));
-    renameSync(tmp, this.file);
+    });
   }
 
   reset(): void {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { StackContext } from '../context.js';
+import { JsonFileAccountStore } from './account-store.js';
 import { BillingState } from './billing.js';
 import { registerApi } from './api.js';
 import { registerHostedPages } from './hosted-pages.js';
@@ -38,7 +39,7 @@ function retryDelays(): number[] {
  */
 export function createStripeEmulator(ctx: StackContext, keys: StripeEmulatorKeys): StripeEmulator {
   const app = new Hono();
-  const state = new BillingState(path.join(ctx.config.dataDir, 'stripe', 'account.json'), () => ctx.config.stripeUrl ?? '');
+  const state = new BillingState(new JsonFileAccountStore(path.join(ctx.config.dataDir, 'stripe', 'account.json')), () => ctx.config.stripeUrl ?? '');
   const webhooks = new WebhookDispatcher({ retryDelaysMs: retryDelays(), timestamp: () => state.now(), log: ctx.log });
   webhooks.endpoints.set('we_local_functions', {
     id: 'we_local_functions',
