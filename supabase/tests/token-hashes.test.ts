@@ -1,4 +1,4 @@
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+import { databasesSync, startTestStack, type TestStack } from '../../local-stack/test/support/test-stack';
 
 // A fresh PGlite stack takes long on a busy machine.
 jest.setTimeout(180_000);

@@ -1,6 +1,6 @@
 import { lintDatabase } from './support/database-lint';
 import { runSplinter } from './support/splinter';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+import { databasesSync, startTestStack, type TestStack } from '../../local-stack/test/support/test-stack';
 
 // Issue #10 §4: the database lint (splinter's checks, written here: ADR 0059) over every migration.
 // Issue 25 §2 (ADRs 0311, 0313): and Supabase's linter itself (splinter, vendored). Both fail on any
