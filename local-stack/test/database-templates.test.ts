@@ -40,7 +40,7 @@ describe('the template fingerprint', () => {
     const root = findRepoRoot();
     const copy = mkdtempSync(path.join(os.tmpdir(), 'fingerprint-'));
     try {
-      for (const dir of ['local-stack()/src/db/bootstrap', 'supabase/migrations', 'local-stack()/src/migrations']) {
+      for (const dir of ['local-stack/src/db/bootstrap', 'supabase/migrations', 'local-stack/src/migrations']) {
         cpSync(path.join(root, dir), path.join(copy, dir), { recursive: true });
       }
       cpSync(path.join(root, 'supabase/seed.sql'), path.join(copy, 'supabase/seed.sql'));
