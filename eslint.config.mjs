@@ -65,7 +65,7 @@ export default [
     // The export round trip is a platform test of shared/src/archive against the real stack: it
     // imports that library by path (the local stack's Jest has no @dossier/shared aliases), and the
     // module-boundary rule's fixer crashes computing a replacement for such an import.
-    files: ['local-stack/test/export-round-trip.test.ts'],
+    files: ['supabase/tests/export-round-trip.test.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
 ];

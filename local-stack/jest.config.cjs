@@ -1,4 +1,7 @@
-// Platform tests: real PGlite / PostgreSQL, real HTTP, real supabase-js — in Node.
+// Platform tests: real PGlite / PostgreSQL, real HTTP, real supabase-js — in Node. Two homes, one
+// runner: the platform's own tests (local-stack/test: the emulated Supabase protocol) and the
+// product's database tests (supabase/tests: our migrations and functions), docs/conventions.md.
+const path = require('node:path');
 const preset = require('../jest.preset.cjs');
 const { withFinishedFilesLeftOut } = require('./test-runner/finished-files.cjs');
 
@@ -6,6 +9,7 @@ module.exports = withFinishedFilesLeftOut({
   ...preset,
   displayName: 'local-stack',
   rootDir: __dirname,
+  roots: [__dirname, path.join(__dirname, '../supabase/tests')],
   testEnvironment: 'node',
   // A fresh PGlite stack (WASM start, extensions, every migration) takes over a minute on a loaded
   // machine; hooks share this limit.

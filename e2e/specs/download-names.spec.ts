@@ -1,6 +1,6 @@
 // Downloads that open (issue 21 item 2): a renamed document is saved under its display name, in
 // UTF-8, with its file's extension, as Chromium reads Storage's Content-Disposition (no mocks: the
-// local stack's Storage, real supabase-js). The share link's name: local-stack/test/sharing.test.ts.
+// local stack's Storage, real supabase-js). The share link's name: supabase/tests/sharing.test.ts.
 import { expect, test, type Page } from '@playwright/test';
 import { file, makePdf } from '../fixtures/documents/make-files';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';

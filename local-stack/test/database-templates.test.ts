@@ -4,7 +4,7 @@ import path from 'node:path';
 import { listMigrations } from '../src/migrations/runner';
 import { findRepoRoot } from '../src/config';
 import { schemaFingerprint } from './support/database-templates';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+import { databasesSync, withStack } from './support/test-stack';
 
 // Test stacks start from a copy of a database migrated once (support/database-templates.ts).
 // A copy must be the same database a fresh start makes: every migration recorded, and on
@@ -15,21 +15,15 @@ jest.setTimeout(180_000);
 const migrations = listMigrations(path.join(findRepoRoot(), 'supabase', 'migrations'));
 
 describe.each(databasesSync())('a test stack started from the migrated template on %s', (database) => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ database });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = withStack(database);
 
   it('has every migration of the repository recorded once', async () => {
-    const recorded = await stack.db.admin((q) => q.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version'));
+    const recorded = await stack().db.admin((q) => q.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version'));
     expect(recorded.rows.map((row) => row.version)).toEqual(migrations.map((m) => m.version));
   });
 
   it("keeps the migrations' per-database role settings (PostgREST aggregates stay on)", async () => {
-    const settings = await stack.db.admin((q) =>
+    const settings = await stack().db.admin((q) =>
       q.query<{ rolname: string; setting: string }>(
         `select r.rolname, c as setting
            from pg_db_role_setting s join pg_roles r on r.oid = s.setrole cross join unnest(s.setconfig) as c

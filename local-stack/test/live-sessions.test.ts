@@ -5,7 +5,7 @@
 // valid. Tokens without a session (the service role) keep working. And every table with row level
 // security carries the binding, so a table merged later without it fails here.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
+import { databasesSync, withStack } from './support/test-stack.js';
 import { clientOptions, createTestUser, serviceClient, type TestUser } from './support/users.js';
 
 jest.setTimeout(180_000);
@@ -19,21 +19,15 @@ interface Held {
 }
 
 describe.each(databasesSync())('live sessions on %s', (database) => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ database });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = withStack(database);
 
-  const asToken = (token: string) => createClient(stack.url, stack.anonKey, { ...clientOptions, global: { headers: { Authorization: `Bearer ${token}` } } });
+  const asToken = (token: string) => createClient(stack().url, stack().anonKey, { ...clientOptions, global: { headers: { Authorization: `Bearer ${token}` } } });
 
-  const authUser = (token: string) => fetch(`${stack.url}/auth/v1/user`, { headers: { apikey: stack.anonKey, authorization: `Bearer ${token}` } });
+  const authUser = (token: string) => fetch(`${stack().url}/auth/v1/user`, { headers: { apikey: stack().anonKey, authorization: `Bearer ${token}` } });
 
   /** A person with a tag and a stored file, read with the token of the session that will end. */
   async function holding(label: string): Promise<Held> {
-    const user = await createTestUser(stack, label);
+    const user = await createTestUser(stack(), label);
     const oldClient = asToken(user.accessToken);
     const tag = await oldClient.from('tags').insert({ name: `kept by ${label}` }).select('id').single();
     expect(tag.error).toBeNull();
@@ -73,17 +67,17 @@ describe.each(databasesSync())('live sessions on %s', (database) => {
 
   it('after "Sign out on every device" the old token reads and writes nothing', async () => {
     const held = await holding('global-out');
-    const other = createClient(stack.url, stack.anonKey, clientOptions);
+    const other = createClient(stack().url, stack().anonKey, clientOptions);
     expect((await other.auth.signInWithPassword({ email: held.user.email, password: held.user.password })).error).toBeNull();
     expect((await other.auth.signOut({ scope: 'global' })).error).toBeNull();
     await expectRefused(held, 'session_not_found');
     // The files are still there for the service role: signing out loses nothing.
-    expect((await serviceClient(stack).storage.from('documents').download(held.path)).error).toBeNull();
+    expect((await serviceClient(stack()).storage.from('documents').download(held.path)).error).toBeNull();
   });
 
   it('after a password change on another device the old token is refused, the changing device is not', async () => {
     const held = await holding('password');
-    const laptop = createClient(stack.url, stack.anonKey, clientOptions);
+    const laptop = createClient(stack().url, stack().anonKey, clientOptions);
     expect((await laptop.auth.signInWithPassword({ email: held.user.email, password: held.user.password })).error).toBeNull();
     const changed = await laptop.auth.updateUser({ password: `new-${held.user.password}`, current_password: held.user.password });
     expect(changed.error).toBeNull();
@@ -95,7 +89,7 @@ describe.each(databasesSync())('live sessions on %s', (database) => {
 
   it('after a ban the old token is refused, and again after the ban is lifted only a new sign-in reads', async () => {
     const held = await holding('banned');
-    const admin = serviceClient(stack);
+    const admin = serviceClient(stack());
     expect((await admin.auth.admin.updateUserById(held.user.id, { ban_duration: '24h' })).error).toBeNull();
     await expectRefused(held, 'user_banned');
     expect((await admin.auth.admin.updateUserById(held.user.id, { ban_duration: 'none' })).error).toBeNull();
@@ -105,7 +99,7 @@ describe.each(databasesSync())('live sessions on %s', (database) => {
 
   it('after the account is deleted the old token is refused', async () => {
     const held = await holding('deleted');
-    expect((await serviceClient(stack).auth.admin.deleteUser(held.user.id)).error).toBeNull();
+    expect((await serviceClient(stack()).auth.admin.deleteUser(held.user.id)).error).toBeNull();
     const read = await held.oldClient.from('tags').select('id');
     expect(read.data ?? []).toEqual([]);
     expect((await held.oldClient.storage.from('documents').download(held.path)).data).toBeNull();
@@ -114,7 +108,7 @@ describe.each(databasesSync())('live sessions on %s', (database) => {
 
   it('a token without a session (the service role) keeps working', async () => {
     const held = await holding('service');
-    const admin = serviceClient(stack);
+    const admin = serviceClient(stack());
     const tags = await admin.from('tags').select('id').eq('user_id', held.user.id);
     expect(tags.error).toBeNull();
     expect(tags.data).toHaveLength(1);
@@ -123,7 +117,7 @@ describe.each(databasesSync())('live sessions on %s', (database) => {
 
   const unboundTables = async () =>
     (
-      await stack.db.admin((q) =>
+      await stack().db.admin((q) =>
         q.query<{ tbl: string }>(
           `select c.oid::regclass::text as tbl
              from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -143,13 +137,13 @@ describe.each(databasesSync())('live sessions on %s', (database) => {
   it('every table with row level security is bound to a live session', async () => {
     expect(await unboundTables()).toEqual([]);
     // A table merged later with RLS but without the binding is caught, and bind_live_session fixes it.
-    await stack.runScript(`create table public.live_probe (id int primary key); alter table public.live_probe enable row level security;`);
+    await stack().runScript(`create table public.live_probe (id int primary key); alter table public.live_probe enable row level security;`);
     try {
       expect(await unboundTables()).toEqual(['live_probe']);
-      await stack.runScript(`select private.bind_live_session('public.live_probe');`);
+      await stack().runScript(`select private.bind_live_session('public.live_probe');`);
       expect(await unboundTables()).toEqual([]);
     } finally {
-      await stack.runScript(`drop table public.live_probe;`);
+      await stack().runScript(`drop table public.live_probe;`);
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+import { databasesSync, withStack } from './support/test-stack';
 import { anonClient } from './support/users';
 
 // Issue 26: what PostgREST 12 resolves beyond plain foreign keys, on both databases — computed
@@ -38,15 +38,10 @@ insert into public.cmp_pairs values (1, 1, 3);
 `;
 
 describe.each(databasesSync())('PostgREST computed fields, computed relationships and view embedding on %s', (database) => {
-  let stack: TestStack;
+  const stack = withStack(database, { script: SCHEMA });
   let anon: SupabaseClient;
   beforeAll(async () => {
-    stack = await startTestStack({ database });
-    await stack.runScript(SCHEMA);
-    anon = anonClient(stack);
-  });
-  afterAll(async () => {
-    await stack?.stop();
+    anon = anonClient(stack());
   });
 
   it('selects, filters and orders by a computed field; * leaves it out', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+import { databasesSync, withStack } from './support/test-stack';
 import { anonClient, createTestUser, type TestUser } from './support/users';
 
 // Issue #10 §5: resource embedding and aggregates as PostgREST 12 (what hosted Supabase runs)
@@ -33,19 +33,14 @@ insert into public.emb_orders values
 `;
 
 describe.each(databasesSync())('PostgREST embedding and aggregates on %s', (database) => {
-  let stack: TestStack;
+  const stack = withStack(database, { script: SCHEMA });
   let anon: SupabaseClient;
   let alice: TestUser;
   let bob: TestUser;
   beforeAll(async () => {
-    stack = await startTestStack({ database });
-    await stack.runScript(SCHEMA);
-    anon = anonClient(stack);
-    alice = await createTestUser(stack, 'embed-alice');
-    bob = await createTestUser(stack, 'embed-bob');
-  });
-  afterAll(async () => {
-    await stack?.stop();
+    anon = anonClient(stack());
+    alice = await createTestUser(stack(), 'embed-alice');
+    bob = await createTestUser(stack(), 'embed-bob');
   });
 
   describe('cardinality', () => {
@@ -173,7 +168,7 @@ describe.each(databasesSync())('PostgREST embedding and aggregates on %s', (data
     it("refuses aggregates with PostgREST's PGRST123 where the database has not enabled them", async () => {
       const setting = (value: string) =>
         `do $$ begin execute format('alter role authenticator in database %I ${value}', current_database()); end $$; notify pgrst, 'reload config';`;
-      await stack.runScript(setting('reset pgrst.db_aggregates_enabled'));
+      await stack().runScript(setting('reset pgrst.db_aggregates_enabled'));
       try {
         let res = await anon.from('emb_orders').select('count()');
         // The reload is asynchronous (a notification), as it is for PostgREST.
@@ -185,7 +180,7 @@ describe.each(databasesSync())('PostgREST embedding and aggregates on %s', (data
         expect(res.error?.code).toBe('PGRST123');
         expect(res.error?.message).toBe('Use of aggregate functions is not allowed');
       } finally {
-        await stack.runScript(setting('set pgrst.db_aggregates_enabled = true'));
+        await stack().runScript(setting('set pgrst.db_aggregates_enabled = true'));
       }
     });
   });

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+import { databasesSync, withStack } from './support/test-stack';
 import { anonClient } from './support/users';
 
 /**
@@ -51,16 +51,10 @@ notify pgrst, 'reload schema';
 `;
 
 describe.each(databasesSync())('REST PostgREST fidelity on %s', (database) => {
-  let stack: TestStack;
+  const stack = withStack(database, { script: SCHEMA });
   let anon: SupabaseClient;
-
   beforeAll(async () => {
-    stack = await startTestStack({ database });
-    await stack.runScript(SCHEMA);
-    anon = anonClient(stack);
-  });
-  afterAll(async () => {
-    await stack?.stop();
+    anon = anonClient(stack());
   });
 
   describe('function resolution', () => {
@@ -167,9 +161,9 @@ describe.each(databasesSync())('REST PostgREST fidelity on %s', (database) => {
 
     it('a function touching more rows than max-affected fails with PGRST124 and changes nothing', async () => {
       // What supabase-js's .maxAffected(1) sends (its types offer it only for PostgREST 13+ schemas).
-      const res = await fetch(`${stack.url}/rest/v1/rpc/ws_rename_all`, {
+      const res = await fetch(`${stack().url}/rest/v1/rpc/ws_rename_all`, {
         method: 'POST',
-        headers: { apikey: stack.anonKey, 'Content-Type': 'application/json', Prefer: 'handling=strict,max-affected=1,return=representation' },
+        headers: { apikey: stack().anonKey, 'Content-Type': 'application/json', Prefer: 'handling=strict,max-affected=1,return=representation' },
         body: JSON.stringify({ suffix: 'strict' }),
       });
       expect(res.status).toBe(400);

@@ -4,59 +4,53 @@ import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { createLocalBackend } from '../src/storage/local-backend';
 import { googleRoundTrip } from './support/google';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+import { databasesSync, withStack } from './support/test-stack';
 import { clientOptions } from './support/users';
 // Issue #10 §4: web hardening. Each test failed on the stack before the fix.
 
 jest.setTimeout(180_000);
 
 describe.each(databasesSync())('cross-site requests and redirects on %s', (database) => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ database });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = withStack(database);
 
   it('a page on another site cannot sign someone up with a text/plain POST and ?apikey=', async () => {
     const email = `csrf-${Date.now()}@example.com`;
-    const res = await fetch(`${stack.url}/auth/v1/signup?apikey=${stack.anonKey}`, {
+    const res = await fetch(`${stack().url}/auth/v1/signup?apikey=${stack().anonKey}`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain', origin: 'http://evil.example' },
       body: JSON.stringify({ email, password: 'secret-one' }),
     });
     expect(res.status).toBe(403);
-    const users = await stack.db.admin((q) => q.query(`select 1 from auth.users where email = $1`, [email]));
+    const users = await stack().db.admin((q) => q.query(`select 1 from auth.users where email = $1`, [email]));
     expect(users.rows).toHaveLength(0);
     // The app's own origin (and clients without Origin) are unaffected.
-    const ok = await fetch(`${stack.url}/auth/v1/signup`, {
+    const ok = await fetch(`${stack().url}/auth/v1/signup`, {
       method: 'POST',
-      headers: { apikey: stack.anonKey, 'content-type': 'application/json', origin: 'http://127.0.0.1:4200' },
+      headers: { apikey: stack().anonKey, 'content-type': 'application/json', origin: 'http://127.0.0.1:4200' },
       body: JSON.stringify({ email, password: 'secret-one' }),
     });
     expect(ok.status).toBe(200);
   });
 
   it("a page on another site cannot script the Google emulator's faults", async () => {
-    const res = await fetch(`${stack.googleUrl}/__emulator/faults`, {
+    const res = await fetch(`${stack().googleUrl}/__emulator/faults`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain', origin: 'http://evil.example' },
       body: JSON.stringify({ path: '/token', status: 500, count: 5 }),
     });
     expect(res.status).toBe(403);
-    const faults = (await (await fetch(`${stack.googleUrl}/__emulator/faults`)).json()) as { faults: unknown[] };
+    const faults = (await (await fetch(`${stack().googleUrl}/__emulator/faults`)).json()) as { faults: unknown[] };
     expect(faults.faults).toEqual([]);
   });
 
   it('redirect_to another loopback port falls back to the site URL: tokens never go to another local process', async () => {
-    const sb = createClient(stack.url, stack.anonKey, { ...clientOptions, auth: { ...clientOptions.auth, flowType: 'implicit' as const } });
+    const sb = createClient(stack().url, stack().anonKey, { ...clientOptions, auth: { ...clientOptions.auth, flowType: 'implicit' as const } });
     const { data } = await sb.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: 'http://127.0.0.1:9999/steal', skipBrowserRedirect: true } });
-    const landed = await googleRoundTrip(stack, data.url!, { account: 'ada@example.com', decision: 'allow' });
-    expect(landed.origin).toBe(new URL(stack.config.siteUrl).origin);
-    const allowed = await sb.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: `${stack.config.siteUrl}/auth`, skipBrowserRedirect: true } });
-    const back = await googleRoundTrip(stack, allowed.data.url!, { account: 'ada@example.com', decision: 'allow' });
-    expect(`${back.origin}${back.pathname}`).toBe(`${stack.config.siteUrl}/auth`);
+    const landed = await googleRoundTrip(stack(), data.url!, { account: 'ada@example.com', decision: 'allow' });
+    expect(landed.origin).toBe(new URL(stack().config.siteUrl).origin);
+    const allowed = await sb.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: `${stack().config.siteUrl}/auth`, skipBrowserRedirect: true } });
+    const back = await googleRoundTrip(stack(), allowed.data.url!, { account: 'ada@example.com', decision: 'allow' });
+    expect(`${back.origin}${back.pathname}`).toBe(`${stack().config.siteUrl}/auth`);
   });
 });
 

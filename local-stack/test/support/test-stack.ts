@@ -153,3 +153,29 @@ async function launch(options: TestStackOptions, dataDir: string, databaseUrl: s
   };
   return test;
 }
+
+export interface WithStackOptions extends Omit<TestStackOptions, 'database'> {
+  /** SQL the suite's fixtures need, run once as the owner right after the start (runScript). */
+  script?: string;
+}
+
+/**
+ * The setup of a suite that needs one stack: in `beforeAll`, a fresh stack on `database` (then
+ * `script`, if any); in `afterAll`, the stack stopped (its data directory or database gone).
+ * Returns a getter to call inside tests and later hooks: `stack().url`. Hooks a suite adds after
+ * this call run after the stack is up.
+ */
+export function withStack(database: TestDatabase, { script, ...options }: WithStackOptions = {}): () => TestStack {
+  let stack: TestStack | undefined;
+  beforeAll(async () => {
+    stack = await startTestStack({ ...options, database });
+    if (script) await stack.runScript(script);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  return () => {
+    if (!stack) throw new Error('withStack: the stack is not started yet (call the getter inside a test or a later hook)');
+    return stack;
+  };
+}

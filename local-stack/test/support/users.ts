@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createJwtService } from '../../src/http/jwt.js';
 import type { StartedStack } from '../../src/start.js';
-import { startTestStack, type TestStack, type TestStackOptions } from './test-stack.js';
+import { withStack, type TestStack, type TestStackOptions } from './test-stack.js';
 
 export interface TestUser {
   id: string;
@@ -125,15 +125,11 @@ export function withPeople<Name extends string = 'alice' | 'bob'>(
   { names = ['alice', 'bob'] as unknown as readonly Name[], ...options }: WithPeopleOptions<Name> = {},
 ): () => People<Name> {
   let people: People<Name> | undefined;
-  let stack: TestStack | undefined;
+  const stack = withStack(database, options);
   beforeAll(async () => {
-    stack = await startTestStack({ ...options, database });
     const signedUp = {} as Record<Name, TestUser>;
-    for (const name of names) signedUp[name] = await createTestUser(stack, name);
-    people = { ...signedUp, stack };
-  });
-  afterAll(async () => {
-    await stack?.stop();
+    for (const name of names) signedUp[name] = await createTestUser(stack(), name);
+    people = { ...signedUp, stack: stack() };
   });
   return () => {
     if (!people) throw new Error('withPeople: the stack is not started yet (call the getter inside a test or a later hook)');

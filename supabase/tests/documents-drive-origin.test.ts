@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { databasesSync } from './support/test-stack';
-import { anonClient, type TestUser, withPeople } from './support/users';
+import { databasesSync } from '../../local-stack/test/support/test-stack';
+import { anonClient, type TestUser, withPeople } from '../../local-stack/test/support/users';
 
 // Migration 20261123000400: a document's Drive origin (drive_file_id, drive_modified_time) is its
 // owner's to record; nobody else can read or change it; one live document per Drive file and person.

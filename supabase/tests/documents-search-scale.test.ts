@@ -7,10 +7,10 @@
 // through supabase-js and raw HTTP.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { bulkLoadDocuments } from './support/bulk-load.js';
-import { agreement, exactRanking as exactOf, type RankedHit } from './support/search-agreement.js';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
-import { anonClient, createTestUser, type TestUser } from './support/users.js';
+import { bulkLoadDocuments } from '../../local-stack/test/support/bulk-load.js';
+import { agreement, exactRanking as exactOf, type RankedHit } from '../../local-stack/test/support/search-agreement.js';
+import { databasesSync, startTestStack, type TestStack } from '../../local-stack/test/support/test-stack.js';
+import { anonClient, createTestUser, type TestUser } from '../../local-stack/test/support/users.js';
 
 const DOCUMENTS = 1500;
 const VOCABULARY =

@@ -3,9 +3,9 @@
 // password, an e-mail change confirmed from the new address, and GoTrue's JSON error shape on
 // unknown /auth/v1 routes.
 import { createClient } from '@supabase/supabase-js';
-import { listMail } from '../src/outbox/index.js';
-import { databasesSync } from './support/test-stack.js';
-import { anonClient, clientOptions, createTestUser, type TestUser, withPeople } from './support/users.js';
+import { listMail } from '../../local-stack/src/outbox/index.js';
+import { databasesSync } from '../../local-stack/test/support/test-stack.js';
+import { anonClient, clientOptions, createTestUser, type TestUser, withPeople } from '../../local-stack/test/support/users.js';
 
 interface SessionRow {
   id: string;

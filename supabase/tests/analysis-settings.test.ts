@@ -2,8 +2,8 @@
 // raw HTTP with two people: each person saves and reads only their own auto-apply threshold and OCR
 // languages; the defaults (no row) are off and English only; nonsense values are refused.
 import { randomUUID } from 'node:crypto';
-import { databasesSync } from './support/test-stack.js';
-import { withPeople } from './support/users.js';
+import { databasesSync } from '../../local-stack/test/support/test-stack.js';
+import { withPeople } from '../../local-stack/test/support/users.js';
 
 describe.each(databasesSync())('analysis settings on %s', (database) => {
   const people = withPeople(database);

@@ -5,9 +5,9 @@
 // concurrent accept and cancel end in exactly one outcome, offers expire after 14 days through the
 // scheduler, and every step mails through the outbox.
 import { randomUUID } from 'node:crypto';
-import { listMail } from '../src/outbox/index.js';
-import { databasesSync } from './support/test-stack.js';
-import { anonClient, clientOptions, serviceClient, type TestUser, withPeople } from './support/users.js';
+import { listMail } from '../../local-stack/src/outbox/index.js';
+import { databasesSync } from '../../local-stack/test/support/test-stack.js';
+import { anonClient, clientOptions, serviceClient, type TestUser, withPeople } from '../../local-stack/test/support/users.js';
 import { createClient } from '@supabase/supabase-js';
 import { mailDay } from './support/mail-dates.js';
 

@@ -2,8 +2,8 @@
 // happens to a document whoever does it (supabase-js, raw HTTP, a link visitor, a transfer); only
 // the current owner reads it, the previous owner reads only the transfer, nobody writes it.
 import { randomUUID } from 'node:crypto';
-import { databasesSync } from './support/test-stack.js';
-import { serviceClient, type TestUser, withPeople } from './support/users.js';
+import { databasesSync } from '../../local-stack/test/support/test-stack.js';
+import { serviceClient, type TestUser, withPeople } from '../../local-stack/test/support/users.js';
 
 interface Event {
   kind: string;

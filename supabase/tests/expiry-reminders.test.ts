@@ -4,10 +4,10 @@
 // reaches the outbox; the calendar feed serves the expiries with alarms at a secret URL that
 // regenerating kills; nobody reads or sets another person's reminders or secret.
 import { randomUUID } from 'node:crypto';
-import { listMail } from '../src/outbox/index.js';
-import { databasesSync } from './support/test-stack.js';
-import type { TestUser } from './support/users.js';
-import { withPeople } from './support/users.js';
+import { listMail } from '../../local-stack/src/outbox/index.js';
+import { databasesSync } from '../../local-stack/test/support/test-stack.js';
+import type { TestUser } from '../../local-stack/test/support/users.js';
+import { withPeople } from '../../local-stack/test/support/users.js';
 import { mailDay } from './support/mail-dates.js';
 
 const DAY = 86_400_000;

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Queryable } from '../../src/db/types.js';
-import { findRepoRoot } from '../../src/config.js';
-import { exposedSchemas } from '../../src/rest/index.js';
+import type { Queryable } from '../../../local-stack/src/db/types.js';
+import { findRepoRoot } from '../../../local-stack/src/config.js';
+import { exposedSchemas } from '../../../local-stack/src/rest/index.js';
 import type { LintFinding } from './database-lint.js';
 
 // Supabase's own linter, vendored unmodified with its licence notice (splinter/NOTICE.md, ADR 0313).
-const SPLINTER = readFileSync(path.join(findRepoRoot(), 'local-stack', 'test', 'support', 'splinter', 'splinter.sql'), 'utf8');
+const SPLINTER = readFileSync(path.join(findRepoRoot(), 'supabase', 'tests', 'support', 'splinter', 'splinter.sql'), 'utf8');
 
 /**
  * Runs splinter's lints as Supabase's advisor does: as the owner, with an empty search_path and

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../src/db/types.js';
+import type { Queryable } from '../../../local-stack/src/db/types.js';
 
 /**
  * Catalogue checks modelled on the lints of Supabase's database linter (splinter), written for

@@ -4,8 +4,8 @@
 // A card is paid through the hosted checkout form (the same POST the page makes).
 import { createHmac, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
-import { createTestUser, type TestUser } from './support/users.js';
+import { databasesSync, startTestStack, type TestStack } from '../../local-stack/test/support/test-stack.js';
+import { createTestUser, type TestUser } from '../../local-stack/test/support/users.js';
 
 function sdk(stack: TestStack, key = stack.config.stripe!.secretKey): Stripe {
   const url = new URL(stack.stripeUrl);

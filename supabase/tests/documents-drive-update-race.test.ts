@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 // The app's own "Update from Drive" call against the real platform (as documents-drive-import-race
 // does for the upload); nothing in local-stack's own code depends on the Drive area.
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { replaceWithNewVersion, type ReplaceOutcome } from '../../mfe-drive-import/src/api/drive-documents';
-import { databasesSync } from './support/test-stack';
-import { secondDevice, type TestUser, withPeople } from './support/users';
+import { databasesSync } from '../../local-stack/test/support/test-stack';
+import { secondDevice, type TestUser, withPeople } from '../../local-stack/test/support/users';
 
 // Issue 12 §4, ADR 0256: two devices of one person run "Update from Drive" for the same changed
 // file at the same moment. Both stored a new version; drive_replace_document lets exactly one take

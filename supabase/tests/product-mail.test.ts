@@ -5,15 +5,14 @@
 // No stack: the renderer is pure.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- supabase/functions is not a project: the template module under test
-import { MAIL_ACTIONS, renderProductMail, senderOf } from '../../supabase/functions/_shared/product-mail.js';
+import { MAIL_ACTIONS, renderProductMail, senderOf } from '../functions/_shared/product-mail.js';
 
 const SITE = 'https://dossier.example.com/';
 const settings = { siteUrl: SITE, fromAddress: 'no-reply@dossier.example.com' };
 
 /** The mail kinds the migrations queue (literal kinds, and 'trusted_access_' || kind). */
 function queuedKinds(): string[] {
-  const dir = path.join(__dirname, '../../supabase/migrations');
+  const dir = path.join(__dirname, '../migrations');
   const kinds = new Set<string>();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql'))) {
     const sql = readFileSync(path.join(dir, file), 'utf8');

@@ -3,8 +3,8 @@
 // its parts and a prefix while typing, and a name match ranks above documents that only mention
 // the words in their text.
 import { randomUUID } from 'node:crypto';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
-import { createTestUser, type TestUser } from './support/users.js';
+import { databasesSync, startTestStack, type TestStack } from '../../local-stack/test/support/test-stack.js';
+import { createTestUser, type TestUser } from '../../local-stack/test/support/users.js';
 
 interface Hit {
   id: string;

@@ -5,8 +5,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { exportLibrary, importLibrary, type DossierArchive } from '../../shared/src/archive/index.js';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
-import { createTestUser, type TestUser } from './support/users.js';
+import { databasesSync, startTestStack, type TestStack } from '../../local-stack/test/support/test-stack.js';
+import { createTestUser, type TestUser } from '../../local-stack/test/support/users.js';
 
 interface Comparable {
   name: string;

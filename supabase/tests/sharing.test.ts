@@ -4,8 +4,8 @@
 // stop serving trashed documents at once, and rate-limit guessing.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
-import { anonClient, createTestUser, serviceClient } from './support/users.js';
+import { databasesSync, startTestStack, type TestStack } from '../../local-stack/test/support/test-stack.js';
+import { anonClient, createTestUser, serviceClient } from '../../local-stack/test/support/users.js';
 
 interface Person {
   client: SupabaseClient;

@@ -4,8 +4,8 @@
 // each other's placed files; Eve reaches nothing; nobody's own library widens), pooled limits, and
 // what leaving and a lapsed plan do.
 import { randomUUID } from 'node:crypto';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
-import { createTestUser, serviceClient, type TestUser } from './support/users.js';
+import { databasesSync, startTestStack, type TestStack } from '../../local-stack/test/support/test-stack.js';
+import { createTestUser, serviceClient, type TestUser } from '../../local-stack/test/support/users.js';
 
 async function subscribe(stack: TestStack, userId: string, planId: string, status = 'active') {
   const { error } = await serviceClient(stack)

@@ -3,8 +3,8 @@
 // storage calls made directly — and full-text search finds a word that is only in extracted_text.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { databasesSync } from './support/test-stack.js';
-import { anonClient, withPeople } from './support/users.js';
+import { databasesSync } from '../../local-stack/test/support/test-stack.js';
+import { anonClient, withPeople } from '../../local-stack/test/support/users.js';
 
 interface Person {
   client: SupabaseClient;

@@ -4,9 +4,9 @@
 // the database), C reads the portfolio and a file — and can change nothing; B never sees any of it;
 // A revokes and C's reading stops. Both people see every step.
 import { randomUUID } from 'node:crypto';
-import { listMail } from '../src/outbox/index.js';
-import { databasesSync } from './support/test-stack.js';
-import { type TestUser, withPeople } from './support/users.js';
+import { listMail } from '../../local-stack/src/outbox/index.js';
+import { databasesSync } from '../../local-stack/test/support/test-stack.js';
+import { type TestUser, withPeople } from '../../local-stack/test/support/users.js';
 import { mailDay } from './support/mail-dates.js';
 
 interface TrustedRow {

@@ -4,8 +4,8 @@
 // PostgreSQL, invoked with the service-role key the way pg_cron/pg_net call it on hosted.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack.js';
-import { createTestUser, type TestUser } from './support/users.js';
+import { databasesSync, startTestStack, type TestStack } from '../../local-stack/test/support/test-stack.js';
+import { createTestUser, type TestUser } from '../../local-stack/test/support/users.js';
 
 interface Received {
   authorization: string | undefined;

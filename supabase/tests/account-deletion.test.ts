@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { listMail } from '../src/outbox/index.js';
-import { databasesSync, type TestStack } from './support/test-stack.js';
-import { anonClient, type TestUser, withPeople } from './support/users.js';
+import { listMail } from '../../local-stack/src/outbox/index.js';
+import { databasesSync, type TestStack } from '../../local-stack/test/support/test-stack.js';
+import { anonClient, type TestUser, withPeople } from '../../local-stack/test/support/users.js';
 import { mailDay } from './support/mail-dates.js';
 
 const DAY = 86_400_000;

@@ -3,8 +3,8 @@
 // move and on keep-a-copy; the sender keeps nothing of a moved document.
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { databasesSync } from './support/test-stack.js';
-import { type TestUser, withPeople } from './support/users.js';
+import { databasesSync } from '../../local-stack/test/support/test-stack.js';
+import { type TestUser, withPeople } from '../../local-stack/test/support/users.js';
 
 
 async function addPdfWithThumbnail(user: TestUser, name: string): Promise<{ id: string; path: string }> {

@@ -3,12 +3,10 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 // The app's own code against the real platform: the conflict it matches on and the upload's
 // object-then-row write (as drive-resumable-upload.test.ts does for the Drive client); nothing in
 // local-stack's own code depends on the documents area.
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { DRIVE_ORIGIN_INDEX, documentByDriveFile, getDocument, insertDocument, isDriveOriginConflict } from '../../mfe-documents/src/api/documents';
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { AlreadyImportedError, storeDocument, type DocumentStore } from '../../mfe-documents/src/features/upload/store-document';
-import { databasesSync } from './support/test-stack';
-import { secondDevice, withPeople } from './support/users';
+import { databasesSync } from '../../local-stack/test/support/test-stack';
+import { secondDevice, withPeople } from '../../local-stack/test/support/users';
 
 // Issue 12, ADR 0250: two devices (or tabs) of one person import the same Drive file at the same
 // moment. Both passed the up-front "already imported?" check; the database keeps one live document

@@ -3,8 +3,8 @@
 // file are refused with a message naming the limit; what is already stored stays; the other user is
 // not affected; a Plus subscription (which only the service role may write) raises the limits.
 import { randomUUID } from 'node:crypto';
-import { databasesSync, type TestStack } from './support/test-stack.js';
-import { createTestUser, serviceClient, type TestUser, withPeople } from './support/users.js';
+import { databasesSync, type TestStack } from '../../local-stack/test/support/test-stack.js';
+import { createTestUser, serviceClient, type TestUser, withPeople } from '../../local-stack/test/support/users.js';
 
 const GB = 1073741824;
 

@@ -2,8 +2,8 @@
 // and raw HTTP: a person's choice is stored once per account, read back on any device, private to
 // its person, and its time is never later than the server's (a browser cannot postpone the
 // one-year renewal).
-import { databasesSync } from './support/test-stack.js';
-import { withPeople } from './support/users.js';
+import { databasesSync } from '../../local-stack/test/support/test-stack.js';
+import { withPeople } from '../../local-stack/test/support/users.js';
 
 const accepted = { analytics: true, marketing: false, notifications: true, data_processing: false, terms_accepted: true, privacy_accepted: true, version: '1.0' };
 

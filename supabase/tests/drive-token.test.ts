@@ -1,6 +1,6 @@
 import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
-import { databasesSync, type TestStack } from './support/test-stack';
-import { clientOptions, createTestUser, serviceClient, type TestUser, withPeople } from './support/users';
+import { databasesSync, type TestStack } from '../../local-stack/test/support/test-stack';
+import { clientOptions, createTestUser, serviceClient, type TestUser, withPeople } from '../../local-stack/test/support/users';
 
 // ADR 0130: the drive-token function keeps each person's Google refresh token on the server
 // (public.drive_grants, no browser role can read it) and hands out short-lived access tokens.

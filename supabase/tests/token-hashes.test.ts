@@ -1,4 +1,4 @@
-import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
+import { databasesSync, withStack } from '../../local-stack/test/support/test-stack';
 
 // A fresh PGlite stack takes long on a busy machine.
 jest.setTimeout(180_000);
@@ -9,19 +9,13 @@ jest.setTimeout(180_000);
  * they must stay byte-for-byte what digest() gave, or every stored link and code would stop working.
  */
 describe.each(databasesSync())('token hashes on %s', (database) => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ database });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = withStack(database);
 
   const samples = ['', 'plain-token_123', 'Zürich ✓ 日本', 'a'.repeat(500)];
 
   it('share_token_hash equals the sha256 that pgcrypto gave, for every kind of input', async () => {
     for (const token of samples) {
-      const { rows } = await stack.db.admin((q) =>
+      const { rows } = await stack().db.admin((q) =>
         q.query<{ ours: string; pgcrypto: string }>(
           `select public.share_token_hash($1) as ours, encode(extensions.digest(convert_to($1, 'UTF8'), 'sha256'), 'hex') as pgcrypto`,
           [token],
@@ -34,7 +28,7 @@ describe.each(databasesSync())('token hashes on %s', (database) => {
 
   it('recovery_code_hash equals the sha256 that pgcrypto gave, and ignores case and separators as before', async () => {
     const uid = '00000000-0000-4000-8000-00000000abcd';
-    const { rows } = await stack.db.admin((q) =>
+    const { rows } = await stack().db.admin((q) =>
       q.query<{ ours: string; spaced: string; pgcrypto: string }>(
         `select jobs.recovery_code_hash($1::uuid, 'ab12-cd34') as ours,
                 jobs.recovery_code_hash($1::uuid, ' AB12 CD34 ') as spaced,
@@ -47,7 +41,7 @@ describe.each(databasesSync())('token hashes on %s', (database) => {
   });
 
   it('neither hash depends on pgcrypto any more', async () => {
-    const { rows } = await stack.db.admin((q) =>
+    const { rows } = await stack().db.admin((q) =>
       q.query<{ name: string; body: string }>(
         `select p.proname as name, p.prosrc as body from pg_proc p join pg_namespace n on n.oid = p.pronamespace
           where (n.nspname, p.proname) in (('public', 'share_token_hash'), ('jobs', 'recovery_code_hash'))`,

@@ -4,8 +4,8 @@
 // documents outside the portfolio) reaches the visitor.
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { databasesSync } from './support/test-stack.js';
-import { type TestUser, withPeople } from './support/users.js';
+import { databasesSync } from '../../local-stack/test/support/test-stack.js';
+import { type TestUser, withPeople } from '../../local-stack/test/support/users.js';
 
 interface Opened {
   status: string;
