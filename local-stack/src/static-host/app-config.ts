@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { AppConfig, RemoteName } from '@dossier/shared';
-import { findRepoRoot } from '../config.js';
+import { findRepoRoot } from '../repo-root.js';
 import { DEMO_ANON_KEY } from '../keys.js';
 
 /** The local stack's public demo anon key (Supabase CLI default), used when none is given. */
