@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import { appConfigFromEnv, startStaticHosts } from '@dossier/local-stack/static-host';
-import { LOCAL_DEFAULTS, instancePorts } from '../local-stack/src/static-host/registry';
+import { LOCAL_DEFAULTS } from '../local-stack/src/static-host/registry';
+import { instancePorts, parseSettings } from '../shared/src/settings/settings';
 import { DEFAULT_CORS_ORIGINS } from '../local-stack/src/config';
 import { checkStartMode } from '../local-stack/src/production';
 import { buildMissing, repoRoot, startLocalStack } from './lib-instance';
@@ -15,8 +16,9 @@ async function main() {
   // Before anything is built or started: production mode refuses development defaults.
   const root = repoRoot();
   const mode = checkStartMode(process.env, path.join(root, 'supabase'));
+  // A wrong setting stops here, naming the variable (docs/configuration.md), before anything is built.
+  const { shellPort, remotePorts } = instancePorts(parseSettings(process.env));
   buildMissing(root);
-  const { shellPort, remotePorts } = instancePorts(process.env);
   const moved = shellPort !== LOCAL_DEFAULTS.shellPort && shellPort !== 0;
   // The API must accept calls from the shell's origin: add a moved shell port to its CORS list.
   if (moved && !process.env.CORS_ORIGINS) {

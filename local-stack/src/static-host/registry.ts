@@ -24,25 +24,3 @@ export const REMOTE_DEFAULT_PORTS: Readonly<Record<RemoteName, number>> = each((
 export const REMOTE_URL_ENV: Readonly<Record<RemoteName, string>> = each((remote) => remote.env);
 /** A local instance's defaults. */
 export const LOCAL_DEFAULTS: Readonly<Registry['local']> = registry.local;
-
-/** A port from the environment: a whole number 0-65535 (0 = a free one), or the default when unset. */
-function portSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = env[name];
-  if (value === undefined || value === '') return fallback;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number (0-65535, 0 = a free one), got "${value}"`);
-  return port;
-}
-
-/**
- * The ports of an instance (`npm start`): the registry's, unless SHELL_PORT or REMOTE_PORT_BASE
- * move them. A moved shell takes the remotes along (the next ports, in the registry's order), so
- * two instances never share a remote; 0 asks for free ports everywhere.
- */
-export function instancePorts(env: NodeJS.ProcessEnv): { shellPort: number; remotePorts: Record<RemoteName, number> } {
-  const shellPort = portSetting(env, 'SHELL_PORT', LOCAL_DEFAULTS.shellPort);
-  const moved = shellPort !== LOCAL_DEFAULTS.shellPort;
-  const base = portSetting(env, 'REMOTE_PORT_BASE', shellPort === 0 ? 0 : moved ? shellPort + 1 : -1);
-  const remotePorts = Object.fromEntries(names.map((name, i) => [name, base === -1 ? registry.remotes[name].port : base === 0 ? 0 : base + i])) as Record<RemoteName, number>;
-  return { shellPort, remotePorts };
-}

@@ -25,7 +25,7 @@ describe('registryDrift (ADR 0430)', () => {
       portfolios((host) => {
         host.addRoutes([{ path: '/portfolio-archive', Component: Page }]);
         host.addNav([{ label: 'Archive', path: '/portfolio-archive', order: 21, requiresAuth: true }]);
-        host.addWidgets({ 'portfolios.archive': Page });
+        host.addWidgets({ 'portfolios.archive': Page } as never);
       }),
     );
     expect(drift).toEqual([
