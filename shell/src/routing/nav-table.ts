@@ -8,7 +8,7 @@ export const SHELL_NAV: NavItem[] = [{ label: 'Dashboard', path: '/dashboard', o
 
 /** Each area's nav entries from the registry (ADR 0430): what the area registers, shown before it loads. */
 export const AREA_NAV_FALLBACK: Readonly<Record<RemoteName, NavItem[]>> = Object.fromEntries(
-  REMOTE_NAMES.map((name) => [name, REMOTE_REGISTRY[name].nav.map((item) => ({ ...item }))]),
+  REMOTE_NAMES.map((name) => [name, REMOTE_REGISTRY[name].nav.map((item) => ({ ...item }))] as const),
 ) as Record<RemoteName, NavItem[]>;
 
 /**

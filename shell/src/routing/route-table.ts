@@ -41,7 +41,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
  * loads. A `/*` sub-path lets an area add sub-pages without a shell release.
  */
 export const AREA_ROUTES: Readonly<Record<RemoteName, readonly string[]>> = Object.fromEntries(
-  REMOTE_NAMES.map((name) => [name, [...REMOTE_REGISTRY[name].paths, ...REMOTE_REGISTRY[name].subPaths]]),
+  REMOTE_NAMES.map((name) => [name, [...REMOTE_REGISTRY[name].paths, ...REMOTE_REGISTRY[name].subPaths]] as const),
 ) as Record<RemoteName, readonly string[]>;
 
 /** The area whose paths include this address, if any (the router's own matching). */
