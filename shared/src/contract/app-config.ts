@@ -11,7 +11,8 @@ import { REMOTE_NAMES, type RemoteName } from './registry';
 
 export { LOCAL_DEFAULTS, REMOTE_NAMES, REMOTE_REGISTRY, type RemoteEntry, type RemoteName } from './registry';
 
-const isHttpUrl = (text: string) => {
+/** Whether `text` is an absolute http(s) URL (app-config's addresses; the settings schema too). */
+export const isHttpUrl = (text: string) => {
   try {
     return /^https?:$/.test(new URL(text).protocol);
   } catch {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REMOTE_REGISTRY } from '../contract/registry';
-import { SETTINGS, SettingsError, TABLE_END, TABLE_START, instancePorts, parseSettings, settingsTable } from './settings';
+import { SettingsError, TABLE_END, TABLE_START, instancePorts, parseSettings, settingsTable } from './settings';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -12,14 +11,6 @@ describe('the settings schema (ADR 0431)', () => {
     const end = doc.indexOf(TABLE_END);
     expect(start).toBeGreaterThan(-1);
     expect(doc.slice(start + TABLE_START.length, end).trim()).toBe(settingsTable());
-  });
-
-  it('lists every variable the app-config builder reads, besides the functions’ own Google client', () => {
-    const builder = readFileSync(path.join(root, 'tools/webpack/dev-app-config.cjs'), 'utf8');
-    const read = new Set([...builder.matchAll(/env\.([A-Z][A-Z0-9_]+)/g)].map((match) => match[1]));
-    for (const remote of Object.values(REMOTE_REGISTRY)) read.add(remote.env);
-    const functionsOwn = ['SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_ID'];
-    expect([...read].filter((name) => !functionsOwn.includes(name) && !(name in SETTINGS))).toEqual([]);
   });
 
   it('reads what is set, with empty as unset', () => {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isHttpUrl } from '../contract/app-config';
 import { LOCAL_DEFAULTS, REMOTE_NAMES, REMOTE_REGISTRY, type RemoteName } from '../contract/registry';
 
 /**
@@ -8,14 +9,6 @@ import { LOCAL_DEFAULTS, REMOTE_NAMES, REMOTE_REGISTRY, type RemoteName } from '
  * docs/configuration.md is generated from it (a test holds the two equal). Node/tooling only: the
  * browser reads the finished app-config.json (AppConfigSchema), never the environment.
  */
-
-const isHttpUrl = (text: string) => {
-  try {
-    return /^https?:$/.test(new URL(text).protocol);
-  } catch {
-    return false;
-  }
-};
 
 const url = v.pipe(v.string(), v.check(isHttpUrl, 'must be an absolute http(s) URL'));
 const text = v.pipe(v.string(), v.nonEmpty('must not be empty'));

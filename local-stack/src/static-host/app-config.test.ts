@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { LOCAL_DEFAULTS, REMOTE_NAMES, REMOTE_REGISTRY, parseAppConfig } from '@dossier/shared/contract';
-import { googleClient } from '../../local-stack/src/auth/settings';
-import { appConfigFromEnv as staticHostAppConfig } from '../../local-stack/src/static-host/app-config';
+import { SETTINGS } from '@dossier/shared/settings';
+import { googleClient } from '../auth/settings';
+import { findRepoRoot } from '../repo-root';
+import { appConfigFromEnv as staticHostAppConfig } from './app-config';
 
+const BUILDER = path.join(findRepoRoot(), 'tools/webpack/dev-app-config.cjs');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { devAppConfig } = require('./dev-app-config.cjs') as { devAppConfig: (env: Record<string, string | undefined>) => unknown };
+const { devAppConfig } = require(BUILDER) as { devAppConfig: (env: Record<string, string | undefined>) => unknown };
 
 /** What `npm start` knows when the stack and the remotes run on the registry's ports. */
 const LOCAL = {
@@ -38,5 +43,14 @@ describe('the one app-config builder', () => {
       expect(staticHostAppConfig(env, LOCAL).drive.clientId).toBe(googleClient(env).clientId);
     }
     expect(staticHostAppConfig({ DRIVE_CLIENT_ID: 'c.apps', GOOGLE_CLIENT_ID: 'a.apps' }, LOCAL).drive.clientId).toBe('c.apps');
+  });
+});
+
+describe('the settings schema (shared/src/settings)', () => {
+  it('lists every variable the app-config builder reads, besides the functions’ own Google client', () => {
+    const read = new Set([...readFileSync(BUILDER, 'utf8').matchAll(/env\.([A-Z][A-Z0-9_]+)/g)].map((match) => match[1]));
+    for (const remote of Object.values(REMOTE_REGISTRY)) read.add(remote.env);
+    const functionsOwn = ['SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_ID'];
+    expect([...read].filter((name) => !functionsOwn.includes(name) && !(name in SETTINGS))).toEqual([]);
   });
 });
