@@ -11,6 +11,7 @@ import readline from 'node:readline';
 import { appConfigFromEnv } from '@dossier/local-stack/static-host';
 import { APPS, repoRoot, startLocalStack } from './lib-instance';
 import { LOCAL_DEFAULTS, REMOTE_REGISTRY, parseAppConfig } from '../shared/src/contract/app-config';
+import { parseSettings } from '../shared/src/settings/settings';
 
 /** Ports from the one registry of remotes (shared/src/contract/registry.json). */
 const PORTS = Object.fromEntries([
@@ -20,10 +21,12 @@ const PORTS = Object.fromEntries([
 
 async function main() {
   const root = repoRoot();
+  // A wrong setting stops here, naming the variable (docs/configuration.md).
+  parseSettings(process.env);
   const stack = await startLocalStack(root);
   const manifest = (app: keyof typeof PORTS) => `http://127.0.0.1:${PORTS[app]}/mf-manifest.json`;
   const config = appConfigFromEnv(process.env, {
-    supabaseUrl: stack?.url ?? 'http://127.0.0.1:54321',
+    supabaseUrl: stack?.url ?? LOCAL_DEFAULTS.supabaseUrl,
     supabaseAnonKey: stack?.anonKey,
     googleUrl: stack?.googleUrl,
     remotes: {

@@ -1,11 +1,14 @@
 /**
- * `npm start`: builds what is missing, then serves the production build — the shell on :4200 and
- * the remotes on :4201-4205 (docs/architecture.md) — with the local stack on :54321 / :54330.
- * Ctrl-C stops everything. Ports: SHELL_PORT, REMOTE_PORT_BASE (first remote port).
+ * `npm start`: builds what is missing, then serves the production build — the shell and the
+ * remotes on the registry's ports (shared/src/contract/registry.json: :4200, :4201-4205) — with the
+ * local stack (:54321 / :54330 / :54340). Ctrl-C stops everything. Ports: SHELL_PORT,
+ * REMOTE_PORT_BASE (first remote port; the others follow in the registry's order).
  */
 import path from 'node:path';
-import type { RemoteName } from '@dossier/shared';
 import { appConfigFromEnv, startStaticHosts } from '@dossier/local-stack/static-host';
+import { LOCAL_DEFAULTS } from '../local-stack/src/static-host/registry';
+import { instancePorts, parseSettings } from '../shared/src/settings/settings';
+import { DEFAULT_CORS_ORIGINS } from '../local-stack/src/config';
 import { checkStartMode } from '../local-stack/src/production';
 import { buildMissing, repoRoot, startLocalStack } from './lib-instance';
 
@@ -13,23 +16,23 @@ async function main() {
   // Before anything is built or started: production mode refuses development defaults.
   const root = repoRoot();
   const mode = checkStartMode(process.env, path.join(root, 'supabase'));
+  // A wrong setting stops here, naming the variable (docs/configuration.md), before anything is built.
+  const { shellPort, remotePorts } = instancePorts(parseSettings(process.env));
   buildMissing(root);
-  const shellPort = Number(process.env.SHELL_PORT || 4200);
-  const base = Number(process.env.REMOTE_PORT_BASE || (shellPort === 0 ? 0 : shellPort + 1));
+  const moved = shellPort !== LOCAL_DEFAULTS.shellPort && shellPort !== 0;
   // The API must accept calls from the shell's origin: add a moved shell port to its CORS list.
-  if (shellPort !== 4200 && shellPort !== 0 && !process.env.CORS_ORIGINS) {
-    process.env.CORS_ORIGINS = [4200, 4201, 4202, 4203, 4204, 4205, shellPort].flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`]).join(',');
+  if (moved && !process.env.CORS_ORIGINS) {
+    process.env.CORS_ORIGINS = [...DEFAULT_CORS_ORIGINS, `http://127.0.0.1:${shellPort}`, `http://localhost:${shellPort}`].join(',');
   }
   // Auth redirects (e-mail links, Google sign-in) go only to the site URL: the shell's.
-  if (shellPort !== 4200 && shellPort !== 0 && !process.env.SITE_URL) process.env.SITE_URL = `http://127.0.0.1:${shellPort}`;
+  if (moved && !process.env.SITE_URL) process.env.SITE_URL = `http://127.0.0.1:${shellPort}`;
   const stack = await startLocalStack(root, process.env.PUBLIC_API_URL ? { publicUrl: process.env.PUBLIC_API_URL } : {});
-  const names: RemoteName[] = ['documents', 'portfolios', 'driveImport', 'account', 'debug'];
   const hosts = await startStaticHosts({
     distDir: path.join(root, 'dist'),
     shellPort,
-    remotePorts: Object.fromEntries(names.map((name, i) => [name, base === 0 ? 0 : base + i])),
+    remotePorts,
     appConfig: (remotes) =>
-      appConfigFromEnv(process.env, { supabaseUrl: process.env.PUBLIC_API_URL || (stack?.url ?? 'http://127.0.0.1:54321'), supabaseAnonKey: stack?.anonKey, googleUrl: stack?.googleUrl, remotes }),
+      appConfigFromEnv(process.env, { supabaseUrl: process.env.PUBLIC_API_URL || (stack?.url ?? LOCAL_DEFAULTS.supabaseUrl), supabaseAnonKey: stack?.anonKey, googleUrl: stack?.googleUrl, remotes }),
   });
 
   console.log('');

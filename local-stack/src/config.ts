@@ -1,34 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { StackConfig } from './context.js';
 import { DEFAULT_ANON_YIELD_MS } from './db/request-settings.js';
 import { DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from './keys.js';
+import { StackConfigError, findRepoRoot } from './repo-root.js';
+import { LOCAL_DEFAULTS, REMOTE_DEFAULT_PORTS } from './static-host/registry.js';
 
-/** A configuration the stack refuses to start with; the message names what is wrong. */
-export class StackConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'StackConfigError';
-  }
-}
+export { StackConfigError, findRepoRoot } from './repo-root.js';
 
-/** Walks up from `from` until nx.json is found (no import.meta: Jest loads this as CommonJS). */
-export function findRepoRoot(from: string = process.cwd()): string {
-  let dir = path.resolve(from);
-  for (;;) {
-    if (existsSync(path.join(dir, 'nx.json'))) return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new StackConfigError(`could not find the repository root (nx.json) above ${from}`);
-    dir = parent;
-  }
-}
-
-/** The origins of the shell and the remotes (4200-4205), under both loopback spellings. */
-export const DEFAULT_CORS_ORIGINS: readonly string[] = [0, 1, 2, 3, 4, 5].flatMap((i) => [
-  `http://127.0.0.1:${4200 + i}`,
-  `http://localhost:${4200 + i}`,
+/** The origins of the shell and the remotes (the registry's ports), under both loopback spellings. */
+export const DEFAULT_CORS_ORIGINS: readonly string[] = [LOCAL_DEFAULTS.shellPort, ...Object.values(REMOTE_DEFAULT_PORTS)].flatMap((port) => [
+  `http://127.0.0.1:${port}`,
+  `http://localhost:${port}`,
 ]);
+
+/** The port of one of the registry's local addresses (the API, the emulators). */
+const registryPort = (url: string) => Number(new URL(url).port);
 
 const S3_VARIABLES = {
   region: 'STORAGE_S3_REGION',
@@ -88,9 +75,9 @@ function storageFromEnv(env: NodeJS.ProcessEnv, dataDir: string): StackConfig['s
 export function loadConfig(overrides: Partial<StackConfig> = {}, env: NodeJS.ProcessEnv = process.env): StackConfig {
   const root = findRepoRoot();
   const host = overrides.host ?? env.STACK_HOST ?? '127.0.0.1';
-  const apiPort = overrides.port ?? port(env.SUPABASE_PORT ?? env.STACK_PORT, 'SUPABASE_PORT/STACK_PORT', 54321);
-  const googlePort = overrides.googlePort ?? port(env.GOOGLE_EMULATOR_PORT, 'GOOGLE_EMULATOR_PORT', 54330);
-  const stripePort = overrides.stripePort ?? port(env.STRIPE_EMULATOR_PORT, 'STRIPE_EMULATOR_PORT', 54340);
+  const apiPort = overrides.port ?? port(env.SUPABASE_PORT ?? env.STACK_PORT, 'SUPABASE_PORT/STACK_PORT', registryPort(LOCAL_DEFAULTS.supabaseUrl));
+  const googlePort = overrides.googlePort ?? port(env.GOOGLE_EMULATOR_PORT, 'GOOGLE_EMULATOR_PORT', registryPort(LOCAL_DEFAULTS.googleUrl));
+  const stripePort = overrides.stripePort ?? port(env.STRIPE_EMULATOR_PORT, 'STRIPE_EMULATOR_PORT', registryPort(LOCAL_DEFAULTS.stripeUrl));
   const dataDir = path.resolve(root, overrides.dataDir ?? env.STACK_DATA_DIR ?? '.local-stack');
   const demoKeys = overrides.demoKeys ?? flag(env.STACK_DEMO_KEYS) ?? false;
   const corsOrigins =

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RemoteName } from '@dossier/shared';
-import { findRepoRoot } from '../config.js';
+import { findRepoRoot } from '../repo-root.js';
 
 /** The parts of the one registry of remotes (docs/decisions/0140) the local stack reads. */
 interface Registry {
   remotes: Record<RemoteName, { project: string; port: number; env: string }>;
-  local: { googleUrl: string; driveClientId: string; driveApiKey: string };
+  local: { shellPort: number; supabaseUrl: string; googleUrl: string; stripeUrl: string; driveClientId: string; driveApiKey: string };
 }
 
 // Read as data: the local stack runs in Node without the browser contract's code.

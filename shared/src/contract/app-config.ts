@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import registry from './registry.json';
+import { REMOTE_NAMES, type RemoteName } from './registry';
 
 /**
  * `GET /app-config.json` — read by the shell at start (docs/architecture.md "Ports and runtime config").
@@ -8,36 +9,10 @@ import registry from './registry.json';
  * it once at start, the dev server's and the static host's builders are tested against it.
  */
 
-/** The names of the remotes, as keys of app-config.json's `remotes` (registry.json). */
-export type RemoteName = 'documents' | 'portfolios' | 'driveImport' | 'account' | 'debug';
+export { LOCAL_DEFAULTS, REMOTE_NAMES, REMOTE_REGISTRY, type RemoteEntry, type RemoteName } from './registry';
 
-/** One remote in the registry (shared/src/contract/registry.json). */
-export interface RemoteEntry {
-  /** Module Federation container name (`loadRemote('<container>/Module')`). */
-  container: string;
-  /** Nx project and dist/ folder. */
-  project: string;
-  /** Local port (dev server and static host). */
-  port: number;
-  /** Environment variable that overrides its manifest URL. */
-  env: string;
-  /** How a person names the area (error screens, nav fallbacks). */
-  label: string;
-  /** The standalone page's title. */
-  title: string;
-  /** Prefix of the widget names the area offers ('documents.recent'), or null. */
-  widgetPrefix: string | null;
-}
-
-/** The one registry of remotes: everything else is derived from it. */
-export const REMOTE_REGISTRY: Readonly<Record<RemoteName, RemoteEntry>> = registry.remotes;
-
-/** Defaults of a local instance (ports, demo anon key, emulator addresses). */
-export const LOCAL_DEFAULTS: Readonly<typeof registry.local> = registry.local;
-
-export const REMOTE_NAMES = Object.keys(REMOTE_REGISTRY) as readonly RemoteName[];
-
-const isHttpUrl = (text: string) => {
+/** Whether `text` is an absolute http(s) URL (app-config's addresses; the settings schema too). */
+export const isHttpUrl = (text: string) => {
   try {
     return /^https?:$/.test(new URL(text).protocol);
   } catch {

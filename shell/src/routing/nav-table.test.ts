@@ -1,3 +1,4 @@
+import { REMOTE_NAMES, REMOTE_REGISTRY } from '@dossier/shared/registry';
 import { AREA_NAV_FALLBACK, SHELL_NAV, visibleNavItems } from './nav-table';
 
 const ALL = [...SHELL_NAV, ...AREA_NAV_FALLBACK.documents, ...AREA_NAV_FALLBACK.portfolios, ...AREA_NAV_FALLBACK.account];
@@ -12,5 +13,12 @@ describe('visibleNavItems (ADR 0246)', () => {
   it('keeps every item for a member, and while the session is still being restored', () => {
     expect(visibleNavItems(ALL, 'signed-in').map((item) => item.label)).toEqual(['Dashboard', 'Documents', 'Portfolios', 'Transfers', 'Settings']);
     expect(visibleNavItems(ALL, 'loading')).toEqual(ALL);
+  });
+});
+
+describe('the nav shown before an area loads (ADR 0430)', () => {
+  it('is each area’s nav as the registry lists it', () => {
+    for (const area of REMOTE_NAMES) expect(AREA_NAV_FALLBACK[area]).toEqual(REMOTE_REGISTRY[area].nav);
+    expect(AREA_NAV_FALLBACK.debug).toEqual([]);
   });
 });

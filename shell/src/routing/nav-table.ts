@@ -1,19 +1,15 @@
-// Free of runtime imports (types only): the light landing of `/` (landing-start.tsx) reads it too.
-import type { AuthStatus, NavItem, RemoteName } from '@dossier/shared';
+// Free of the contract's code (the registry's data only): the light landing of `/`
+// (landing-start.tsx) reads it too.
+import type { AuthStatus, NavItem } from '@dossier/shared';
+import { REMOTE_NAMES, REMOTE_REGISTRY, type RemoteName } from '@dossier/shared/registry';
 
 /** The shell's own nav, and what stands for an area's nav until that area has loaded. */
 export const SHELL_NAV: NavItem[] = [{ label: 'Dashboard', path: '/dashboard', order: 0, requiresAuth: true }];
 
-export const AREA_NAV_FALLBACK: Readonly<Record<RemoteName, NavItem[]>> = {
-  documents: [{ label: 'Documents', path: '/documents', order: 10, requiresAuth: true }],
-  portfolios: [{ label: 'Portfolios', path: '/portfolios', order: 20, requiresAuth: true }],
-  driveImport: [],
-  account: [
-    { label: 'Transfers', path: '/transfers', order: 85, requiresAuth: true },
-    { label: 'Settings', path: '/settings', order: 90, requiresAuth: true },
-  ],
-  debug: [],
-};
+/** Each area's nav entries from the registry (ADR 0430): what the area registers, shown before it loads. */
+export const AREA_NAV_FALLBACK: Readonly<Record<RemoteName, NavItem[]>> = Object.fromEntries(
+  REMOTE_NAMES.map((name) => [name, REMOTE_REGISTRY[name].nav.map((item) => ({ ...item }))] as const),
+) as Record<RemoteName, NavItem[]>;
 
 /**
  * What the nav shows (ADR 0246): a signed-out visitor (a shared link, the landing, a legal page)

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
-import { REMOTE_NAMES, type RemoteName } from '@dossier/shared';
+import { REMOTE_NAMES, REMOTE_REGISTRY, type RemoteName } from '@dossier/shared';
 import { lazyPage } from '@dossier/shared/ui';
 
 /** A page of the shell itself (SPEC §2 / docs/architecture.md "Who owns what"). */
@@ -35,36 +35,14 @@ export const SHELL_ROUTES: ShellRoute[] = [
 ];
 
 /**
- * Which area owns which paths (docs/architecture.md table). The shell knows only the paths; the
- * pages, their sign-in needs and their nav are what each area registers when it loads. A
- * `/*` entry lets an area add sub-pages without a shell release.
+ * Which area owns which paths: from the one registry of areas (registry.json, ADR 0430), so the
+ * shell routes to an area before its code has loaded, and the area's own test holds its `register`
+ * to the same list. The pages, their sign-in needs and titles are what the area registers when it
+ * loads. A `/*` sub-path lets an area add sub-pages without a shell release.
  */
-export const AREA_ROUTES: Readonly<Record<RemoteName, readonly string[]>> = {
-  documents: ['/documents', '/documents/*', '/manage-tags', '/link/:hash'],
-  portfolios: ['/portfolios', '/portfolios/:portfolioId', '/portfolio/:hash'],
-  driveImport: [],
-  account: ['/settings', '/privacy-settings', '/privacy', '/terms', '/transfers', '/payment-success'],
-  debug: [
-    '/portfolio-debug',
-    '/error-demo',
-    '/oauth-debug',
-    '/oauth-test',
-    '/oauth-timing-test',
-    '/oauth-debug-page',
-    '/oauth-callback',
-    '/supabase-test',
-    '/google-drive-debug-uri',
-    '/google-oauth-test',
-    '/google-scope-debugger',
-    '/google-verification-checker',
-    '/google-production-debugger',
-    '/google-redirect-debugger',
-    '/redirect-test',
-    '/dashboard-debug',
-    '/production-oauth-debug',
-    '/design-system',
-  ],
-};
+export const AREA_ROUTES: Readonly<Record<RemoteName, readonly string[]>> = Object.fromEntries(
+  REMOTE_NAMES.map((name) => [name, [...REMOTE_REGISTRY[name].paths, ...REMOTE_REGISTRY[name].subPaths]] as const),
+) as Record<RemoteName, readonly string[]>;
 
 /** The area whose paths include this address, if any (the router's own matching). */
 export function areaOfPath(pathname: string): RemoteName | undefined {

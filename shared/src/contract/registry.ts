@@ -1,0 +1,49 @@
+import type { NavItem } from './remote-module';
+import registry from './registry.json';
+
+/**
+ * The typed view of registry.json, the one registry of areas (docs/decisions/0140, 0430). Data
+ * only — no runtime imports besides the JSON — so the shell's light landing and Node tools read it
+ * without the contract's code. Everything the shell must know of an area before that area's code
+ * loads (issue 24) is here: its paths, its nav entries and the names of the widgets it offers.
+ */
+
+/** The names of the remotes, as keys of app-config.json's `remotes` (registry.json). */
+export type RemoteName = 'documents' | 'portfolios' | 'driveImport' | 'account' | 'debug';
+
+/** One remote in the registry (shared/src/contract/registry.json). */
+export interface RemoteEntry {
+  /** Module Federation container name (`loadRemote('<container>/Module')`). */
+  container: string;
+  /** Nx project and dist/ folder. */
+  project: string;
+  /** Local port (dev server and static host). */
+  port: number;
+  /** Environment variable that overrides its manifest URL. */
+  env: string;
+  /** How a person names the area (error screens, nav fallbacks). */
+  label: string;
+  /** The standalone page's title. */
+  title: string;
+  /** Prefix of the widget names the area offers ('documents.recent'), or null. */
+  widgetPrefix: string | null;
+  /** Exactly the paths the area's `register` adds (a contract test holds them equal). */
+  paths: readonly string[];
+  /**
+   * Patterns the shell also routes to the area (`/documents/*`), so it can add sub-pages without a
+   * shell release; the area may register paths under them that `paths` does not list.
+   */
+  subPaths: readonly string[];
+  /** Exactly the nav entries the area's `register` adds; the shell shows them until it has loaded. */
+  nav: readonly NavItem[];
+  /** Exactly the widget names the area's `register` offers. */
+  widgets: readonly string[];
+}
+
+/** The one registry of remotes: everything else is derived from it. */
+export const REMOTE_REGISTRY: Readonly<Record<RemoteName, RemoteEntry>> = registry.remotes;
+
+/** Defaults of a local instance (ports, demo anon key, emulator addresses). */
+export const LOCAL_DEFAULTS: Readonly<typeof registry.local> = registry.local;
+
+export const REMOTE_NAMES = Object.keys(REMOTE_REGISTRY) as readonly RemoteName[];
