@@ -14,15 +14,13 @@ export function startFirstData(
   location: { pathname: string; search: string },
 ) {
   let done = false;
-  let unsubscribe: (() => void) | undefined;
   const check = () => {
     const { status } = authStore.getSnapshot();
     if (done || status === 'loading') return;
     done = true;
-    unsubscribe?.();
+    unsubscribe();
     if (status === 'signed-in') prefetchLibraryFirstPage(queryClient, supabase, location);
   };
-  unsubscribe = authStore.subscribe(check);
+  const unsubscribe = authStore.subscribe(check);
   check();
-  if (done) unsubscribe();
 }

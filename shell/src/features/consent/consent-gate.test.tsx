@@ -115,7 +115,7 @@ describe('ConsentGate (SPEC §4, §5, §6)', () => {
     try {
       const { client } = fakeAccount({ analytics: false, marketing: false, notifications: false, data_processing: false, terms_accepted: false, privacy_accepted: true, version: '1.0', chosen_at: new Date().toISOString() });
       let reads = 0;
-      const counting = { from: (table: string) => ((reads += 1), client.from()) };
+      const counting = { from: () => ((reads += 1), client.from()) };
       saveConsent(acceptAllConsent(new Date(Date.now() - 60_000)));
       renderGate('signed-in', '/documents', counting);
       await after(1000);

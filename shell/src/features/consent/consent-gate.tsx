@@ -4,7 +4,7 @@ import { useAuth } from '@dossier/shared';
 import { CONSENT } from '@dossier/shared/core';
 import { chooseConsent, consentNeeded, readConsent, subscribeToConsent, syncConsentWithAccount, type ConsentPreferences } from '@dossier/shared/core/consent';
 import { Button } from '@dossier/shared/ui';
-import { usePageSettled } from '../device/page-settled';
+import { usePageSettled } from '../device';
 import { ConsentDialog } from './consent-dialog';
 import { ModalDialog } from './modal-dialog';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@dossier/shared';
-import { usePageSettled } from '../device/page-settled';
+import { usePageSettled } from '../device';
 import './transfer-badge.css';
 
 /** At the latest this long after start, the count is asked for even on a page still loading. */
