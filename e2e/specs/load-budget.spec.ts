@@ -12,10 +12,11 @@ import { signInFreshUser } from '../support/signed-in-session';
  * Issue 24 aims at 250 KB and 30 requests; not reached yet (docs/benchmarks.md: ~482 KB and 75
  * before ADR 0395, 330.5 KB and 35 after ADR 0410 on 2026-11-27). These are a ratchet at today's
  * figures (a little room for the requests a busy machine reorders): lower them as the page sheds
- * weight, never raise them.
+ * weight, never raise them. 28 requests after ADR 0425 (the library's first page beside the area's
+ * code, the Transfers count and a known consent after the rows).
  */
-const DOCUMENTS_JS_BUDGET_KB = 335;
-const DOCUMENTS_REQUEST_BUDGET = 37;
+const DOCUMENTS_JS_BUDGET_KB = 333;
+const DOCUMENTS_REQUEST_BUDGET = 30;
 
 /** A string of Module Federation's runtime core (its RemoteHandler hooks): only a bundled copy carries it. */
 const RUNTIME_CORE_MARK = 'beforeRegisterRemote';

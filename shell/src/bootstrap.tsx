@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { completeDriveOAuthReturn } from '@dossier/shared/drive-oauth';
 import { App } from './app';
+import { startFirstData } from './bootstrap-first-data';
 import { loadAppConfig } from './config/load-app-config';
 import { consumeLogoutMarker } from './services/auth-store';
 import { createServices } from './services/create-services';
@@ -25,7 +26,11 @@ export async function start(appConfigResponse?: Promise<Response>, { beforeRende
   // outlet mounts (issue 24: one hop less in the waterfall). Its outlet picks up the same load and
   // shows a failure.
   const area = areaOfPath(window.location.pathname);
-  if (area && shell.areas.enabled(area)) shell.areas.load(area).catch(() => undefined);
+  if (area && shell.areas.enabled(area)) {
+    shell.areas.load(area).catch(() => undefined);
+    // …and its first data beside its code, not after it.
+    startFirstData({ authStore: shell.authStore, queryClient: shell.base.queryClient, supabase: shell.supabase }, window.location);
+  }
   beforeRender?.();
   createRoot(root).render(<App shell={shell} />);
 }

@@ -1,10 +1,9 @@
 import { useInfiniteQuery, keepPreviousData } from '@tanstack/react-query';
 import { useAuth, useSupabase } from '@dossier/shared';
-import { searchDocuments, searchKeys, type SearchDocumentsParams } from '../../api/search-documents';
+import { libraryPagesQuery } from '@dossier/shared/core';
+import type { SearchDocumentsParams } from '../../api/search-documents';
 import { DOCUMENT_TYPE_GROUPS } from '../../lib/document-types';
 import { effectiveSort, type LibraryState } from './library-state';
-
-export const PAGE_SIZE = 100;
 
 export function searchParamsOf(state: LibraryState): SearchDocumentsParams {
   return {
@@ -21,20 +20,15 @@ export function searchParamsOf(state: LibraryState): SearchDocumentsParams {
   };
 }
 
-/** The library's documents, 100 at a time, fetched as the list scrolls. */
+/**
+ * The library's documents, 100 at a time, fetched as the list scrolls. The same query (shared's
+ * `libraryPagesQuery`) the shell may already have started for an unfiltered `/documents`.
+ */
 export function useDocumentPages(state: LibraryState) {
   const client = useSupabase();
   const signedIn = useAuth().status === 'signed-in';
-  const params = searchParamsOf(state);
   return useInfiniteQuery({
-    queryKey: searchKeys.page(params),
-    queryFn: ({ pageParam }) => searchDocuments(client, { ...params, limit: PAGE_SIZE, offset: pageParam }),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, page) => n + page.items.length, 0);
-      const total = pages[0]?.total ?? 0;
-      return loaded < total && last.items.length > 0 ? loaded : undefined;
-    },
+    ...libraryPagesQuery(client, searchParamsOf(state)),
     enabled: signedIn,
     placeholderData: keepPreviousData,
   });

@@ -1,2 +1,3 @@
 export * from './documents-door';
 export * from './document-types';
+export * from './search-documents';

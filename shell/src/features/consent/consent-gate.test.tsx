@@ -110,6 +110,41 @@ describe('ConsentGate (SPEC §4, §5, §6)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('checks a choice this device holds against the account only once the page is drawn; one it lacks at once (issue 24)', async () => {
+    const spinner = document.body.appendChild(Object.assign(document.createElement('div'), { className: 'dossier-loading' }));
+    try {
+      const { client } = fakeAccount({ analytics: false, marketing: false, notifications: false, data_processing: false, terms_accepted: false, privacy_accepted: true, version: '1.0', chosen_at: new Date().toISOString() });
+      let reads = 0;
+      const counting = { from: () => ((reads += 1), client.from()) };
+      saveConsent(acceptAllConsent(new Date(Date.now() - 60_000)));
+      renderGate('signed-in', '/documents', counting);
+      await after(1000);
+      expect(reads).toBe(0);
+      spinner.remove();
+      await after(500);
+      expect(reads).toBe(1);
+      // The account, newer, leaves the Terms unaccepted: the person is still stopped.
+      await after(100);
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+    } finally {
+      spinner.remove();
+    }
+  });
+
+  it('reads the account at once for a person who never answered on this device, page drawn or not', async () => {
+    const spinner = document.body.appendChild(Object.assign(document.createElement('div'), { className: 'dossier-loading' }));
+    try {
+      const { client } = fakeAccount();
+      let reads = 0;
+      renderGate('signed-in', '/documents', { from: () => ((reads += 1), client.from()) });
+      await after(100);
+      expect(reads).toBe(1);
+      expect(dialog()).toBeInTheDocument();
+    } finally {
+      spinner.remove();
+    }
+  });
+
   it('asks again when the record is over a year old or of another version', async () => {
     saveConsent(acceptAllConsent(new Date(Date.now() - CONSENT.expiryMs - 1000)));
     const first = renderGate();

@@ -1,9 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAuth } from '@dossier/shared';
 import { CONSENT } from '@dossier/shared/core';
 import { chooseConsent, consentNeeded, readConsent, subscribeToConsent, syncConsentWithAccount, type ConsentPreferences } from '@dossier/shared/core/consent';
 import { Button } from '@dossier/shared/ui';
+import { usePageSettled } from '../device';
 import { ConsentDialog } from './consent-dialog';
 import { ModalDialog } from './modal-dialog';
 
@@ -14,6 +15,9 @@ import { ModalDialog } from './modal-dialog';
  * after. The dialog covered the passkey offer, so a new account met two dialogs at once.
  */
 const WAITING_PATHS = ['/privacy', '/terms', '/privacy-settings', '/auth'];
+
+/** At the latest this long after start, a choice held on this device is checked against the account anyway. */
+const CONSENT_RECHECK_WAIT_MS = 10_000;
 
 /**
  * Shown while the person's choice leaves the Terms or the Privacy Policy unaccepted (declined, or
@@ -51,10 +55,16 @@ export function ConsentGate() {
   const [record, setRecord] = useState<ConsentPreferences | null>(null);
   const [view, setView] = useState<'closed' | 'dialog' | 'blocked'>('closed');
   const onWaitingPage = WAITING_PATHS.includes(pathname);
+  // A choice this device already holds, and that asks nothing of the person, is checked against
+  // the account once the page is drawn (issue 24: the read was a request before the first row);
+  // without one, or with one that needs an answer, the account is read at once.
+  // (Read once a person: their own answer here must not start a second sync.)
+  const answeredHere = useMemo(() => userId !== null && !consentNeeded(readConsent(undefined, userId)), [userId]);
+  const settled = usePageSettled({ when: userId !== null && answeredHere, maxWaitMs: CONSENT_RECHECK_WAIT_MS });
 
   // The account's choice first (offline: this device's copy of it); then every change, here or in another tab.
   useEffect(() => {
-    if (!userId) return;
+    if (!userId || (answeredHere && !settled)) return;
     let live = true;
     void syncConsentWithAccount(supabase, userId).then((synced) => {
       if (!live) return;
@@ -66,7 +76,7 @@ export function ConsentGate() {
       live = false;
       unsubscribe();
     };
-  }, [supabase, userId]);
+  }, [supabase, userId, answeredHere, settled]);
 
   const needed = userId !== null && syncedFor === userId && consentNeeded(record);
 

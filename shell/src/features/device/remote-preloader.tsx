@@ -2,15 +2,7 @@ import { useContext, useEffect } from 'react';
 import { useAuth, useDevice, useDossier, type RemoteName } from '@dossier/shared';
 import { preload } from '@dossier/shared/core/network';
 import { AreasContext } from '../../routing/areas-context';
-
-/**
- * A page still on its way: a loading indicator (LoadingSpinner, a lazy page's or widget's
- * fallback) or a region that says it is busy.
- */
-const STILL_LOADING = '.dossier-loading, [aria-busy="true"]';
-
-/** How often a page not yet settled is looked at again (its lazy chunks and first render fire no event the preloader hears). */
-const RECHECK_MS = 500;
+import { watchPageSettled } from './page-settled';
 
 /** The areas a signed-in person is likely to open next from the navigation. */
 export const PRELOADED_AREAS: readonly RemoteName[] = ['documents', 'portfolios', 'account'];
@@ -43,15 +35,7 @@ export function RemotePreloader() {
       for (const name of PRELOADED_AREAS) if (areas.enabled(name) && !areas.loaded(name)) void preload(() => areas.load(name), strategy);
     };
     let cancel: (() => void) | undefined;
-    const settled = () =>
-      document.readyState === 'complete' &&
-      !areas.list().some((area) => area.state === 'loading') &&
-      queryClient.isFetching() === 0 &&
-      document.querySelector(STILL_LOADING) === null;
-    const recheck = setInterval(() => check(), RECHECK_MS);
-    const check = () => {
-      if (cancel || !settled()) return;
-      stopWatching();
+    const stopWatching = watchPageSettled({ areas, queryClient }, () => {
       if (typeof window.requestIdleCallback === 'function') {
         const handle = window.requestIdleCallback(run, { timeout: strategy.preloadTimeout });
         cancel = () => window.cancelIdleCallback(handle);
@@ -59,17 +43,7 @@ export function RemotePreloader() {
         const timer = setTimeout(run, 1_000);
         cancel = () => clearTimeout(timer);
       }
-    };
-    const unsubscribeAreas = areas.subscribe(check);
-    const unsubscribeQueries = queryClient.getQueryCache().subscribe(check);
-    window.addEventListener('load', check);
-    function stopWatching() {
-      clearInterval(recheck);
-      unsubscribeAreas();
-      unsubscribeQueries();
-      window.removeEventListener('load', check);
-    }
-    check();
+    });
     return () => {
       stopWatching();
       cancel?.();

@@ -1,21 +1,27 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@dossier/shared';
+import { usePageSettled } from '../device';
 import './transfer-badge.css';
+
+/** At the latest this long after start, the count is asked for even on a page still loading. */
+const SETTLE_WAIT_MS = 10_000;
 
 /** The key mfe-account invalidates after an answer (its api/transfers.ts transferKeys.incomingCount). */
 const INCOMING_COUNT_KEY = ['transfers', 'incoming-count'] as const;
 
 /**
  * What waits for the signed-in person under Transfers: offers to answer and requests for emergency
- * access they may still deny. Polled once a minute while the app is open.
+ * access they may still deny. Polled once a minute while the app is open. Asked for first once the
+ * opened page is drawn (issue 24): a badge can come a moment later, the page's first rows cannot.
  */
 export function useIncomingTransfers(): number {
   const auth = useAuth();
   const signedIn = auth.status === 'signed-in';
+  const settled = usePageSettled({ when: signedIn, maxWaitMs: SETTLE_WAIT_MS });
   const query = useQuery({
     queryKey: INCOMING_COUNT_KEY,
-    enabled: signedIn,
+    enabled: signedIn && settled,
     refetchInterval: 60_000,
     queryFn: async () => {
       const { data, error } = await auth.supabase.rpc('transfers_attention_count');
