@@ -3,7 +3,7 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { documentsDoorConfig } from './tools/eslint/documents-door.mjs';
+import { documentsDoorConfig, documentsDoorLookupsConfig } from './tools/eslint/documents-door.mjs';
 
 export default [
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/.local-stack/**', '**/test-results/**', '**/*.cjs', '**/*.mjs', '**/*.js'] },
@@ -61,6 +61,7 @@ export default [
   },
   // One module names the documents table and bucket (tools/eslint/documents-door.mjs).
   documentsDoorConfig,
+  documentsDoorLookupsConfig,
   {
     // The export round trip is a platform test of shared/src/archive against the real stack: it
     // imports that library by path (the local stack's Jest has no @dossier/shared aliases), and the

@@ -5,10 +5,10 @@
  * Faithful to life (ADR 0235): the local stack (API, Storage, database) and its Google emulator
  * run in a child process of their own (bench/drive-stack.ts); this process is the importing
  * client, as the browser is. The import is the app's own pipeline, the modules the import dialog
- * runs: the duplicate lookup of every chosen file's Drive checksum (one request per hundred; ADR
- * 0255), downloadFeed (Drive downloads, SHA-256, at most IMPORT_WINDOW files held) feeding the
- * documents area's UploadManager through feedUploads (content check, duplicate check where the
- * checksums did not answer, resumable Storage upload, documents row with its Drive origin).
+ * runs: downloadFeed (Drive downloads, SHA-256, at most IMPORT_WINDOW files held) feeding the
+ * documents area's import pipeline (mfe-documents import-pipeline.ts: the duplicate lookup of every
+ * chosen file's Drive checksum, one request per hundred, ADR 0255; content check, duplicate check
+ * where the checksums did not answer, resumable Storage upload, documents row with its Drive origin).
  *
  * Two legs, each with its ceiling measured against the same servers right before its import:
  *   - localhost: the emulator serves bytes from memory on localhost (no network at all): the
@@ -31,14 +31,12 @@ import { makePdf } from '../local-stack/src/google/drive-content.js';
 import { clientOptions } from '../local-stack/test/support/users.js';
 import { findDuplicates, insertDocument } from '../mfe-documents/src/api/documents.js';
 import { uploadObject } from '../mfe-documents/src/api/storage.js';
-import { DRIVE_UPLOAD_CONCURRENCY, FEED_WINDOW, feedUploads } from '../mfe-documents/src/features/upload/feed-uploads.js';
-import { storeDocument, type DocumentStore } from '../mfe-documents/src/features/upload/store-document.js';
-import { UploadManager } from '../mfe-documents/src/features/upload/upload-manager.js';
-import { validateFile } from '../mfe-documents/src/features/upload/validate-file.js';
-import { sha256Hex } from '../shared/src/core/content-hash.js';
+import { IMPORT_UPLOAD_CONCURRENCY, FEED_WINDOW } from '../mfe-documents/src/features/upload/feed-uploads.js';
+import { importFiles, importIntake, importUploadManager, lookUpChecksums, whenSettled } from '../mfe-documents/src/features/upload/import-pipeline.js';
+import type { DocumentStore } from '../mfe-documents/src/features/upload/store-document.js';
 import { findImported } from '../shared/src/core/documents/documents-door.js';
 import { DriveClient } from '../mfe-drive-import/src/drive/drive-client.js';
-import { IMPORT_CONCURRENCY, IMPORT_WINDOW, downloadFeed, lookUpKnownDuplicates, planImport, type ImportItem } from '../mfe-drive-import/src/features/import/drive-import.js';
+import { IMPORT_CONCURRENCY, IMPORT_WINDOW, downloadFeed, expectedChecksums, planImport, type ImportItem } from '../mfe-drive-import/src/features/import/drive-import.js';
 
 const FILES = Number(process.env.BENCH_FILES ?? 200);
 const MB = Number(process.env.BENCH_MB ?? 1);
@@ -48,7 +46,6 @@ const LEGS = (process.env.BENCH_LEGS ?? 'localhost,drive').split(',').map((l) =>
 const TTFB_MS = Number(process.env.BENCH_DRIVE_TTFB_MS ?? 80);
 const STREAM_MBPS = Number(process.env.BENCH_DRIVE_MBPS ?? 15);
 const SCOPE = 'https://www.googleapis.com/auth/drive';
-const FINISHED = new Set(['done', 'refused', 'failed', 'cancelled', 'queued-offline', 'skipped']);
 
 type Ready = { url: string; googleUrl: string; anonKey: string };
 type Person = { id: string; email: string; password: string };
@@ -229,8 +226,6 @@ async function main() {
       const importStart = performance.now();
       const tree = await client.listTree(folder.id);
       let items: ImportItem[] = planImport(tree, await findImported(supabase, tree.map((f) => f.id)));
-      // As the dialog's first round: the duplicate check answered from Drive's checksums (ADR 0255).
-      const knownDuplicates = await lookUpKnownDuplicates(supabase, items);
       const startedAt = new Map<number, number>();
       const sources = new WeakMap<File, number>();
       const update = (index: number, patch: Partial<ImportItem>) => {
@@ -239,36 +234,24 @@ async function main() {
         if (patch.status === 'downloaded' || patch.status === 'failed') stages['download + SHA-256'] = (stages['download + SHA-256'] ?? 0) + performance.now() - startedAt.get(index)!;
         items = items.map((it, i) => (i === index ? { ...it, ...patch } : it));
       };
-      const manager = new UploadManager({
-        userId: person.id,
-        validate: (file) => validateFile(file, 50 * 1024 * 1024),
-        hash: sha256Hex,
-        findDuplicates: timed(stages, 'duplicate check', (sha: string) => findDuplicates(supabase, sha)),
-        knownDuplicates,
-        extract: async () => ({ status: 'none', text: null }),
-        store: (file, doc, options) => storeDocument(store, file, doc, options),
-        queueOffline: async () => {
-          throw new Error('offline');
-        },
-        isOnline: () => true,
-        describeError: (error) => String((error as Error)?.message ?? error),
-        newId: () => randomUUID(),
-        source: 'drive',
-        concurrency: DRIVE_UPLOAD_CONCURRENCY,
-        // As the dialog's driveOrigin: each row is written with the Drive file it came from.
-        driveOrigin: (file) => {
+      // The documents area's import pipeline, as the dialog's upload runs it: the checksums' duplicate
+      // lookup, then each file as it is downloaded. Text extraction (pdf.js) is the browser's.
+      const intake = importIntake(lookUpChecksums(supabase), () => ({
+        expectedChecksums: expectedChecksums(items),
+        // As the dialog's origin: each row is written with the Drive file it came from.
+        origin: (file) => {
           const index = sources.get(file);
           const item = index === undefined ? undefined : items[index];
           return item ? { driveFileId: item.file.id, driveModifiedTime: item.file.modifiedTime } : null;
         },
-      });
+      }));
+      const manager = importUploadManager(
+        { userId: person.id, client: supabase, store, intake, maxBytes: 50 * 1024 * 1024 },
+        { findDuplicates: timed(stages, 'duplicate check', (sha: string) => findDuplicates(supabase, sha)), extract: async () => ({ status: 'none', text: null }) },
+      );
       const feed = downloadFeed(client, items, update, new AbortController().signal, { concurrency: CONCURRENCY });
-      await feedUploads(manager, feed, { window: FEED_WINDOW });
-      await new Promise<void>((resolve) => {
-        const check = () => manager.getSnapshot().items.every((it) => FINISHED.has(it.status)) && (stop(), resolve());
-        const stop = manager.subscribe(check);
-        check();
-      });
+      await importFiles(manager, intake, feed);
+      await whenSettled(manager);
       const importSeconds = (performance.now() - importStart) / 1000;
       clearInterval(sampler);
       const machineAfter = machineCpu();
@@ -287,7 +270,7 @@ async function main() {
   const mb = FILES * MB;
   console.log('');
   console.log(`Drive import benchmark — ${FILES} files × ${MB} MB, ${DATABASE === 'pglite' ? 'PGlite' : 'PostgreSQL'} stack in its own process, Node ${process.version}`);
-  console.log(`  the app's pipeline: ${CONCURRENCY} downloads at once, at most ${IMPORT_WINDOW} files held before the upload takes them, ${DRIVE_UPLOAD_CONCURRENCY} uploads at once, upload window ${FEED_WINDOW}`);
+  console.log(`  the app's pipeline: ${CONCURRENCY} downloads at once, at most ${IMPORT_WINDOW} files held before the upload takes them, ${IMPORT_UPLOAD_CONCURRENCY} uploads at once, upload window ${FEED_WINDOW}`);
   for (const r of results) {
     const ceilingMBs = mb / r.ceilingSeconds;
     const importMBs = (r.stored * MB) / r.importSeconds;

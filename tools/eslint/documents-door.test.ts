@@ -42,6 +42,13 @@ describe('lint: the documents table and bucket are named only by the documents d
     expect(doorComplaints('shared/src/archive/door-probe.ts', FIXTURE)).toHaveLength(4);
   });
 
+  it('refuses the raw table and bucket in Drive import, which uses the door’s lookups only', () => {
+    const raw = `import { documentsBucket, documentsTable, findImported } from '@dossier/shared/core';\nexport { documentsBucket, documentsTable, findImported };\n`;
+    expect(doorComplaints('mfe-drive-import/src/api/door-probe.ts', raw)).toHaveLength(2);
+    expect(doorComplaints('mfe-drive-import/src/api/door-probe.ts', FIXTURE)).toHaveLength(4);
+    expect(doorComplaints('mfe-portfolios/src/api/door-probe.ts', raw)).toEqual([]);
+  });
+
   it('lets the door itself name them', () => {
     const door = 'shared/src/core/documents/documents-door.ts';
     expect(doorComplaints(door, readFileSync(path.join(root, door), 'utf8'))).toEqual([]);

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { DOCUMENTS_QUERY_ROOT, documentsBucket, documentsTable, readResult } from '@dossier/shared/core';
+import { DOCUMENTS_QUERY_ROOT, readDocumentFile, readResult, removeDocumentObjects } from '@dossier/shared/core';
 
 export const driveDocumentKeys = {
   all: DOCUMENTS_QUERY_ROOT,
@@ -10,13 +10,10 @@ export async function loadDocumentForDrive(
   client: SupabaseClient,
   documentId: string,
 ): Promise<{ name: string; mimeType: string; data: Blob; portfolio: { id: string; name: string } | null }> {
-  const row = readResult<{ name: string; mime_type: string; storage_path: string; portfolio_id: string | null }>(
-    await documentsTable(client).select('name, mime_type, storage_path, portfolio_id').eq('id', documentId).single(),
-  );
-  const portfolio = row.portfolio_id ? readResult<{ id: string; name: string }>(await client.from('portfolios').select('id, name').eq('id', row.portfolio_id).single()) : null;
-  const data = readResult(await documentsBucket(client).download(row.storage_path));
-  if (!data) throw new Error('The document could not be read from storage.');
-  return { name: row.name, mimeType: row.mime_type || 'application/octet-stream', data, portfolio };
+  // The document itself through the documents door; its portfolio's name is the portfolios' own.
+  const { name, mimeType, data, portfolioId } = await readDocumentFile(client, documentId);
+  const portfolio = portfolioId ? readResult<{ id: string; name: string }>(await client.from('portfolios').select('id, name').eq('id', portfolioId).single()) : null;
+  return { name, mimeType, data, portfolio };
 }
 
 /** What "Update from Drive" ended as (ADR 0131, ADR 0256). */
@@ -47,7 +44,7 @@ export async function replaceWithNewVersion(client: SupabaseClient, previousId: 
     await client.rpc('drive_replace_document', { previous_document: previousId, new_document: newId, drive_file: driveFileId, drive_modified: modifiedTime }),
   );
   if (answer?.outcome === 'already_replaced') {
-    if (answer.removed_objects?.length) await documentsBucket(client).remove(answer.removed_objects).catch(() => undefined);
+    await removeDocumentObjects(client, answer.removed_objects ?? []).catch(() => undefined);
     return { outcome: 'already_replaced', document: answer.document };
   }
   return { outcome: 'replaced', document: answer?.document ?? { id: newId, name: '' } };

@@ -19,7 +19,11 @@ export type DashboardWidgetProps = BaseWidgetProps & { title?: string };
 /** What the upload tells its caller about each document it stored. */
 export type StoredDocumentSummary = { id: string; name: string; sha256?: string | null };
 /** Where an imported document came from in Google Drive: the file's id and its modifiedTime. */
-export type DriveOrigin = { driveFileId: string; driveModifiedTime: string };
+export type DocumentOrigin = { driveFileId: string; driveModifiedTime: string };
+/** How a handed-over file ended without being stored (widget 'documents.upload-dialog'). */
+export type NotStoredOutcome =
+  | { status: 'refused' | 'failed' | 'skipped' | 'cancelled'; message?: string }
+  | { status: 'already-stored'; document: StoredDocumentSummary; message?: string };
 /** A document of the person's that holds the same bytes as a file being added. */
 export type KnownDuplicate = { id: string; name: string; deleted_at: string | null; created_at: string };
 
@@ -28,41 +32,37 @@ export type WidgetPropsMap = {
   'documents.recent': DashboardWidgetProps;
   'documents.expiring-soon': DashboardWidgetProps;
   'documents.reminder-settings': BaseWidgetProps;
-  /** The upload of files handed over by the device's share sheet (the shell) or by a Drive import. */
+  /**
+   * The upload of files handed over by another part of the app: the device's share sheet (the
+   * shell) or an import (Drive). Only what any upload needs: where the files come from, what is
+   * known of them before their bytes arrive, and what became of each one.
+   */
   'documents.upload-dialog': BaseWidgetProps & {
     /**
      * The files to add: all at once (an array, the share sheet), or over time (an async iterable,
-     * a Drive import handing each file on as soon as it is downloaded). The widget pulls the next
+     * an import handing each file on as soon as it is downloaded). The widget pulls the next
      * file only while fewer than its window of files are being checked or uploaded, so a producer
      * that waits for the pull is held back by the upload (back-pressure; ADR 0235).
      */
     files: readonly File[] | AsyncIterable<File>;
     source?: 'share' | 'drive';
+    /**
+     * The contents (SHA-256) the files are expected to have, when known before they arrive (Drive
+     * lists checksums): their duplicates are looked up at once instead of once per file (ADR 0255).
+     */
+    expectedChecksums?: readonly string[];
+    /** Where a file came from, written with its document row (one insert; ADR 0235); null for none. */
+    origin?: (file: File) => DocumentOrigin | null;
     /** Called once every file has settled; `stored` counts the files now in the library (or queued offline). */
     onComplete?: (outcome: { stored: number }) => void;
-    onStored?: (document: StoredDocumentSummary) => void;
+    onStored?: (document: StoredDocumentSummary, file: File) => void;
     /**
-     * The Drive file a handed-over file came from, written with its document row (one insert, not
-     * an insert and an update; ADR 0235); null for a file whose origin is recorded otherwise.
+     * A file that ended without being stored, and why, so the caller's summary counts it as what
+     * happened (issue 21 §4): refused (the plan's limit, its type), failed, skipped by the person as a
+     * duplicate, cancelled — or already stored: another device or tab stored a file of the same
+     * origin at the same moment, `document` is that one (its object was removed; ADR 0250).
      */
-    driveOrigin?: (file: File) => DriveOrigin | null;
-    /**
-     * Duplicates already looked up for a content hash (a Drive import asks once for every chosen
-     * file's checksum before downloading; ADR 0255): the documents holding it ([] for none), or
-     * undefined when the upload must ask for itself.
-     */
-    knownDuplicates?: (sha256: string) => readonly KnownDuplicate[] | undefined;
-    /**
-     * A handed-over file whose Drive file another device or tab stored at the same moment: not
-     * stored twice (its object is removed); `document` is the one already in the library (ADR 0250).
-     */
-    onAlreadyImported?: (document: StoredDocumentSummary, file: File) => void;
-    /**
-     * A handed-over file that ended without being stored — refused (the plan's limit, its type),
-     * failed, skipped by the person as a duplicate, or cancelled — and the reason shown for it, so
-     * the caller's summary counts it as what happened (issue 21 §4).
-     */
-    onNotStored?: (file: File, outcome: { status: 'refused' | 'failed' | 'skipped' | 'cancelled'; message?: string }) => void;
+    onNotStored?: (file: File, outcome: NotStoredOutcome) => void;
   };
   /** The share dialog for one document or one portfolio. */
   'documents.share': BaseWidgetProps & { title: string; onClose: () => void } & (

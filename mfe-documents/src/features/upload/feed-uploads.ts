@@ -1,7 +1,7 @@
 import type { UploadManager } from './upload-manager';
 
-/** Uploads at once for a Drive import: its files arrive one by one, so the line is kept full. */
-export const DRIVE_UPLOAD_CONCURRENCY = 4;
+/** Uploads at once for an import (Drive): its files arrive one by one, so the line is kept full. */
+export const IMPORT_UPLOAD_CONCURRENCY = 4;
 
 /** Files in flight at once when they arrive over time (a Drive import): checked, queued or uploading. */
 export const FEED_WINDOW = 4;

@@ -7,6 +7,7 @@ import { ShareUploadWidget } from './share-upload-widget';
 let snapshot: UploadSnapshot = { items: [] } as unknown as UploadSnapshot;
 const manager = { add: jest.fn(async () => undefined), cancel: jest.fn(), resolveDuplicate: jest.fn(), whenBelow: jest.fn(async () => undefined) };
 jest.mock('./use-upload-manager', () => ({ useUploadManager: () => ({ manager, snapshot }) }));
+jest.mock('@dossier/shared', () => ({ ...jest.requireActual('@dossier/shared'), useSupabase: () => ({}) }));
 jest.mock('../../lib/area-providers', () => ({ AreaProviders: ({ children }: { children: unknown }) => children }));
 jest.mock('./upload-panel', () => ({ UploadRow: ({ item }: { item: { name: string; status: string } }) => <li>{`${item.name}: ${item.status}`}</li> }));
 

@@ -1,17 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
-import type { WidgetPropsOf } from '@dossier/shared';
-import type { DocumentRecord } from '../../api/documents';
+import { useSupabase, type WidgetPropsOf } from '@dossier/shared';
 import { AreaProviders } from '../../lib/area-providers';
-import { DRIVE_UPLOAD_CONCURRENCY, FEED_WINDOW, feedUploads, isFileFeed } from './feed-uploads';
+import { IMPORT_UPLOAD_CONCURRENCY, isFileFeed } from './feed-uploads';
+import { importFiles, importIntake, lookUpChecksums } from './import-pipeline';
 import { UploadRow } from './upload-panel';
 import { useUploadManager } from './use-upload-manager';
 
 const FINISHED = new Set(['done', 'refused', 'failed', 'cancelled', 'queued-offline', 'skipped']);
 
-type ShareUploadProps = Omit<WidgetPropsOf<'documents.upload-dialog'>, 'source' | 'onStored'> & { source: 'share' | 'drive'; onStored?: (document: DocumentRecord) => void };
+type Props = WidgetPropsOf<'documents.upload-dialog'>;
 
-function ShareUpload({ files, onComplete, source, onStored, driveOrigin, knownDuplicates, onAlreadyImported, onNotStored }: ShareUploadProps) {
-  const { manager, snapshot } = useUploadManager(source, null, onStored, { concurrency: source === 'drive' ? DRIVE_UPLOAD_CONCURRENCY : undefined, driveOrigin, knownDuplicates, onAlreadyImported, onNotStored });
+function ShareUpload({ files, onComplete, source = 'share', expectedChecksums, origin, onStored, onNotStored }: Props) {
+  const client = useSupabase();
+  // The import's side (duplicate answers for the expected contents, each file's origin), read
+  // through a ref so the newest props answer.
+  const feedProps = useRef({ expectedChecksums, origin });
+  feedProps.current = { expectedChecksums, origin };
+  const [intake] = useState(() => importIntake(lookUpChecksums(client), () => feedProps.current));
+  const { manager, snapshot } = useUploadManager(source, null, onStored, {
+    concurrency: isFileFeed(files) ? IMPORT_UPLOAD_CONCURRENCY : undefined,
+    ...intake.deps,
+    onAlreadyImported: (document, file) => onNotStored?.(file, { status: 'already-stored', document }),
+    onNotStored,
+  });
   const added = useRef(false);
   const completed = useRef(false);
   // How many files the caller handed over; null while a feed is still arriving.
@@ -22,25 +33,25 @@ function ShareUpload({ files, onComplete, source, onStored, driveOrigin, knownDu
     if (!isFileFeed(files)) {
       if (added.current || files.length === 0) return undefined;
       added.current = true;
-      void manager.add(files);
+      void intake.ready().then(() => manager.add(files));
       return undefined;
     }
     if (feed.current?.files !== files) feed.current = { files, iterator: files[Symbol.asyncIterator](), added: 0 };
     const current = feed.current;
     const stop = new AbortController();
-    void feedUploads(manager, current.iterator, { window: FEED_WINDOW, signal: stop.signal, onAdded: () => (current.added += 1) }).then(
+    void importFiles(manager, intake, current.iterator, { signal: stop.signal, onAdded: () => (current.added += 1) }).then(
       (end) => end === 'done' && setExpected(current.added),
       () => setExpected(current.added),
     );
     return () => stop.abort();
-  }, [manager, files]);
+  }, [manager, files, intake]);
   useEffect(() => {
     const { items } = snapshot;
     if (completed.current || expected === null || items.length < expected) return;
     // An array of no files is nothing to do; a feed that ended without a file has settled.
     if (items.length === 0 && !isFileFeed(files)) return;
     // Settled even when nothing was stored (every file refused or skipped): the caller decides what
-    // that means; a Drive import must still reach its summary, the share page keeps the reasons shown.
+    // that means; an import must still reach its summary, the share page keeps the reasons shown.
     if (items.every((item) => FINISHED.has(item.status))) {
       completed.current = true;
       onComplete?.({ stored: items.filter((item) => item.status === 'done' || item.status === 'queued-offline').length });
@@ -57,17 +68,15 @@ function ShareUpload({ files, onComplete, source, onStored, driveOrigin, knownDu
 }
 
 /**
- * 'documents.upload-dialog': the documents area's upload for files shared from the device
- * (props `files`, `onComplete`), shown by the shell's /share-handler page; the Drive import uses it
- * too (props `source: 'drive'`, `onStored(document)`), handing its files over as an async iterable
- * while they download (ADR 0235).
+ * 'documents.upload-dialog': the documents area's upload of files handed over by another part of
+ * the app — the shell's /share-handler page (an array) or an import (an async iterable of files
+ * as they download, ADR 0235; its expected contents and each file's origin). An import runs the
+ * area's import pipeline (./import-pipeline.ts), as `bench/drive.ts` does.
  */
-export function ShareUploadWidget({ files, onComplete, source = 'share', onStored, driveOrigin, knownDuplicates, onAlreadyImported, onNotStored }: WidgetPropsOf<'documents.upload-dialog'>) {
-  // The Drive import hands its files over here as they download (source 'drive') and records each
-  // stored document's Drive origin through onStored.
+export function ShareUploadWidget(props: Props) {
   return (
     <AreaProviders>
-      <ShareUpload files={files} onComplete={onComplete} source={source} onStored={onStored} driveOrigin={driveOrigin} knownDuplicates={knownDuplicates} onAlreadyImported={onAlreadyImported} onNotStored={onNotStored} />
+      <ShareUpload {...props} />
     </AreaProviders>
   );
 }

@@ -67,7 +67,8 @@ export interface UploadManagerDeps {
   categoryId?: () => string | null;
   /** 'share' for files shared from the device (the /share-handler page). */
   source?: DocumentToStore['source'];
-  onStored?(document: DocumentRecord): void;
+  /** A file now in the library, and the document it became. */
+  onStored?(document: DocumentRecord, file: File): void;
   /**
    * A Drive import's file that another device or tab stored first (same Drive file, same moment):
    * skipped, with the document already in the library (ADR 0250).
@@ -79,7 +80,7 @@ export interface UploadManagerDeps {
    * still on its way (issue 21 §4). Not called for onAlreadyImported's files.
    */
   onNotStored?(file: File, outcome: { status: NotStoredStatus; message?: string }): void;
-  /** The Drive origin to write with a file's row (a Drive import), if any. */
+  /** The origin to write with a file's row (an import's Drive file), if any. */
   driveOrigin?(file: File): DocumentToStore['driveOrigin'];
   onQueued?(): void;
   /** Uploads at once (default 2: enough to fill the line without starving the page). */
@@ -320,7 +321,7 @@ export class UploadManager {
               ? 'Stored. The text of this PDF could not be read, so it is found by name, notes and tags only.'
               : undefined,
       });
-      this.deps.onStored?.(document);
+      this.deps.onStored?.(document, pending.file);
     } catch (error) {
       if (error instanceof UploadCancelledError) {
         this.pending.delete(key);

@@ -22,18 +22,18 @@ export function useUploadLimit(): number {
 export function useUploadManager(
   source: 'upload' | 'share' | 'drive' = 'upload',
   categoryId: string | null = null,
-  /** Told about each stored document (the Drive import records the file's Drive origin). */
-  onStoredDocument?: (document: DocumentRecord) => void,
+  /** Told about each stored document and the file it came from. */
+  onStoredDocument?: (document: DocumentRecord, file: File) => void,
   options: {
     /** Uploads at once (the manager's default when not given). */
     concurrency?: number;
-    /** A Drive import's origin of each file, written with its row. */
+    /** An import's origin of each file, written with its row. */
     driveOrigin?: UploadManagerDeps['driveOrigin'];
-    /** Duplicates a Drive import looked up before downloading (ADR 0255). */
+    /** Duplicates an import looked up before downloading (ADR 0255). */
     knownDuplicates?: UploadManagerDeps['knownDuplicates'];
-    /** A Drive import's file stored first by another device or tab (ADR 0250). */
+    /** An import's file whose origin another device or tab stored first (ADR 0250). */
     onAlreadyImported?: UploadManagerDeps['onAlreadyImported'];
-    /** A file that ended without being stored, and why (a Drive import counts it; issue 21 §4). */
+    /** A file that ended without being stored, and why (an import counts it; issue 21 §4). */
     onNotStored?: UploadManagerDeps['onNotStored'];
   } = {},
 ): { manager: UploadManager | null; snapshot: UploadSnapshot } {
@@ -96,8 +96,8 @@ export function useUploadManager(
       },
       onNotStored: (file, outcome) => notStored.current?.(file, outcome),
       categoryId: () => category.current,
-      onStored: (document) => {
-        storedListener.current?.(document);
+      onStored: (document, file) => {
+        storedListener.current?.(document, file);
         analysis.current?.offer(document);
         refresh();
       },

@@ -1,8 +1,7 @@
 /** @jest-environment node */
 import { DriveError } from '@dossier/shared/core';
 import type { DriveClient, DriveFile } from '../../drive/drive-client';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { alreadyImported, alreadyUpdated, downloadFeed, importReport, importSummary, knownDuplicatesOf, lookUpKnownDuplicates, notStored, planImport, type ImportItem } from './drive-import';
+import { alreadyImported, alreadyUpdated, downloadFeed, importReport, importSummary, expectedChecksums, notStored, planImport, type ImportItem } from './drive-import';
 
 const flush = async () => {
   for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -141,29 +140,6 @@ describe('the Drive import pipeline (downloadFeed)', () => {
   });
 });
 
-describe('knownDuplicatesOf (ADR 0255)', () => {
-  const withChecksum = (id: string, sha256Checksum?: string): DriveFile => ({ ...driveFile(id), sha256Checksum });
-  const match = (id: string, sha256: string) => ({ id, name: `${id}.pdf`, deleted_at: null, created_at: '2026-11-01T00:00:00.000Z', sha256 });
-
-  it('answers for every chosen checksum: the documents holding it, or none', () => {
-    const known = knownDuplicatesOf([withChecksum('a', 'sha-a'), withChecksum('b', 'sha-b')], [match('doc-1', 'sha-a')]);
-    expect(known('sha-a')).toEqual([{ id: 'doc-1', name: 'doc-1.pdf', deleted_at: null, created_at: '2026-11-01T00:00:00.000Z' }]);
-    expect(known('sha-b')).toEqual([]);
-  });
-
-  it('does not answer for bytes that hash otherwise, for a file without a checksum, or for a checksum two chosen files share', () => {
-    const known = knownDuplicatesOf([withChecksum('a', 'sha-a'), withChecksum('doc'), withChecksum('c', 'sha-twice'), withChecksum('d', 'sha-twice')], []);
-    expect(known('sha-changed-since-listing')).toBeUndefined();
-    expect(known('sha-twice')).toBeUndefined();
-    expect(known('sha-a')).toEqual([]);
-  });
-
-  it('names at most five, as the upload’s own check does', () => {
-    const known = knownDuplicatesOf([withChecksum('a', 'sha-a')], Array.from({ length: 7 }, (_, i) => match(`doc-${i}`, 'sha-a')));
-    expect(known('sha-a')).toHaveLength(5);
-  });
-});
-
 describe('a file another device imported at the same moment (ADR 0250)', () => {
   it('ends skipped as already imported, with a link to that document, and is not counted as failed', async () => {
     // Both devices passed the up-front check (nothing imported yet), so both download it.
@@ -214,25 +190,15 @@ describe('a file another device imported at the same moment (ADR 0250)', () => {
   });
 });
 
-describe('lookUpKnownDuplicates (ADR 0255)', () => {
-  it('asks only for the checksums of files the plan will download, and not at all when none has one', async () => {
-    const asked: string[][] = [];
-    const client = {
-      from: () => {
-        const query = { select: () => query, in: (_column: string, values: string[]) => (asked.push(values), query), then: (resolve: (r: unknown) => void) => resolve({ data: [], error: null }) };
-        return query;
-      },
-    } as unknown as SupabaseClient;
+describe('expectedChecksums (ADR 0255)', () => {
+  it('names the checksums of the files the plan will download only', () => {
     const file = (id: string, sha256Checksum?: string): DriveFile => ({ ...driveFile(id), sha256Checksum });
     const plan: ImportItem[] = [
       { file: file('new', 'sha-new'), status: 'waiting' },
       { file: file('done', 'sha-done'), status: 'duplicate' },
+      { file: file('google-doc'), status: 'waiting' },
     ];
-    const known = await lookUpKnownDuplicates(client, plan);
-    expect(asked).toEqual([['sha-new']]);
-    expect(known('sha-new')).toEqual([]);
-    expect((await lookUpKnownDuplicates(client, [{ file: file('doc'), status: 'waiting' }]))('anything')).toBeUndefined();
-    expect(asked).toHaveLength(1);
+    expect(expectedChecksums(plan)).toEqual(['sha-new']);
   });
 });
 

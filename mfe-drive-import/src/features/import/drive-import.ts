@@ -1,7 +1,5 @@
-import type { KnownDuplicate } from '@dossier/shared/contract';
-import { DriveError, USER_MESSAGES, bulkReport, findByChecksums, sha256Hex, type BulkOutcome, type BulkReport, type DriveOriginDocument } from '@dossier/shared/core';
+import { DriveError, USER_MESSAGES, bulkReport, sha256Hex, type BulkOutcome, type BulkReport, type DriveOriginDocument } from '@dossier/shared/core';
 import { isNativeDocument, type DriveClient, type DriveFile } from '../../drive/drive-client';
-import type { SupabaseClient } from '@supabase/supabase-js';
 
 export type ImportStatus = 'waiting' | 'downloading' | 'downloaded' | 'stored' | 'duplicate' | 'changed' | 'failed' | 'cancelled';
 
@@ -31,36 +29,12 @@ export const IMPORT_CONCURRENCY = 4;
 export const IMPORT_WINDOW = 4;
 
 /**
- * The upload's duplicate check answered from Drive's checksums (ADR 0255): `matches` are the
- * person's documents found for the chosen files' sha256Checksum before anything was downloaded.
- * A checksum answers only for itself: a file whose bytes hash otherwise (changed since listing, or
- * a Google document exported to PDF, which has no checksum) is not known, so the upload asks. A
- * checksum two chosen files share is not known either: the first one stored makes the second a
- * duplicate, which only a check at upload time sees.
+ * The contents the plan's new files are expected to have (Drive's sha256Checksum): the documents
+ * upload looks up their duplicates at once, before anything downloads (ADR 0255). Exported Google
+ * documents have none; files already imported or changed are not downloaded, so not asked about.
  */
-export function knownDuplicatesOf(files: readonly DriveFile[], matches: ReadonlyArray<KnownDuplicate & { sha256: string }>): KnownDuplicates {
-  const chosen = new Map<string, number>();
-  for (const f of files) if (f.sha256Checksum) chosen.set(f.sha256Checksum, (chosen.get(f.sha256Checksum) ?? 0) + 1);
-  const known = new Map<string, KnownDuplicate[]>();
-  for (const [sha, count] of chosen) if (count === 1) known.set(sha, []);
-  for (const { sha256, ...match } of matches) known.get(sha256)?.push(match);
-  // As the upload's own check: at most five, enough to name them.
-  return (sha256) => known.get(sha256)?.slice(0, 5);
-}
-
-/** How the upload's duplicate check is answered: a known answer, or undefined to ask per file. */
-export type KnownDuplicates = (sha256: string) => readonly KnownDuplicate[] | undefined;
-
-/**
- * The known duplicates of the files a plan will download: one lookup per hundred checksums before
- * anything downloads (ADR 0255). Throws when the lookup fails; the caller then lets every file be
- * checked as it is uploaded.
- */
-export async function lookUpKnownDuplicates(client: SupabaseClient, plan: readonly ImportItem[]): Promise<KnownDuplicates> {
-  const toDownload = plan.filter((it) => it.status === 'waiting').map((it) => it.file);
-  const checksums = toDownload.flatMap((f) => (f.sha256Checksum ? [f.sha256Checksum] : []));
-  if (checksums.length === 0) return () => undefined;
-  return knownDuplicatesOf(toDownload, await findByChecksums(client, checksums));
+export function expectedChecksums(plan: readonly ImportItem[]): string[] {
+  return plan.flatMap((it) => (it.status === 'waiting' && it.file.sha256Checksum ? [it.file.sha256Checksum] : []));
 }
 
 /** A Google document arrives as a PDF named after it. */

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { findByChecksums, findImported, listDocumentNames } from './documents-door';
+import { findByChecksums, findImported, listDocumentNames, readDocumentFile, removeDocumentObjects } from './documents-door';
 
 /** A fake PostgREST client: records each request's `in` list and answers with the rows that match it. */
 function fakeClient(rows: Array<Record<string, unknown>>) {
@@ -77,5 +77,45 @@ describe('the door names the documents table itself', () => {
       ['order', 'name'],
       ['limit', 1000],
     ]);
+  });
+});
+
+describe('a document’s file for another area (Save to Drive)', () => {
+  function storageClient(row: Record<string, unknown> | null, object: Blob | null) {
+    const calls: string[] = [];
+    const client = {
+      from: (table: string) => {
+        const query = {
+          select: () => query,
+          eq: (column: string, value: string) => (calls.push(`${table}.${column}=${value}`), query),
+          single: async () => (row ? { data: row, error: null } : { data: null, error: { code: 'PGRST116', message: 'not found', details: '', hint: '' } }),
+        };
+        return query;
+      },
+      storage: {
+        from: (bucket: string) => ({
+          download: async (key: string) => (calls.push(`${bucket}:${key}`), object ? { data: object, error: null } : { data: null, error: { message: 'Object not found', statusCode: '404' } }),
+          remove: async (keys: string[]) => (calls.push(`remove ${bucket}:${keys.join(',')}`), { data: [], error: null }),
+        }),
+      },
+    } as unknown as SupabaseClient;
+    return { client, calls };
+  }
+
+  it('reads the row and its object from the documents table and bucket', async () => {
+    const { client, calls } = storageClient({ name: 'Lease.pdf', mime_type: '', storage_path: 'u/d/lease.pdf', portfolio_id: 'p1' }, new Blob(['%PDF']));
+    const file = await readDocumentFile(client, 'd');
+    expect(file).toMatchObject({ name: 'Lease.pdf', mimeType: 'application/octet-stream', portfolioId: 'p1' });
+    expect(await file.data.text()).toBe('%PDF');
+    expect(calls).toEqual(['documents.id=d', 'documents:u/d/lease.pdf']);
+  });
+
+  it('says so when the document or its object is not there, and removes nothing for no keys', async () => {
+    await expect(readDocumentFile(storageClient(null, null).client, 'gone')).rejects.toThrow();
+    await expect(readDocumentFile(storageClient({ name: 'a', mime_type: 'application/pdf', storage_path: 'k', portfolio_id: null }, null).client, 'd')).rejects.toThrow();
+    const { client, calls } = storageClient(null, null);
+    await removeDocumentObjects(client, []);
+    await removeDocumentObjects(client, ['u/d/new.pdf', 'u/d/new.thumb.webp']);
+    expect(calls).toEqual(['remove documents:u/d/new.pdf,u/d/new.thumb.webp']);
   });
 });

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { chunk } from 'es-toolkit';
 import type { KnownDuplicate } from '@dossier/shared/contract';
-import { readRows } from '../errors/read-result';
+import { readResult, readRows } from '../errors/read-result';
 
 /**
  * The documents door (issue 23): the one module that names the `documents` table and bucket.
@@ -84,4 +84,23 @@ export async function listDocumentNames<Extra extends string = never>(
   // A column list built at run time has no static row type: the rows are what it names.
   const rows = readRows<unknown>(await (options.limit ? ordered.limit(options.limit) : ordered), 'list document names');
   return rows as Array<{ id: string; name: string } & Record<Extra, unknown>>;
+}
+
+/**
+ * A document's bytes and what describes them, for another area that copies it elsewhere (Save to
+ * Drive): its name, type and portfolio, read by the person's own rights (RLS on the row and on
+ * storage.objects).
+ */
+export async function readDocumentFile(client: SupabaseClient, documentId: string): Promise<{ name: string; mimeType: string; data: Blob; portfolioId: string | null }> {
+  const row = readResult<{ name: string; mime_type: string; storage_path: string; portfolio_id: string | null }>(
+    await documentsTable(client).select('name, mime_type, storage_path, portfolio_id').eq('id', documentId).single(),
+  );
+  const data = readResult(await documentsBucket(client).download(row.storage_path));
+  if (!data) throw new Error('The document could not be read from storage.');
+  return { name: row.name, mimeType: row.mime_type || 'application/octet-stream', data, portfolioId: row.portfolio_id };
+}
+
+/** Removes objects of the documents bucket (a superseded version's file and thumbnail), by their keys. */
+export async function removeDocumentObjects(client: SupabaseClient, keys: readonly string[]): Promise<void> {
+  if (keys.length > 0) readResult(await documentsBucket(client).remove([...keys]));
 }
