@@ -23,7 +23,7 @@ export default [
           allow: [],
           // /settings loads the zip code only on Export/Import (so the page opens offline and
           // stays light); @dossier/shared is otherwise imported statically everywhere.
-          checkDynamicDependenciesExceptions: ['@dossier/shared', '@dossier/shared/*', '@dossier/build', '@dossier/application-error'],
+          checkDynamicDependenciesExceptions: ['@dossier/shared', '@dossier/shared/*', '@dossier/build', '@dossier/application-error', '@dossier/registry'],
           depConstraints: [
             { sourceTag: 'type:remote', onlyDependOnLibsWithTags: ['type:shared'] },
             { sourceTag: 'type:shell', onlyDependOnLibsWithTags: ['type:shared'] },

@@ -27,6 +27,7 @@ module.exports = {
     // NodeNext-style relative imports ('./x.js') resolve to the TypeScript source.
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '^@dossier/application-error$': path.join(root, 'shared/src/ui/application-error/index.ts'),
+    '^@dossier/registry$': path.join(root, 'shared/src/registry/index.ts'),
     '^@dossier/build$': path.join(root, 'shared/src/build/index.ts'),
     '^@dossier/shared$': path.join(root, 'shared/src/index.ts'),
     '^@dossier/shared/(.*)$': path.join(root, 'shared/src/$1/index.ts'),

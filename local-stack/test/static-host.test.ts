@@ -24,6 +24,7 @@ describe('static hosts serve the build', () => {
   let dist: string;
   let hosts: Awaited<ReturnType<typeof startStaticHosts>>;
   const chunk = `export const x = ${JSON.stringify('Dossier '.repeat(1000))};\n`;
+  const globalsBefore = { Request: globalThis.Request, Response: globalThis.Response };
   beforeAll(async () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'dossier-static-'));
     mkdirSync(path.join(dist, 'shell'));
@@ -46,6 +47,14 @@ describe('static hosts serve the build', () => {
   afterAll(async () => {
     await hosts?.stop();
     rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("leaves the process's Request and Response alone (the API shares the process: npm start, e2e)", () => {
+    // @hono/node-server swaps in its own classes unless told not to; with the API in the same
+    // process and the module loaded twice, the API's requests then fail in undici (a REST DELETE
+    // answered 500 "Cannot read private member #state").
+    expect(globalThis.Request).toBe(globalsBefore.Request);
+    expect(globalThis.Response).toBe(globalsBefore.Response);
   });
 
   it('keeps content-hashed chunks for a year and asks again for everything that names them', async () => {

@@ -104,6 +104,9 @@ function createConfig({ project, name, port, title, isShell = false }) {
           // supabase-js's Realtime client, fetched only with the first channel subscription
           // (ADR 0186). The shell only: the areas use the shell's supabase client at runtime.
           ...(isShell ? { '@supabase/realtime-js$': path.join(__dirname, 'lazy-realtime.ts') } : {}),
+          // The registry of areas as data (ADR 0430), deliberately NOT a shared module: the light
+          // landing reads the nav from it, and a shared module would fetch the whole contract chunk.
+          '@dossier/registry$': path.join(root, 'shared/src/registry/index.ts'),
           // The last-resort screen, deliberately NOT a shared module (see main.ts).
           '@dossier/application-error$': path.join(root, 'shared/src/ui/application-error/index.ts'),
           // What this build was compiled against, deliberately NOT a shared module: each remote

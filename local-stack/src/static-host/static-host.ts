@@ -173,14 +173,18 @@ const notModified: MiddlewareHandler = async (c, next) => {
 };
 
 /** Serves `root`'s files with Dossier's cache policy; `file` serves that one file whatever the path. */
-const files = (root: string, file?: string) =>
-  serveStatic({
-    root,
-    ...(file ? { path: file } : {}),
-    onFound: (found, c) => {
-      c.header('Cache-Control', cacheControlFor(path.basename(found)));
-    },
-  });
+const files = (root: string, file?: string): MiddlewareHandler => {
+  // serveStatic calls onFound after it has built the response, so a header set there through the
+  // context is lost with the platform's own Response class: the policy goes on the response itself.
+  const found = new WeakMap<Context, string>();
+  const serve = serveStatic({ root, ...(file ? { path: file } : {}), onFound: (name, c) => void found.set(c, path.basename(name)) });
+  return async (c, next) => {
+    const res = await serve(c, next);
+    const name = found.get(c);
+    if (res && name) res.headers.set('Cache-Control', cacheControlFor(name));
+    return res;
+  };
+};
 
 const notFound = (c: Context) => c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
 
@@ -254,7 +258,12 @@ function remoteApp(root: string, hostAllowed: HostAllowed): Hono {
 }
 
 /** A node:http server answering with `app` (not yet listening). */
-const serverFor = (app: Hono): Server => createAdaptorServer({ fetch: app.fetch }) as Server;
+// overrideGlobalObjects: false — @hono/node-server otherwise replaces the process's global
+// Request/Response with its own classes on every server it creates. The hosts often share a
+// process with the API (npm start, the e2e environment); when that module is loaded twice (ESM
+// and CommonJS), a second override leaves the API's requests of the first class, and undici
+// refuses them ("Cannot read private member #state") — a DELETE through REST answered 500.
+const serverFor = (app: Hono): Server => createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
 
 export async function startStaticHosts(options: StaticHostsOptions): Promise<StaticHosts> {
   const host = options.host ?? '127.0.0.1';

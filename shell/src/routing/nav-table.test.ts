@@ -1,4 +1,4 @@
-import { REMOTE_NAMES, REMOTE_REGISTRY } from '@dossier/shared/registry';
+import { REMOTE_NAMES, REMOTE_REGISTRY } from '@dossier/registry';
 import { AREA_NAV_FALLBACK, SHELL_NAV, visibleNavItems } from './nav-table';
 
 const ALL = [...SHELL_NAV, ...AREA_NAV_FALLBACK.documents, ...AREA_NAV_FALLBACK.portfolios, ...AREA_NAV_FALLBACK.account];

@@ -1,7 +1,7 @@
 // Free of the contract's code (the registry's data only): the light landing of `/`
 // (landing-start.tsx) reads it too.
 import type { AuthStatus, NavItem } from '@dossier/shared';
-import { REMOTE_NAMES, REMOTE_REGISTRY, type RemoteName } from '@dossier/shared/registry';
+import { REMOTE_NAMES, REMOTE_REGISTRY, type RemoteName } from '@dossier/registry';
 
 /** The shell's own nav, and what stands for an area's nav until that area has loaded. */
 export const SHELL_NAV: NavItem[] = [{ label: 'Dashboard', path: '/dashboard', order: 0, requiresAuth: true }];
