@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
 import type { StackConfig } from '../context.js';
 import type { Queryable } from '../db/types.js';
 import { AuthApiError, validationFailed } from './errors.js';
 import { obj, str } from './http.js';
 import { factorsOf, MFA_CHALLENGE_EXPIRY_SECONDS, type FactorRow } from './mfa.js';
+import { authenticationOptions, registrationOptions, verifiedAssertionCounter, verifiedRegistration, type AuthenticationResponseJSON } from './relying-party.js';
 import type { UserRow } from './users.js';
 import { webAuthnSettings, type WebAuthnSettings } from './webauthn.js';
 
@@ -61,25 +54,12 @@ export async function challengeWebAuthnFactor(
   let publicKey: unknown;
   if (factor.status === 'unverified') {
     const name = user.email ?? user.id;
-    const options = await generateRegistrationOptions({
-      rpName: s.rpName,
-      rpID: s.rpId,
-      userID: new TextEncoder().encode(user.id),
-      userName: name,
-      userDisplayName: factor.friendly_name || name,
-      attestationType: 'none',
-      excludeCredentials: mine.map((c) => ({ id: c.id, transports: c.transports })),
-      // Not discoverable (go-webauthn's default for GoTrue's MFA): it answers only when named in allowCredentials.
-      authenticatorSelection: { residentKey: 'discouraged', userVerification: 'preferred' },
-    });
+    // Not discoverable (go-webauthn's default for GoTrue's MFA): it answers only when named in allowCredentials.
+    const options = await registrationOptions(s, { userId: user.id, userName: name, displayName: factor.friendly_name || name }, { exclude: mine, discoverable: false });
     data = { type: 'create', challenge: options.challenge };
     publicKey = options;
   } else {
-    const options = await generateAuthenticationOptions({
-      rpID: s.rpId,
-      userVerification: 'preferred',
-      allowCredentials: mine.map((c) => ({ id: c.id, transports: c.transports as never })),
-    });
+    const options = await authenticationOptions(s, { allow: mine });
     data = { type: 'request', challenge: options.challenge };
     publicKey = options;
   }
@@ -119,34 +99,25 @@ export async function verifyWebAuthnFactor(
   if (type !== 'create' && type !== 'request') return validationFailed('WebAuthn type must be create or request');
   if (!response) return validationFailed('credential_response is required');
   if (type !== challenge.type) return webauthnVerificationFailed();
-  const expected = { expectedChallenge: challenge.challenge, expectedOrigin: s.origins, expectedRPID: s.rpId, requireUserVerification: false };
-  try {
-    if (type === 'create') {
-      const v = await verifyRegistrationResponse({ response: response as unknown as RegistrationResponseJSON, ...expected });
-      if (!v.verified) return webauthnVerificationFailed();
-      const cred = v.registrationInfo.credential;
-      const stored: StoredFactorCredential = { id: cred.id, publicKey: Buffer.from(cred.publicKey).toString('base64url'), counter: cred.counter, transports: cred.transports ?? [] };
-      await q.query(`update auth.mfa_factors set web_authn_credential = $2::jsonb, status = 'verified', updated_at = now() where id = $1`, [factor.id, JSON.stringify(stored)]);
-      return null;
-    }
-    const assertion = response as unknown as AuthenticationResponseJSON;
-    const owned = (await factorsOf(q, user.id)).find(
-      (f) => f.factor_type === 'webauthn' && f.status === 'verified' && (f.web_authn_credential as unknown as StoredFactorCredential | null)?.id === assertion.rawId,
-    );
-    if (!owned) return webauthnVerificationFailed();
-    const cred = owned.web_authn_credential as unknown as StoredFactorCredential;
-    const v = await verifyAuthenticationResponse({
-      response: assertion,
-      ...expected,
-      credential: { id: cred.id, publicKey: new Uint8Array(Buffer.from(cred.publicKey, 'base64url')), counter: cred.counter, transports: cred.transports as never },
-    });
-    if (!v.verified) return webauthnVerificationFailed();
-    await q.query(`update auth.mfa_factors set web_authn_credential = web_authn_credential || jsonb_build_object('counter', $2::bigint), updated_at = now() where id = $1`, [
-      owned.id,
-      v.authenticationInfo.newCounter,
-    ]);
+  if (type === 'create') {
+    const info = await verifiedRegistration(s, response, challenge.challenge);
+    if (!info) return webauthnVerificationFailed();
+    const cred = info.credential;
+    const stored: StoredFactorCredential = { id: cred.id, publicKey: Buffer.from(cred.publicKey).toString('base64url'), counter: cred.counter, transports: cred.transports ?? [] };
+    await q.query(`update auth.mfa_factors set web_authn_credential = $2::jsonb, status = 'verified', updated_at = now() where id = $1`, [factor.id, JSON.stringify(stored)]);
     return null;
-  } catch {
-    return webauthnVerificationFailed();
   }
+  const assertion = response as unknown as AuthenticationResponseJSON;
+  const owned = (await factorsOf(q, user.id)).find(
+    (f) => f.factor_type === 'webauthn' && f.status === 'verified' && (f.web_authn_credential as unknown as StoredFactorCredential | null)?.id === assertion.rawId,
+  );
+  if (!owned) return webauthnVerificationFailed();
+  const cred = owned.web_authn_credential as unknown as StoredFactorCredential;
+  const newCounter = await verifiedAssertionCounter(s, assertion, challenge.challenge, { ...cred, publicKey: new Uint8Array(Buffer.from(cred.publicKey, 'base64url')) });
+  if (newCounter === null) return webauthnVerificationFailed();
+  await q.query(`update auth.mfa_factors set web_authn_credential = web_authn_credential || jsonb_build_object('counter', $2::bigint), updated_at = now() where id = $1`, [
+    owned.id,
+    newCounter,
+  ]);
+  return null;
 }

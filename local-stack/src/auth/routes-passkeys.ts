@@ -1,16 +1,9 @@
 import type { Context, Hono } from 'hono';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
 import type { Queryable } from '../db/types.js';
 import { AuthApiError, validationFailed } from './errors.js';
 import { clientIp, obj, readJson, requireUser, str, type AuthDeps, type Caller } from './http.js';
 import { factorsOf } from './mfa.js';
+import { authenticationOptions, registrationOptions, verifiedAssertionCounter, verifiedRegistration, type AuthenticationResponseJSON } from './relying-party.js';
 import { sessionResponse, startSession } from './sessions.js';
 import { findUserById } from './users.js';
 import {
@@ -45,11 +38,6 @@ async function challengeAndCredential(c: Context): Promise<{ challengeId: string
   return { challengeId, credential };
 }
 
-/** The relying party checks every verification makes: origin, RP id (its hash), user verification. */
-function expected(settings: WebAuthnSettings) {
-  return { expectedOrigin: settings.origins, expectedRPID: settings.rpId };
-}
-
 /**
  * GoTrue's passkey endpoints (what supabase-js's auth.passkey and admin.passkey call), shapes and
  * error codes as in GoTrue's internal/api/passkey_*.go: discoverable credentials (resident key
@@ -79,17 +67,11 @@ export function registerPasskeyRoutes(app: Hono, deps: AuthDeps): void {
       if (existing.length >= s.maxPasskeys) throw new AuthApiError(422, 'too_many_passkeys', 'Maximum number of passkeys reached');
       const name = caller.user.email ?? caller.user.phone ?? caller.user.id;
       const display = caller.user.raw_user_meta_data?.name;
-      const options = await generateRegistrationOptions({
-        rpName: s.rpName,
-        rpID: s.rpId,
-        userID: new TextEncoder().encode(caller.user.id),
-        userName: name,
-        userDisplayName: typeof display === 'string' && display ? display : name,
-        attestationType: 'none',
-        excludeCredentials: existing.map((p) => ({ id: toBase64Url(p.credential_id), transports: p.transports })),
-        authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'preferred' },
-        timeout: s.challengeSeconds * 1000,
-      });
+      const options = await registrationOptions(
+        s,
+        { userId: caller.user.id, userName: name, displayName: typeof display === 'string' && display ? display : name },
+        { exclude: existing.map((p) => ({ id: toBase64Url(p.credential_id), transports: p.transports })), discoverable: true, timeoutMs: s.challengeSeconds * 1000 },
+      );
       const stored = await storeChallenge(q, s, 'registration', caller.user.id, { challenge: options.challenge, userVerification: 'preferred' });
       return { challenge_id: stored.id, options, expires_at: stored.expiresAt };
     });
@@ -105,19 +87,8 @@ export function registerPasskeyRoutes(app: Hono, deps: AuthDeps): void {
     const outcome = await ctx.db.admin(async (q) => {
       const challenge = await consumeChallenge(q, challengeId, 'registration', caller.user.id);
       if (challenge instanceof AuthApiError) return challenge;
-      let info;
-      try {
-        const v = await verifyRegistrationResponse({
-          response: credential as unknown as RegistrationResponseJSON,
-          expectedChallenge: challenge.challenge,
-          ...expected(s),
-          requireUserVerification: false,
-        });
-        if (!v.verified) return verificationFailed();
-        info = v.registrationInfo;
-      } catch {
-        return verificationFailed();
-      }
+      const info = await verifiedRegistration(s, credential, challenge.challenge);
+      if (!info) return verificationFailed();
       const count = await q.query<{ n: number }>(`select count(*)::int as n from auth.webauthn_credentials where user_id = $1`, [caller.user.id]);
       if (count.rows[0].n >= s.maxPasskeys) return new AuthApiError(422, 'too_many_passkeys', 'Maximum number of passkeys reached');
       const taken = await q.query(`select 1 from auth.webauthn_credentials where credential_id = $1`, [Buffer.from(info.credential.id, 'base64url')]);
@@ -151,7 +122,7 @@ export function registerPasskeyRoutes(app: Hono, deps: AuthDeps): void {
     const s = settings();
     const result = await ctx.db.admin(async (q) => {
       // Discoverable flow: no allowCredentials, the authenticator offers the passkeys it holds.
-      const options = await generateAuthenticationOptions({ rpID: s.rpId, userVerification: 'preferred', timeout: s.challengeSeconds * 1000 });
+      const options = await authenticationOptions(s, { timeoutMs: s.challengeSeconds * 1000 });
       const stored = await storeChallenge(q, s, 'authentication', null, { challenge: options.challenge, userVerification: 'preferred' });
       return { challenge_id: stored.id, options, expires_at: stored.expiresAt };
     });
@@ -261,20 +232,13 @@ export async function verifyAssertion(
   const handle = response.response?.userHandle;
   if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== row.user_id) return verificationFailed();
   if (ownerId && row.user_id !== ownerId) return verificationFailed();
-  let newCounter: number;
-  try {
-    const v = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: challenge,
-      ...expected(s),
-      credential: { id: toBase64Url(row.credential_id), publicKey: new Uint8Array(row.public_key), counter: Number(row.sign_count), transports: row.transports as never },
-      requireUserVerification: false,
-    });
-    if (!v.verified) return verificationFailed();
-    newCounter = v.authenticationInfo.newCounter;
-  } catch {
-    return verificationFailed();
-  }
+  const newCounter = await verifiedAssertionCounter(s, response, challenge, {
+    id: toBase64Url(row.credential_id),
+    publicKey: new Uint8Array(row.public_key),
+    counter: Number(row.sign_count),
+    transports: row.transports,
+  });
+  if (newCounter === null) return verificationFailed();
   await q.query(`update auth.webauthn_credentials set sign_count = $2, last_used_at = now(), updated_at = now() where id = $1`, [row.id, newCounter]);
   return row;
 }
