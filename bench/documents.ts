@@ -17,10 +17,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { databasesSync, startTestStack, type TestDatabase, type TestStack } from '../local-stack/test/support/test-stack.js';
+import { startTestStack, type TestDatabase, type TestStack } from '../local-stack/test/support/test-stack.js';
 import { createTestUser, type TestUser } from '../local-stack/test/support/users.js';
 import { startStaticHosts } from '../local-stack/src/static-host/static-host.js';
-import { choosePorts, origins, percentile, type Ports } from './support.js';
+import { onEachDatabase, origins, percentile, type Ports } from './support.js';
 import { appConfigFromEnv } from '../local-stack/src/static-host/app-config.js';
 import { findRepoRoot } from '../local-stack/src/config.js';
 import { seedDocuments } from './seed-documents.js';
@@ -181,19 +181,7 @@ async function firstRender(stack: TestStack, user: TestUser, ports: Ports): Prom
 
 async function main() {
   console.log(`bench:documents — ${DOCUMENTS} documents, ${ITERATIONS} requests per figure (printed, not asserted)\n`);
-  const only = process.env.BENCH_DATABASES?.split(',').map((d) => d.trim());
-  const databases = databasesSync().filter((d) => !only || only.includes(d));
-  for (const database of databases) {
-    const ports = await choosePorts();
-    const { lines, stack, user } = await benchDatabase(database, ports);
-    try {
-      for (const line of lines) console.log(line);
-      if (database === databases[0]) console.log(await firstRender(stack, user, ports).catch((e) => `time to first render: failed (${(e as Error).message})`));
-    } finally {
-      await stack.stop();
-    }
-    console.log('');
-  }
+  const databases = await onEachDatabase(benchDatabase, { label: 'time to first render', measure: (result, ports) => firstRender(result.stack, result.user, ports) });
   if (!databases.includes('postgres')) console.log('PostgreSQL: not reachable, not measured (set TEST_DATABASE_URL or run scripts/ensure-postgres.sh)');
   console.log('Budget on PostgreSQL: full-text search p95 < 50 ms.');
 }

@@ -14,10 +14,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import { databasesSync, startTestStack, type TestDatabase, type TestStack } from '../local-stack/test/support/test-stack.js';
+import { startTestStack, type TestDatabase, type TestStack } from '../local-stack/test/support/test-stack.js';
 import { createTestUser, type TestUser } from '../local-stack/test/support/users.js';
 import { startStaticHosts } from '../local-stack/src/static-host/static-host.js';
-import { choosePorts, origins, percentile, type Ports } from './support.js';
+import { onEachDatabase, origins, percentile, type Ports } from './support.js';
 import { appConfigFromEnv } from '../local-stack/src/static-host/app-config.js';
 import { findRepoRoot } from '../local-stack/src/config.js';
 import { makePdf } from '../e2e/fixtures/documents/make-files.js';
@@ -123,19 +123,7 @@ async function firstPreview(stack: TestStack, token: string, ports: Ports): Prom
 
 async function main() {
   console.log('bench:sharing — printed, not asserted\n');
-  const only = process.env.BENCH_DATABASES?.split(',').map((d) => d.trim());
-  const databases = databasesSync().filter((d) => !only || only.includes(d));
-  for (const database of databases) {
-    const ports = await choosePorts();
-    const { lines, stack, token } = await benchDatabase(database, ports);
-    try {
-      for (const line of lines) console.log(line);
-      if (database === databases[0]) console.log(await firstPreview(stack, token, ports).catch((e) => `time to first preview: failed (${(e as Error).message})`));
-    } finally {
-      await stack.stop();
-    }
-    console.log('');
-  }
+  const databases = await onEachDatabase(benchDatabase, { label: 'time to first preview', measure: (result, ports) => firstPreview(result.stack, result.token, ports) });
   if (!databases.includes('postgres')) console.log('PostgreSQL: not reachable, not measured');
 }
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { appConfigFromEnv } from '@dossier/local-stack/static-host';
-import { APPS, repoRoot, startLocalStack } from './lib-instance';
+import { APPS, repoRoot, runMain, startLocalStack, stopOnSignal } from './lib-instance';
 import { LOCAL_DEFAULTS, REMOTE_REGISTRY, parseAppConfig } from '../shared/src/contract/app-config';
 import { parseSettings } from '../shared/src/settings/settings';
 
@@ -57,10 +57,7 @@ async function main() {
   }
   console.log(`\nDossier (dev) on http://127.0.0.1:${PORTS.shell} — remotes on :4201-4205${stack ? `, API ${stack.url}` : ''}. Ctrl-C stops.`);
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignal(async () => {
     for (const child of children) {
       if (child.pid && child.exitCode === null) {
         try {
@@ -71,13 +68,7 @@ async function main() {
       }
     }
     await stack?.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runMain(main);

@@ -52,3 +52,26 @@ export async function startLocalStack(root: string, overrides: { publicUrl?: str
   const { startStack } = (await import('@dossier/local-stack/start')) as typeof import('@dossier/local-stack/start');
   return startStack(overrides, { log: (line) => console.log(`[stack] ${line}`) });
 }
+
+/**
+ * The end of `npm start` and `npm run dev`: Ctrl-C or SIGTERM runs `stop` once (a second signal
+ * while stopping is ignored), then exits; a failure of `main` prints its message and exits 1.
+ */
+export function stopOnSignal(stop: () => Promise<void>): void {
+  let stopping = false;
+  const once = async () => {
+    if (stopping) return;
+    stopping = true;
+    await stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void once());
+  process.on('SIGTERM', () => void once());
+}
+
+export function runMain(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

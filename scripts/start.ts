@@ -10,7 +10,7 @@ import { LOCAL_DEFAULTS } from '../local-stack/src/static-host/registry';
 import { instancePorts, parseSettings } from '../shared/src/settings/settings';
 import { DEFAULT_CORS_ORIGINS } from '../local-stack/src/config';
 import { checkStartMode } from '../local-stack/src/production';
-import { buildMissing, repoRoot, startLocalStack } from './lib-instance';
+import { buildMissing, repoRoot, runMain, startLocalStack, stopOnSignal } from './lib-instance';
 
 async function main() {
   // Before anything is built or started: production mode refuses development defaults.
@@ -42,20 +42,11 @@ async function main() {
   console.log(mode);
   console.log('Press Ctrl-C to stop.');
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignal(async () => {
     console.log('\nStopping…');
     await hosts.stop();
     await stack?.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runMain(main);
