@@ -9,6 +9,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import type { AppConfig, RemoteName } from '@dossier/shared';
 import { hostAllowList, MISDIRECTED_MESSAGE } from '../http/host-check.js';
+import { earlyHints } from './early-hints.js';
 import { REMOTE_DEFAULT_PORTS, REMOTE_DIRS } from './registry.js';
 
 export { REMOTE_DIRS };
@@ -214,7 +215,7 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-function shellApp(root: string, appConfig: () => AppConfig, hostAllowed: HostAllowed): Hono {
+function shellApp(root: string, appConfig: () => AppConfig, hostAllowed: HostAllowed, hintsFor: (pathname: string, config: AppConfig) => string | null): Hono {
   // index.html's inline scripts are allowed by hash; read again when a new build replaces it.
   let csp = { mtimeMs: -1, value: contentSecurityPolicy(appConfig()) };
   const cspNow = () => {
@@ -231,7 +232,10 @@ function shellApp(root: string, appConfig: () => AppConfig, hostAllowed: HostAll
   app.get('*', async (c, next) => {
     const looksLikeAsset = ASSET_PATH.test(c.req.path) && !(c.req.header('accept') ?? '').includes('text/html');
     if (looksLikeAsset || !existsSync(path.join(root, 'index.html'))) return notFound(c);
-    return files(root, 'index.html')(c, next);
+    const res = await files(root, 'index.html')(c, next);
+    const hints = hintsFor(c.req.path, appConfig());
+    if (res && hints) res.headers.set('Link', hints);
+    return res;
   });
   app.notFound(notFound);
   return app;
@@ -297,7 +301,8 @@ export async function startStaticHosts(options: StaticHostsOptions): Promise<Sta
     const manifests = Object.fromEntries(Object.entries(remotes).map(([name, remote]) => [name, `${remote.url}/mf-manifest.json`])) as Record<RemoteName, string>;
     config = typeof options.appConfig === 'function' ? options.appConfig(manifests) : options.appConfig;
     const resolved = config;
-    const shellServer = serverFor(shellApp(path.join(distDir, 'shell'), () => resolved, hostAllowed));
+    const hints = earlyHints(distDir, () => manifests);
+    const shellServer = serverFor(shellApp(path.join(distDir, 'shell'), () => resolved, hostAllowed, hints));
     const shellPort = await listen(shellServer, options.shellPort ?? 4200, host);
     servers.push(shellServer);
     const shellUrl = `http://${host}:${shellPort}`;
