@@ -2,7 +2,8 @@
  * A running instance for tests, in its own process (run with tsx): optionally the local stack,
  * then the static hosts of the production build, all on free ports. Prints one line
  * `READY {json}` and then obeys stdin lines: `stop <remote>`, `start <remote>`, `exit`.
- * Environment: E2E_DIST_DIR (default <repo>/dist), E2E_WITH_STACK=1 to start the stack.
+ * Environment: E2E_DIST_DIR (default <repo>/dist), E2E_WITH_STACK=1 to start the stack (from the
+ * migrated PGlite template unless E2E_FRESH_DATABASE=1).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,16 @@ async function main() {
   const startFile = path.join(root, 'local-stack/src/start.ts');
   if (process.env.E2E_WITH_STACK === '1' && existsSync(startFile)) {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'dossier-e2e-stack-'));
+    // A copy of the PGlite database already migrated to today's schema (the platform tests' own
+    // template, keyed by the migrations' fingerprint and made on first use): initdb and every
+    // migration cost 1–2 minutes per stack on this machine, a copy a few seconds. The stack still
+    // runs its bootstrap and pending migrations on start (none), so it is the stack a fresh start
+    // makes. E2E_FRESH_DATABASE=1 starts from an empty directory instead.
+    if (process.env.E2E_FRESH_DATABASE !== '1') {
+      // eslint-disable-next-line @nx/enforce-module-boundaries -- one home for migrated templates: the platform tests'
+      const { copyPgliteTemplate } = await import('../../local-stack/test/support/database-templates');
+      await copyPgliteTemplate(dataDir);
+    }
     // eslint-disable-next-line @nx/enforce-module-boundaries -- see the import of static-host above
     const { startStack } = (await import('@dossier/local-stack/start')) as typeof import('@dossier/local-stack/start');
     stack = await startStack(
