@@ -50,7 +50,7 @@ async function throttle(context: BrowserContext, page: Page, profile: Profile) {
 }
 
 /** One visit in this context: until the first row (or the page's h1) and a quiet network. */
-async function visit(context: BrowserContext, pathname: string, profile: Profile): Promise<Sample> {
+async function visit(context: BrowserContext, pathname: string, profile: Profile, beforeClose?: (page: Page) => Promise<void>): Promise<Sample> {
   const page = await context.newPage();
   await throttle(context, page, profile);
   const bodies = collectScripts(page);
@@ -61,9 +61,26 @@ async function visit(context: BrowserContext, pathname: string, profile: Profile
   // LCP is final once the page is hidden; web-vitals reports on visibility change.
   const lcp = await page.evaluate(() => (window as unknown as { __vitals: Record<string, number> }).__vitals.LCP ?? Number.NaN);
   const figures = await loadFigures(page, bodies);
+  await beforeClose?.(page);
   await page.close();
   if (DETAIL) printDetail(pathname, figures);
   return { ...figures, lcp };
+}
+
+/** Until the page's service worker is installed and active (at most 3 minutes); prints how long that took. */
+async function serviceWorkerSettled(page: Page) {
+  const started = Date.now();
+  const settled = await page
+    .waitForFunction(
+      async () => {
+        const registration = await navigator.serviceWorker?.getRegistration();
+        return !registration || (Boolean(registration.active) && !registration.installing && !registration.waiting);
+      },
+      undefined,
+      { timeout: 180_000, polling: 250 },
+    )
+    .then(() => true, () => false);
+  if (DETAIL) console.log(`  service worker ${settled ? 'settled' : 'still installing'} ${ms(Date.now() - started)} after the first row`);
 }
 
 /** Every request of a visit before its first row, in start order; scripts with their gzip size. */
@@ -86,9 +103,10 @@ async function coldAndWarm(browser: Browser, baseURL: string, pathname: string, 
     window.__vitals = {};
     webVitals.onLCP((m) => { window.__vitals.LCP = m.value; }, { reportAllChanges: true });`);
   try {
-    const cold = await visit(context, pathname, profile);
-    // The service worker installs and precaches after the first visit; let it finish.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // The service worker installs after the first visit and precaches the areas (a few MB, on the
+    // same throttled link); "warm" is a visit once it has finished (a fixed 3 s wait used to
+    // catch it mid-way, the warm visit then queued behind the precache).
+    const cold = await visit(context, pathname, profile, serviceWorkerSettled);
     const warm = await visit(context, pathname, profile);
     return [cold, warm];
   } finally {
