@@ -4,6 +4,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'nod
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DataStore, ERRORS, Upload } from '@tus/server';
+import { parseJsonObject } from './objects.js';
 
 /** What a resumable upload was created with; kept beside its bytes so a restart loses nothing. */
 export interface TusUploadInfo {
@@ -114,7 +115,7 @@ export class TusStore extends DataStore {
       role: meta[CREATOR_KEYS.role] ?? 'anon',
       contentType: meta.contentType ?? 'application/octet-stream',
       cacheControl: meta.cacheControl ?? 'no-cache',
-      userMetadata: userMetadataOf(meta.metadata),
+      userMetadata: meta.metadata ? parseJsonObject(meta.metadata) : null,
       upsert: meta[CREATOR_KEYS.upsert] === 'true',
       createdAt,
       expiresAt: createdAt + this.expiryMs,
@@ -262,15 +263,5 @@ export class TusStore extends DataStore {
       if (m && !names.includes(`${m[1]}.json`)) await rm(path.join(this.dir, name), { force: true });
     }
     return removed;
-  }
-}
-
-function userMetadataOf(value: string | null | undefined): Record<string, unknown> | null {
-  if (!value) return null;
-  try {
-    const parsed = JSON.parse(value) as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
   }
 }

@@ -8,7 +8,7 @@ import { fromDatabaseError, invalidRequest, StorageApiError, storageErrorBody, s
 import { validateKey } from './keys.js';
 import { checkCanUpload, checkMime, getBucket, sizeLimitOf, storeObject, type StorageDeps } from './objects.js';
 import { globalFileSizeLimit } from './settings.js';
-import { CREATOR_KEYS, parseUploadId, TusStore, type TusUploadInfo } from './tus-store.js';
+import { CREATOR_KEYS, parseUploadId, TusStore, uploadIdOf, type TusUploadInfo } from './tus-store.js';
 
 /**
  * Resumable uploads as Supabase Storage serves them at /storage/v1/upload/resumable: TUS 1.0.0
@@ -82,6 +82,19 @@ function metadataOf(req: Request): Record<string, string | null> {
   const header = req.headers.get('upload-metadata');
   // @tus/server validated the header before any hook runs.
   return header ? Metadata.parse(header) : {};
+}
+
+function asStorageError(e: unknown): StorageApiError | null {
+  return e instanceof StorageApiError ? e : fromDatabaseError(e);
+}
+
+/** Storage's JSON error, with Tus-Resumable as every TUS answer; anything else goes on up. */
+function tusStorageError(c: Context, e: unknown): Response {
+  const known = asStorageError(e);
+  if (!known) throw e;
+  const res = storageErrorResponse(c, known);
+  res.headers.set('Tus-Resumable', TUS_VERSION);
+  return res;
 }
 
 export function registerTusRoutes(app: Hono, deps: StorageDeps, options: TusOptions = {}): TusStore {
@@ -197,7 +210,7 @@ export function registerTusRoutes(app: Hono, deps: StorageDeps, options: TusOpti
       return {};
     },
     onResponseError: (req, e) => {
-      const known = e instanceof StorageApiError ? e : fromDatabaseError(e);
+      const known = asStorageError(e);
       if (known) {
         callOf(req).storageError = true;
         return { status_code: known.status, body: JSON.stringify(storageErrorBody(known)) };
@@ -222,26 +235,19 @@ export function registerTusRoutes(app: Hono, deps: StorageDeps, options: TusOpti
         throw new StorageApiError(415, 'Unsupported Media Type', `Content-Type must be ${OFFSET_STREAM}`, 'InvalidRequest');
       }
     } catch (e) {
-      if (!(e instanceof StorageApiError)) throw e;
-      const res = storageErrorResponse(c, e);
-      res.headers.set('Tus-Resumable', TUS_VERSION);
-      return res;
+      return tusStorageError(c, e);
     }
     if (call) calls.set(req, call);
-    let res = await server.handleWeb(req);
-    if (call?.wholeFileNow && call.created && (await store.info(call.created))) {
-      // The whole file was announced but not all of it arrived: a partial upload is kept only
-      // for a caller allowed to store it.
-      const info = (await store.info(call.created))!;
+    const res = await server.handleWeb(req);
+    // The whole file was announced but not all of it arrived: a partial upload is kept only for a
+    // caller allowed to store it.
+    const info = call?.wholeFileNow && call.created ? await store.info(call.created) : null;
+    if (call && info) {
       try {
         await probe(call.caller, info.bucket, info.objectName, info.upsert);
       } catch (e) {
-        await store.remove(call.created);
-        const known = e instanceof StorageApiError ? e : fromDatabaseError(e);
-        if (!known) throw e;
-        res = storageErrorResponse(c, known);
-        res.headers.set('Tus-Resumable', TUS_VERSION);
-        return res;
+        await store.remove(uploadIdOf(info));
+        return tusStorageError(c, e);
       }
     }
     const headers = new Headers();
