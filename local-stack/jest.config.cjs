@@ -14,6 +14,8 @@ module.exports = withFinishedFilesLeftOut({
   // A fresh PGlite stack (WASM start, extensions, every migration) takes over a minute on a loaded
   // machine; hooks share this limit.
   testTimeout: 180_000,
-  // ESM-only packages Jest's CommonJS runtime must transform (hono's CJS build is used as is).
-  transformIgnorePatterns: ['/node_modules/(?!(jose|file-type|strtok3|peek-readable|token-types|uint8array-extras|@tokenizer)/)'],
+  // ESM-only packages Jest's CommonJS runtime must transform (hono's CJS build is used as is);
+  // srvx (@tus/server's request adapter) ships .mjs files.
+  transform: { ...preset.transform, '^.+\\.mjs$': preset.transform['^.+\\.(t|j)sx?$'] },
+  transformIgnorePatterns: ['/node_modules/(?!(jose|file-type|strtok3|peek-readable|token-types|uint8array-extras|@tokenizer|@tus|srvx)/)'],
 });

@@ -64,6 +64,21 @@ describe('storage on the S3 backend', () => {
     expect(await keysInS3(`documents/${uid}/doc/a file.txt/`)).toHaveLength(1);
     expect(await (await docs.download(`${uid}/doc/a file.txt`)).data!.text()).toBe('replaced');
 
+    // A resumable upload (TUS, in two requests) waits on local disk and lands in S3 when complete.
+    const token = (await sb.auth.getSession()).data.session!.access_token;
+    const tus = { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
+    const meta = `bucketName ${Buffer.from('documents').toString('base64')},objectName ${Buffer.from(`${uid}/doc/resumable.txt`).toString('base64')}`;
+    const created = await fetch(`${stack.url}/storage/v1/upload/resumable`, { method: 'POST', headers: { ...tus, 'upload-length': '9', 'upload-metadata': meta } });
+    expect(created.status).toBe(201);
+    const url = created.headers.get('location')!;
+    for (const [offset, part] of [[0, 'resum'], [5, 'able']] as const) {
+      const patched = await fetch(url, { method: 'PATCH', headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body: part });
+      expect(patched.status).toBe(204);
+    }
+    expect(await keysInS3(`documents/${uid}/doc/resumable.txt/`)).toHaveLength(1);
+    expect(await (await docs.download(`${uid}/doc/resumable.txt`)).data!.text()).toBe('resumable');
+    expect((await docs.remove([`${uid}/doc/resumable.txt`])).error).toBeNull();
+
     const removed = await docs.remove([`${uid}/doc/a file.txt`, `${uid}/doc/moved.txt`]);
     expect(removed.data).toHaveLength(2);
     expect(await keysInS3(`documents/${uid}/`)).toEqual([]);

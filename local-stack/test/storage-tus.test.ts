@@ -4,8 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Upload, type UploadOptions } from 'tus-js-client';
-import { TusStore } from '../src/storage/tus-store';
-import { decodeUploadId, encodeUploadId, parseUploadMetadata } from '../src/storage/tus';
+import { Upload as TusUpload } from '@tus/server';
+import { CREATOR_KEYS, TusStore } from '../src/storage/tus-store';
+import { decodeUploadId, encodeUploadId } from '../src/storage/tus';
 import { databasesSync, startTestStack, type TestStack } from './support/test-stack';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { clientOptions, createTestUser, serviceClient, type TestUser } from './support/users';
@@ -88,10 +89,7 @@ function runUpload(file: Buffer, options: UploadOptions): Promise<{ url: string 
 }
 
 describe('TUS helpers', () => {
-  it('reads Upload-Metadata and round-trips upload ids as Supabase encodes them', () => {
-    const header = `bucketName ${Buffer.from('documents').toString('base64')},objectName ${Buffer.from('u/d/ä b.pdf').toString('base64')},flag`;
-    expect(parseUploadMetadata(header)).toEqual({ bucketName: 'documents', objectName: 'u/d/ä b.pdf', flag: '' });
-    expect(() => parseUploadMetadata('a b c')).toThrow(/malformed/);
+  it('round-trips upload ids as Supabase encodes them', () => {
     const version = randomUUID();
     const id = encodeUploadId('documents', 'u/d/ä b.pdf', version);
     expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
@@ -102,15 +100,14 @@ describe('TUS helpers', () => {
   it('forgets uploads once they expire, and keeps the others', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tus-store-'));
     try {
-      const store = new TusStore(dir);
-      const base = { bucket: 'b', objectName: 'o', length: 10, owner: null, role: 'anon', contentType: 'text/plain', cacheControl: 'no-cache', userMetadata: null, upsert: false, createdAt: 0 };
-      const old = randomUUID();
-      const fresh = randomUUID();
-      await store.create({ ...base, version: old, expiresAt: 1000 });
-      await store.create({ ...base, version: fresh, expiresAt: 5000 });
-      expect(await store.sweep(2000)).toBe(1);
-      expect(await store.info(old)).toBeNull();
-      expect(await store.info(fresh)).not.toBeNull();
+      const store = new TusStore(dir, 1000);
+      const create = (at: number) =>
+        store.create(new TusUpload({ id: `b/o/${randomUUID()}`, size: 10, offset: 0, metadata: { [CREATOR_KEYS.role]: 'anon' }, creation_date: new Date(at).toISOString() }));
+      const old = await create(0);
+      const fresh = await create(4000);
+      expect(await store.deleteExpired(2000)).toBe(1);
+      expect(await store.info(old.id)).toBeNull();
+      expect(await store.info(fresh.id)).not.toBeNull();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -294,6 +291,34 @@ describe.each(databasesSync())('resumable uploads on %s', (database) => {
     });
   });
 
+  it('HEAD answers the upload\'s metadata as stored; who created it comes from the token, never from the metadata', async () => {
+    const objectName = `${alice.id}/${randomUUID()}/spoof.txt`;
+    const b64 = (v: string) => Buffer.from(v).toString('base64');
+    // Alice names Bob as the owner in her metadata: the server keeps her, from her token.
+    const created = await fetch(direct(), {
+      method: 'POST',
+      headers: {
+        ...headersFor(alice),
+        'tus-resumable': '1.0.0',
+        'upload-length': '10',
+        'upload-metadata': `bucketName ${b64('documents')},objectName ${b64(objectName)},contentType ${b64('text/plain')},cacheControl ${b64('60')},${CREATOR_KEYS.owner} ${b64(bob.id)},${CREATOR_KEYS.role} ${b64('service_role')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const url = created.headers.get('location')!;
+    expect((await head(url, bob.accessToken)).status).toBe(404);
+    const mine = await head(url, alice.accessToken);
+    expect(mine.status).toBe(200);
+    const answered = Object.fromEntries(
+      (mine.headers.get('upload-metadata') ?? '').split(',').map((pair) => {
+        const [key, value] = pair.split(' ');
+        return [key, value === undefined ? null : Buffer.from(value, 'base64').toString('utf8')];
+      }),
+    );
+    expect(answered).toEqual({ bucketName: 'documents', objectName, contentType: 'text/plain', cacheControl: 'max-age=60' });
+    await fetch(url, { method: 'DELETE', headers: { ...headersFor(alice), 'tus-resumable': '1.0.0' } });
+  });
+
   it('refuses an upload into another person\'s folder at creation (storage.objects insert policy)', async () => {
     const res = await fetch(direct(), {
       method: 'POST',
@@ -354,6 +379,8 @@ describe.each(databasesSync())('resumable uploads on %s', (database) => {
 
     const noVersion = await fetch(direct(), { method: 'POST', headers: { ...headersFor(alice), 'upload-length': '10' } });
     expect(noVersion.status).toBe(412);
+    const malformed = await fetch(direct(), { method: 'POST', headers: { ...headersFor(alice), 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': 'a b c' } });
+    expect(malformed.status).toBe(400);
 
     const objectName = `${alice.id}/${randomUUID()}/short.txt`;
     const created = await fetch(direct(), {

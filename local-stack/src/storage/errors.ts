@@ -35,8 +35,12 @@ export function fromDatabaseError(e: unknown): StorageApiError | null {
   return null;
 }
 
-export function storageErrorResponse(c: Context, e: StorageApiError): Response {
+export function storageErrorBody(e: StorageApiError): Record<string, string> {
   const body: Record<string, string> = { statusCode: String(e.status), error: e.error, message: e.message };
   if (e.code) body.code = e.code;
-  return c.json(body, e.status);
+  return body;
+}
+
+export function storageErrorResponse(c: Context, e: StorageApiError): Response {
+  return c.json(storageErrorBody(e), e.status);
 }

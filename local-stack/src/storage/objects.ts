@@ -186,7 +186,8 @@ function cacheSeconds(value: FormDataEntryValue | null): string {
   return seconds;
 }
 
-function parseJsonObject(s: string): Record<string, unknown> | null {
+/** A JSON object (user metadata), or null for anything else. */
+export function parseJsonObject(s: string): Record<string, unknown> | null {
   try {
     const v = JSON.parse(s) as unknown;
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
