@@ -18,3 +18,10 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
     dispatchEvent: () => false,
   });
 }
+
+// The design system's Radix parts are fetched on demand in the browser (ADR 0455); tests get them
+// before each file runs, so a click opens a menu or dialog in the same tick, as before.
+if (typeof window !== 'undefined') {
+  const { loadOverlays } = require('../../shared/src/ui/design-system/deferred-overlays');
+  beforeAll(() => loadOverlays());
+}

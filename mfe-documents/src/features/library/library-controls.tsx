@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, IconButton, NativeSelect, Select, TextField } from '@dossier/shared/ui';
+import { Button, IconButton, NativeSelect, TextField } from '@dossier/shared/ui';
 import type { DocumentSort } from '../../api/search-documents';
 import { DOCUMENT_TYPE_GROUPS, TYPE_GROUP_ORDER, isTypeGroup } from '../../lib/document-types';
 import { useCategories, usePortfolios, useTags } from '../../lib/use-lookups';
@@ -50,13 +50,14 @@ export function LibraryToolbar({ state, update, children }: { state: LibraryStat
         />
       </form>
       <div className="library-sort">
-        <Select
-          label="Sort by"
-          hideLabel
-          value={sort}
-          onValueChange={(value) => update({ sort: value as DocumentSort, dir: null })}
-          options={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
-        />
+        {/* A native select: the phone's own picker, and no listbox code before the first row (ADR 0455). */}
+        <NativeSelect label="Sort by" hideLabel value={sort} onChange={(event) => update({ sort: event.target.value as DocumentSort, dir: null })}>
+          {sorts.map((s) => (
+            <option key={s} value={s}>
+              {SORT_LABELS[s]}
+            </option>
+          ))}
+        </NativeSelect>
         {/* The direction shown is the one applied (the default differs per sort), so the first click always reverses it. */}
         <IconButton
           variant="secondary"

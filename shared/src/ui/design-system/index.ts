@@ -2,14 +2,18 @@ import './design-system.css';
 
 export * from './button';
 export * from './fields';
-export * from './select';
-export * from './combobox';
+// The Radix-built parts are fetched on demand (ADR 0455): their types from their own files, the
+// components from deferred-overlays.tsx. Nothing here may import select/menu/dialog/sheet/tooltip/
+// combobox for a value, or the first render pays for them again (design-system.test.tsx checks).
+export type { SelectOption, SelectProps } from './select';
+export type { MenuItem, MenuProps } from './menu';
+export type { DialogProps, ConfirmOptions, ConfirmDialogProps } from './dialog';
+export type { SheetProps } from './sheet';
+export type { ComboBoxOption, ComboBoxProps } from './combobox';
+export { Select, Menu, Dialog, ConfirmDialog, Sheet, Tooltip, ComboBox, loadOverlays } from './deferred-overlays';
+export { useConfirm, destructiveCopy } from './confirm';
 export * from './checkbox';
-export * from './menu';
-export * from './dialog';
-export * from './sheet';
 export * from './tabs';
-export * from './tooltip';
 export * from './display';
 export * from './icons';
 export { useCloseOnBack } from './close-on-back';

@@ -1,6 +1,7 @@
 import { useContext, useEffect } from 'react';
 import { useAuth, useDevice, useDossier, type RemoteName } from '@dossier/shared';
 import { preload } from '@dossier/shared/core/network';
+import { loadOverlays } from '@dossier/shared/ui';
 import { AreasContext } from '../../routing/areas-context';
 import { watchPageSettled } from './page-settled';
 
@@ -19,7 +20,8 @@ export const PRELOADED_AREAS: readonly RemoteName[] = ['documents', 'portfolios'
  * competed with it for a phone's bandwidth. Nor while the page still shows a loading indicator:
  * between its area's code arriving and its page's first query starting (the page's own lazy
  * chunk, the first render) nothing is in flight, and on /documents the other areas' code was
- * fetched in that gap, before the first row.
+ * fetched in that gap, before the first row. With the areas, the design system's menus and
+ * dialogs, which no first render fetches (ADR 0455).
  */
 export function RemotePreloader() {
   const { status } = useAuth();
@@ -32,6 +34,8 @@ export function RemotePreloader() {
     const strategy = device.network();
     if (!strategy.preload) return;
     const run = () => {
+      // The design system's menus and dialogs (ADR 0455): fetched on first open otherwise.
+      void preload(() => loadOverlays(), strategy);
       for (const name of PRELOADED_AREAS) if (areas.enabled(name) && !areas.loaded(name)) void preload(() => areas.load(name), strategy);
     };
     let cancel: (() => void) | undefined;
