@@ -95,7 +95,6 @@ export async function syncConsentWithAccount(
   storage?: Storage,
   { waitMs = 8_000 }: { waitMs?: number } = {},
 ): Promise<ConsentPreferences | null> {
-  const local = readConsent(storage, userId);
   let account: ConsentPreferences | null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
@@ -106,10 +105,14 @@ export async function syncConsentWithAccount(
     });
     account = await Promise.race([readAccountConsent(client), late]);
   } catch {
-    return local;
+    return readConsent(storage, userId);
   } finally {
     clearTimeout(timer);
   }
+  // The device's copy as it is now, not as it was when the account was asked: a choice made
+  // meanwhile (Decline All in Privacy Settings while this read was on its way) is newer than the
+  // account's answer and must not be overwritten by it.
+  const local = readConsent(storage, userId);
   if (account && (!local || Date.parse(account.timestamp) >= Date.parse(local.timestamp))) {
     saveConsent(account, storage, undefined, userId);
     return account;
