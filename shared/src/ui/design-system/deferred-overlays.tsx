@@ -48,10 +48,13 @@ function useOverlays(wanted: boolean): Overlays | undefined {
   return loaded;
 }
 
-function deferred<P extends object>(pick: (module: Overlays) => ComponentType<P>, wanted: (props: P) => boolean, standIn: (props: P) => ReactNode) {
+function deferred<P extends object>(pick: (module: Overlays) => ComponentType<P>, wanted: (props: P) => boolean, StandIn: (props: P) => ReactNode) {
   return function Deferred(props: P) {
     const module = useOverlays(wanted(props));
-    if (!module) return standIn(props);
+    // The stand-in is an element of its own, never called as a function: its hooks (useId) would
+    // otherwise count as Deferred's, and the render after the code arrives would have fewer hooks
+    // (React error #300: the portfolios page fell to its error screen in e2e).
+    if (!module) return <StandIn {...props} />;
     const Component = pick(module);
     return <Component {...props} />;
   };
