@@ -1,16 +1,13 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import type { AppConfig, RemoteName } from '@dossier/shared';
-import { AREA_PATHS, REMOTE_DIRS } from './registry.js';
+import { AREA_PATHS } from './registry.js';
 
 /**
- * Early hints for an area's page (issue 24): a signed-in `/documents` on a phone used to learn the
- * documents area's addresses only after the shell had booted, then paid one round trip each for
- * the area's manifest, its entry and its first module, each on a new connection (the API and the
- * remotes are other origins). The page's own response now names them in a `Link` header
- * (preconnect to the API, preload of the area's manifest, entry and first module), so the
- * browser fetches them while the shell's own code downloads. A CDN can send the same header, or
- * turn it into 103 Early Hints (docs/serving.md).
+ * Early hints for an app page (issue 24): a signed-in `/documents` on a phone used to open its
+ * connections to the API and to the documents area's origin only after the shell had booted — a
+ * round trip each (562.5 ms on the phone profile) on the first row's path. The page's own
+ * response now names those origins in a `Link` header (preconnect), so the connections are ready
+ * when the shell asks. A CDN can send the same header, or turn it into 103 Early Hints
+ * (docs/serving.md).
  */
 
 /** The area that owns a page address, from the one registry (docs/decisions/0430). */
@@ -28,40 +25,6 @@ function matches(pattern: string, pathname: string): boolean {
   return want.length === have.length && want.every((part, i) => part.startsWith(':') || part === have[i]);
 }
 
-interface ManifestFiles {
-  remoteEntry: string;
-  /** The exposed module's own scripts and styles (the first the area's page needs). */
-  scripts: string[];
-  styles: string[];
-}
-
-/** What a remote's mf-manifest.json names, read from its build (cached until the file changes). */
-function manifestReader(distDir: string) {
-  const cache = new Map<RemoteName, { mtimeMs: number; files: ManifestFiles | null }>();
-  return (area: RemoteName): ManifestFiles | null => {
-    const file = path.join(distDir, REMOTE_DIRS[area], 'mf-manifest.json');
-    const mtimeMs = existsSync(file) ? statSync(file).mtimeMs : 0;
-    const cached = cache.get(area);
-    if (cached && cached.mtimeMs === mtimeMs) return cached.files;
-    let files: ManifestFiles | null = null;
-    try {
-      const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
-        metaData?: { remoteEntry?: { name?: string; path?: string } };
-        exposes?: { assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
-      };
-      const entry = manifest.metaData?.remoteEntry;
-      if (entry?.name) {
-        const expose = manifest.exposes?.[0]?.assets;
-        files = { remoteEntry: path.posix.join(entry.path ?? '', entry.name), scripts: expose?.js?.sync ?? [], styles: expose?.css?.sync ?? [] };
-      }
-    } catch {
-      files = null; // no build or an unreadable manifest: no hints, the page still works
-    }
-    cache.set(area, { mtimeMs, files });
-    return files;
-  };
-}
-
 const originOf = (url: string): string | null => {
   try {
     return new URL(url).origin;
@@ -70,31 +33,21 @@ const originOf = (url: string): string | null => {
   }
 };
 
-/**
- * The `Link` header value for a page, or null. `servedHere`: the manifest URLs of the remotes
- * these hosts serve themselves — only their files are known; a remote deployed elsewhere (its
- * URL changed in the config) still gets its manifest preloaded.
- */
-export function earlyHints(distDir: string, servedHere: () => Partial<Record<RemoteName, string>>) {
-  const filesOf = manifestReader(distDir);
+/** The `Link` header value for a page, or null (the visitor's `/` is not an app page). */
+export function earlyHints() {
   return (pathname: string, config: AppConfig): string | null => {
     const links: string[] = [];
     const api = originOf(config.supabaseUrl);
     // supabase-js fetches without credentials: the anonymous connection pool (crossorigin).
     if (api) links.push(`<${api}>; rel=preconnect; crossorigin`);
     const area = areaOfPath(pathname);
-    const manifestUrl = area ? config.remotes[area] : undefined;
-    if (area && manifestUrl) {
-      // The federation runtime fetch()es the manifest: a CORS request without credentials.
-      links.push(`<${manifestUrl}>; rel=preload; as=fetch; crossorigin`);
-      const files = servedHere()[area] === manifestUrl ? filesOf(area) : null;
-      if (files) {
-        const base = new URL('.', manifestUrl);
-        // Scripts are inserted without a crossorigin attribute (webpack's chunk loading and the
-        // runtime's entry loader): the preloads match, so the browser uses them.
-        for (const script of [files.remoteEntry, ...files.scripts]) links.push(`<${new URL(script, base).href}>; rel=preload; as=script`);
-        for (const style of files.styles) links.push(`<${new URL(style, base).href}>; rel=preload; as=style`);
-      }
+    const remote = area ? originOf(config.remotes[area] ?? '') : null;
+    if (remote) {
+      // Both connection pools the area's files use: the runtime fetch()es the manifest without
+      // credentials (crossorigin), webpack and the runtime insert scripts without a crossorigin
+      // attribute. Not a preload of the files themselves: when the remote was down at the page's
+      // start, a failed preload made "Try Again" fail after the remote came back (remote-down.spec).
+      links.push(`<${remote}>; rel=preconnect; crossorigin`, `<${remote}>; rel=preconnect`);
     }
     return links.length ? links.join(', ') : null;
   };

@@ -301,7 +301,7 @@ export async function startStaticHosts(options: StaticHostsOptions): Promise<Sta
     const manifests = Object.fromEntries(Object.entries(remotes).map(([name, remote]) => [name, `${remote.url}/mf-manifest.json`])) as Record<RemoteName, string>;
     config = typeof options.appConfig === 'function' ? options.appConfig(manifests) : options.appConfig;
     const resolved = config;
-    const hints = earlyHints(distDir, () => manifests);
+    const hints = earlyHints();
     const shellServer = serverFor(shellApp(path.join(distDir, 'shell'), () => resolved, hostAllowed, hints));
     const shellPort = await listen(shellServer, options.shellPort ?? 4200, host);
     servers.push(shellServer);
