@@ -1,4 +1,4 @@
-import { cloneElement, useEffect, useId, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { cloneElement, isValidElement, useEffect, useId, useState, type ComponentProps, type ComponentType, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { ChevronDownIcon } from './icons';
 import type { ConfirmDialogProps, DialogProps } from './dialog';
 import type { MenuProps } from './menu';
@@ -48,20 +48,38 @@ function useOverlays(wanted: boolean): Overlays | undefined {
   return loaded;
 }
 
-function deferred<P extends object>(pick: (module: Overlays) => ComponentType<P>, wanted: (props: P) => boolean, StandIn: (props: P) => ReactNode) {
+/** What a stand-in may do besides drawing: keep a tap that came before the code. */
+type Early = { openEarly: () => void };
+
+function deferred<P extends object>(pick: (module: Overlays) => ComponentType<P & { defaultOpen?: boolean }>, wanted: (props: P) => boolean, StandIn: (props: P & Early) => ReactNode) {
   return function Deferred(props: P) {
-    const module = useOverlays(wanted(props));
+    // A tap on the stand-in is not lost: it fetches the code (if not on its way) and the real
+    // control mounts open. On a slow phone, or a second tab, the first tap can beat the code.
+    const [openedEarly, setOpenedEarly] = useState(false);
+    const module = useOverlays(openedEarly || wanted(props));
     // The stand-in is an element of its own, never called as a function: its hooks (useId) would
     // otherwise count as Deferred's, and the render after the code arrives would have fewer hooks
     // (React error #300: the portfolios page fell to its error screen in e2e).
-    if (!module) return <StandIn {...props} />;
+    if (!module) return <StandIn {...props} openEarly={() => setOpenedEarly(true)} />;
     const Component = pick(module);
-    return <Component {...props} />;
+    return openedEarly ? <Component {...props} defaultOpen /> : <Component {...props} />;
   };
 }
 
+/** A trigger element whose click, before the code is here, is kept (its own onClick runs too). */
+function keepingTap(trigger: ReactElement, onTap: () => void, extra: Record<string, unknown> = {}): ReactElement {
+  const own = (trigger.props as { onClick?: (event: MouseEvent) => void }).onClick;
+  return cloneElement(trigger, {
+    ...extra,
+    onClick: (event: MouseEvent) => {
+      own?.(event);
+      if (!event.defaultPrevented) onTap();
+    },
+  } as Record<string, unknown>);
+}
+
 /** A Select's closed look before its code is here: the same label and button, not yet openable. */
-function SelectStandIn({ label, hideLabel, options, value, defaultValue, placeholder, description, disabled, id }: SelectProps) {
+function SelectStandIn({ label, hideLabel, options, value, defaultValue, placeholder, description, disabled, id, openEarly }: SelectProps & Early) {
   const generated = useId();
   const triggerId = id ?? `ds-select-${generated}`;
   const labelId = `${triggerId}-label`;
@@ -72,7 +90,7 @@ function SelectStandIn({ label, hideLabel, options, value, defaultValue, placeho
         {label}
       </label>
       {description ? <p className="ds-field__description">{description}</p> : null}
-      <button type="button" id={triggerId} className="ds-select__trigger" aria-labelledby={labelId} disabled={disabled} data-placeholder={chosen ? undefined : ''}>
+      <button type="button" id={triggerId} className="ds-select__trigger" aria-labelledby={labelId} disabled={disabled} data-placeholder={chosen ? undefined : ''} onClick={openEarly}>
         <span>{chosen ? chosen.label : placeholder}</span>
         <span className="ds-select__chevron" aria-hidden="true">
           <ChevronDownIcon width="16" height="16" />
@@ -83,7 +101,7 @@ function SelectStandIn({ label, hideLabel, options, value, defaultValue, placeho
 }
 
 /** A ComboBox's input before its suggestions' code is here: typing already works. */
-function ComboBoxStandIn({ label, hideLabel, inputValue, onInputChange, placeholder, maxLength, id, disabled }: ComboBoxProps) {
+function ComboBoxStandIn({ label, hideLabel, inputValue, onInputChange, placeholder, maxLength, id, disabled }: ComboBoxProps & Early) {
   const generated = useId();
   const inputId = id ?? `ds-combobox-${generated}`;
   return (
@@ -115,10 +133,21 @@ const nothing = () => null;
 export const Select = deferred<SelectProps>((m) => m.Select, always, SelectStandIn);
 
 /** An actions menu (menu button pattern: arrow keys, typeahead, Escape returns focus to the trigger). */
-export const Menu = deferred<MenuProps>((m) => m.Menu, always, ({ trigger }) => cloneElement(trigger, { 'aria-haspopup': 'menu', 'aria-expanded': false } as Record<string, unknown>));
+export const Menu = deferred<MenuProps>((m) => m.Menu, always, ({ trigger, openEarly }) => keepingTap(trigger, openEarly, { 'aria-haspopup': 'menu', 'aria-expanded': false }));
 
 /** A modal dialog; on phones a bottom sheet. With a trigger it fetches on mount, else on first open. */
-export const Dialog = deferred<DialogProps>((m) => m.Dialog, (p) => Boolean(p.open || p.trigger), (p) => p.trigger ?? null);
+export const Dialog = deferred<DialogProps>(
+  (m) => m.Dialog,
+  (p) => Boolean(p.open || p.trigger),
+  // A controlled dialog is told at once (its owner opens it); an uncontrolled one mounts open.
+  ({ trigger, onOpenChange, openEarly }) =>
+    isValidElement(trigger)
+      ? keepingTap(trigger, () => {
+          onOpenChange?.(true);
+          openEarly();
+        })
+      : (trigger ?? null),
+);
 
 /** The one confirmation dialog of the product (role alertdialog); fetched when first opened. */
 export const ConfirmDialog = deferred<ConfirmDialogProps>((m) => m.ConfirmDialog, (p) => p.open, nothing);

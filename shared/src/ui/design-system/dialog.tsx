@@ -16,16 +16,18 @@ export type DialogProps = {
   actions?: ReactNode;
   wide?: boolean;
   closeLabel?: string;
+  /** Opens on mount when uncontrolled: a tap on the trigger before this code arrived (deferred-overlays.tsx). */
+  defaultOpen?: boolean;
 };
 
 /**
  * A modal dialog (role dialog, focus trapped, Escape and the close button close it, focus returns).
  * On phones it is a bottom sheet.
  */
-export function Dialog({ open, onOpenChange, trigger, title, description, children, actions, wide, closeLabel = 'Close' }: DialogProps) {
+export function Dialog({ open, onOpenChange, trigger, title, description, children, actions, wide, closeLabel = 'Close', defaultOpen }: DialogProps) {
   const focus = useReturnFocus();
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+    <DialogPrimitive.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       {trigger ? <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger> : null}
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="ds-overlay" />

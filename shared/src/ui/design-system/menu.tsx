@@ -12,12 +12,14 @@ export type MenuProps = {
   align?: 'start' | 'center' | 'end';
   /** Accessible name of the menu, when the trigger's own name is not enough. */
   label?: string;
+  /** Opens on mount: a tap on the stand-in before this code arrived (deferred-overlays.tsx). */
+  defaultOpen?: boolean;
 };
 
 /** An actions menu (menu button pattern: arrow keys, typeahead, Escape returns focus to the trigger). */
-export function Menu({ trigger, items, align = 'end', label }: MenuProps) {
+export function Menu({ trigger, items, align = 'end', label, defaultOpen }: MenuProps) {
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="ds-menu__content" align={align} sideOffset={4} collisionPadding={8} aria-label={label}>

@@ -18,13 +18,15 @@ export type SelectProps = {
   disabled?: boolean;
   required?: boolean;
   id?: string;
+  /** Opens on mount: a tap on the stand-in before this code arrived (deferred-overlays.tsx). */
+  defaultOpen?: boolean;
 };
 
 /**
  * A labelled single choice (Radix Select: listbox pattern, typeahead, arrow keys, Escape).
  * Option values must be non-empty strings; use a sentinel such as 'all' for "no filter".
  */
-export function Select({ label, hideLabel, options, value, defaultValue, onValueChange, placeholder, description, name, disabled, required, id }: SelectProps) {
+export function Select({ label, hideLabel, options, value, defaultValue, onValueChange, placeholder, description, name, disabled, required, id, defaultOpen }: SelectProps) {
   const generated = useId();
   const triggerId = id ?? `ds-select-${generated}`;
   const labelId = `${triggerId}-label`;
@@ -39,7 +41,7 @@ export function Select({ label, hideLabel, options, value, defaultValue, onValue
           {description}
         </p>
       ) : null}
-      <SelectPrimitive.Root value={value} defaultValue={defaultValue} onValueChange={onValueChange} name={name} disabled={disabled} required={required}>
+      <SelectPrimitive.Root defaultOpen={defaultOpen} value={value} defaultValue={defaultValue} onValueChange={onValueChange} name={name} disabled={disabled} required={required}>
         <SelectPrimitive.Trigger id={triggerId} className="ds-select__trigger" aria-labelledby={labelId} aria-describedby={descriptionId}>
           <SelectPrimitive.Value placeholder={placeholder} />
           <SelectPrimitive.Icon className="ds-select__chevron">
