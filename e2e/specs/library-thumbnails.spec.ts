@@ -58,4 +58,16 @@ test('the grid shows real thumbnails for a PDF and a PNG; a type without a pictu
   // The list shows the same pictures, smaller.
   await page.getByRole('button', { name: 'List' }).click();
   await thumbnailOf(page, 'scan-first-page.pdf');
+  // Under each picture (and in its place offline, or while it loads) the kind's label fits the
+  // row's 44px box on one line: "Image" once broke into "Ima" / "ge".
+  const labels = page.getByTestId('document-item').locator('.doc-thumb-placeholder');
+  await expect(labels).toHaveCount(3);
+  const lineCounts = await labels.evaluateAll((elements) =>
+    elements.map((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return `${element.textContent}: ${range.getClientRects().length}`;
+    }),
+  );
+  expect(lineCounts.sort()).toEqual(['Image: 1', 'PDF: 1', 'Text: 1']);
 });
