@@ -4,7 +4,7 @@
 // The checks run in SQL (public.share_open / public.share_file, service_role only); only after
 // they pass does this function mint a short-lived signed URL with the service-role key. Statuses:
 // ok, password_required, password_invalid, expired, unavailable, forbidden, rate_limited.
-import { createClient } from 'npm:@supabase/supabase-js@2';
+import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { clientClass } from '../_shared/client-class.ts';
 import { json, withCors } from '../_shared/cors.ts';
 // The app's one download-name rule (issue 21 item 2); the file imports nothing, so Deno and the
@@ -33,7 +33,7 @@ interface Extras {
  * signed here, resized, for a few minutes. A thumbnail that cannot be signed is left out: the page
  * shows the file-type icon instead.
  */
-async function withExtras(admin: ReturnType<typeof createClient>, opened: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function withExtras(admin: SupabaseClient, opened: Record<string, unknown>): Promise<Record<string, unknown>> {
   if (opened.status !== 'ok' || typeof opened.visit !== 'string') return opened;
   const { data } = await admin.rpc('share_visit_extras', { visit: opened.visit });
   const extras = data as Extras | null;
