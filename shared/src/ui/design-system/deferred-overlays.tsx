@@ -78,7 +78,7 @@ function keepingTap(trigger: ReactElement, onTap: () => void, extra: Record<stri
   } as Record<string, unknown>);
 }
 
-/** A Select's closed look before its code is here: the same label and button, not yet openable. */
+/** A Select's closed look before its code is here: the same label and button; a tap opens it once the code arrives. */
 function SelectStandIn({ label, hideLabel, options, value, defaultValue, placeholder, description, disabled, id, openEarly }: SelectProps & Early) {
   const generated = useId();
   const triggerId = id ?? `ds-select-${generated}`;
