@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryCache } from '@tanstack/react-query';
+import { isNetworkFailure } from '../core/resilience/failure-kind';
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener('online', onChange);
@@ -19,6 +20,51 @@ export function useOnline(): boolean {
   );
 }
 
+/**
+ * Whether the data API was out of reach at its last answer: a query's fetch failed without an
+ * answer (no HTTP status) and none has succeeded since. The browser's own flag is not enough:
+ * offline, a reload of a page the service worker serves can report `navigator.onLine === true`
+ * (Chromium 150 under DevTools' offline emulation), and a dead Wi-Fi or a server that is down
+ * never turns it off. A server that answers, even with an error, is not "offline".
+ */
+export function useDataUnreachable(): boolean {
+  const cache = useQueryClient().getQueryCache();
+  return useSyncExternalStore(
+    (onChange) => watchReachability(cache, onChange),
+    () => unreachableCaches.get(cache) ?? false,
+    () => false,
+  );
+}
+
+const unreachableCaches = new WeakMap<QueryCache, boolean>();
+const watchedCaches = new WeakMap<QueryCache, Set<() => void>>();
+
+function watchReachability(cache: QueryCache, onChange: () => void): () => void {
+  let listeners = watchedCaches.get(cache);
+  if (!listeners) {
+    const own = new Set<() => void>();
+    listeners = own;
+    watchedCaches.set(cache, own);
+    // What happened before anyone watched (a reload restores data, its refetch fails, then the
+    // page's notice mounts): a query still carrying a failure without an answer.
+    unreachableCaches.set(cache, cache.getAll().some((query) => query.state.fetchFailureReason != null && isNetworkFailure(query.state.fetchFailureReason)));
+    // One subscription per cache, kept for its lifetime: a failure seen while no notice is on the
+    // page (between two pages) must still count when the next page's notice mounts.
+    cache.subscribe((event) => {
+      if (event.type !== 'updated') return;
+      const { action } = event;
+      let unreachable: boolean | undefined;
+      if (action.type === 'success') unreachable = false;
+      else if (action.type === 'failed' || action.type === 'error') unreachable = isNetworkFailure(action.error);
+      if (unreachable === undefined || unreachable === (unreachableCaches.get(cache) ?? false)) return;
+      unreachableCaches.set(cache, unreachable);
+      own.forEach((listener) => listener());
+    });
+  }
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
+}
+
 const TIME = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
 /** The marker's words: "Offline — showing what you had (as of 23 Nov, 14:02)". */
@@ -28,12 +74,14 @@ export function offlineDataText(updatedAt: number | null | undefined): string {
 
 /**
  * The clear marker on data shown from the persisted cache while offline (issue #9 §4): nothing
- * while online, so it never tells an online person their data is old. `updatedAt` is the query's
+ * while Dossier answers, so it never tells an online person their data is old. "Offline" is the
+ * browser's flag or the data API out of reach (useDataUnreachable). `updatedAt` is the query's
  * dataUpdatedAt (the time it was last fetched, kept by the snapshot).
  */
 export function OfflineDataNotice({ updatedAt, queryRoots, className }: { updatedAt?: number | null; queryRoots?: readonly string[]; className?: string }) {
   const online = useOnline();
-  if (online) return null;
+  const unreachable = useDataUnreachable();
+  if (online && !unreachable) return null;
   return <OfflineMarker updatedAt={updatedAt ?? (queryRoots ? undefined : null)} queryRoots={queryRoots} className={className} />;
 }
 

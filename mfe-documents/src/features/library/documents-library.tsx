@@ -221,7 +221,7 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
       {/* Inside a portfolio page (the widget), that page shows the one marker. */}
       {pages.data && !portfolioId ? <OfflineDataNotice updatedAt={pages.dataUpdatedAt} /> : null}
       <p className="library-count" role="status" aria-live="polite" data-testid="library-count">
-        {pages.isSuccess ? `${total} ${total === 1 ? 'document' : 'documents'}${state.trash ? ' in the trash' : ''}` : ''}
+        {pages.data ? `${total} ${total === 1 ? 'document' : 'documents'}${state.trash ? ' in the trash' : ''}` : ''}
       </p>
       {selectedDocs.length > 0 ? (
         <BulkActionsBar selected={selectedDocs} trash={state.trash} actions={actions} onDone={() => setSelected(new Set())} />
