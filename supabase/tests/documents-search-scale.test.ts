@@ -120,7 +120,7 @@ describe.each(databasesSync())('search at scale on %s', (database) => {
     expect(a.ndcg).toBeCloseTo(1, 6);
     expect(a.spearman).toBeGreaterThan(0.99);
     // It ranked its candidates, not every match: the total says how many it considered.
-    const matches = (await stack.db.admin((q) => q.query<{ n: string }>(`select count(*) as n from public.documents where search @@ websearch_to_tsquery('english', 'invoice loan')`))).rows[0].n;
+    const matches = (await stack.db.admin((q) => q.query<{ n: string }>(`select count(*) as n from public.documents where search @@ websearch_to_tsquery('public.dossier_search', 'invoice loan')`))).rows[0].n;
     expect(Number(matches)).toBeGreaterThan(200);
     expect(Number(hits[0].total_count)).toBeLessThanOrEqual(200);
   });

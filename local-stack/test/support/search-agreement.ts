@@ -10,13 +10,13 @@ export interface RankedHit {
 /**
  * The exact ranking: every live match of `query` (as search_terms reads it: names as typed, the
  * word being typed as a name prefix) for the person ranked by ts_rank(search, query, 1) plus 1
- * when the name matches (ADR 0271), ties by newest first then id — what search_documents did before it ranked candidates (ADR 0025).
+ * when the name matches (ADR 0271; accents folded, ADR 0480), ties by newest first then id — what search_documents did before it ranked candidates (ADR 0025).
  * Run as the owner (no RLS); `limit` rows.
  */
 export async function exactRanking(q: Queryable, userId: string, query: string, limit: number): Promise<RankedHit[]> {
   const { rows } = await q.query<{ id: string; rank: number }>(
     `select d.id, ts_rank(d.search, t.ts, 1)
-              + case when setweight(to_tsvector('english', regexp_replace(d.name, '[._-]+', ' ', 'g')), 'A') @@ t.ts then 1 else 0 end as rank
+              + case when setweight(to_tsvector('public.dossier_search', regexp_replace(d.name, '[._-]+', ' ', 'g')), 'A') @@ t.ts then 1 else 0 end as rank
        from public.documents d, public.search_terms($2) t
       where d.user_id = $1 and d.deleted_at is null and d.search @@ t.ts
       order by rank desc, d.created_at desc, d.id
