@@ -38,6 +38,7 @@ import {
   Tabs,
   TextArea,
   TextField,
+  TitleRow,
   Tooltip,
   destructiveCopy,
   type ButtonVariant,
@@ -241,6 +242,13 @@ export function ComponentGallery() {
             <h3 className="gallery-card-title">passport.pdf</h3>
             <p>Personal ID · 240 KB</p>
             <Badge tone="warning">Expires in 20 d</Badge>
+          </Card>
+          <Card as="article">
+            <TitleRow>
+              <h3 className="gallery-card-title">To ben@example.com, a long address that wraps on a phone</h3>
+              <Badge tone="accent">Pending</Badge>
+            </TitleRow>
+            <p>A TitleRow: the heading, and its badge or action at the far end.</p>
           </Card>
           <EmptyState icon={<DocumentIcon />} title="No documents yet" description="Upload your first document." action={<Button variant="primary">Upload files</Button>} />
         </Specimen>

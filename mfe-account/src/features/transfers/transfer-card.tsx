@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSupabase, useToasts } from '@dossier/shared';
 import { formatBytes, formatDate } from '@dossier/shared/core';
-import { Badge, Button, Card, ConfirmDialog, type BadgeTone } from '@dossier/shared/ui';
+import { Badge, Button, Card, ConfirmDialog, TitleRow, type BadgeTone } from '@dossier/shared/ui';
 import { acceptTransfer, cancelTransfer, declineTransfer, transferErrorText, type Transfer, type TransferState } from '../../api/transfers';
 import { useRefreshTransfers } from './use-transfers';
 import { FormError } from '../../lib/form-error';
@@ -74,12 +74,12 @@ export function TransferCard({ transfer }: { transfer: Transfer }) {
   const headingId = `transfer-${transfer.id}`;
   return (
     <Card as="li" className="dossier-transfer" aria-labelledby={headingId} data-testid="transfer-card">
-      <div className="dossier-transfer__head">
+      <TitleRow>
         <h3 id={headingId} className="dossier-transfer__title">
           {incoming ? `From ${transfer.sender_email}` : `To ${transfer.recipient_email}`}
         </h3>
         <Badge tone={STATE_TONE[transfer.state]}>{STATE_LABEL[transfer.state]}</Badge>
-      </div>
+      </TitleRow>
       <p className="dossier-transfer__what">
         {what} · {formatBytes(total)}
         {transfer.keep_copy ? ' · the sender keeps a copy' : ''}

@@ -58,6 +58,10 @@ describe('Transfers page', () => {
     const person = userEvent.setup();
     const card = await screen.findByRole('listitem', { name: 'From ben@example.com' });
     expect(within(card).getByText('Pending')).toBeVisible();
+    // The heading and its state share the design system's title row (issue 23: no copy of its CSS here).
+    const head = within(card).getByRole('heading', { level: 3, name: 'From ben@example.com' }).parentElement!;
+    expect(head).toHaveClass('ds-title-row');
+    expect(head.lastElementChild).toHaveTextContent('Pending');
     expect(within(card).getByText('The house papers')).toBeVisible();
     expect(within(card).getByText(/expires in 3 days/)).toBeVisible();
     expect(screen.getByRole('tab', { name: /Incoming/ })).toHaveTextContent('1 waiting');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSupabase, useToasts } from '@dossier/shared';
 import { formatDate } from '@dossier/shared/core';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, Skeleton, type BadgeTone } from '@dossier/shared/ui';
+import { Badge, Button, Card, ConfirmDialog, EmptyState, Skeleton, TitleRow, type BadgeTone } from '@dossier/shared/ui';
 import { endEmergencyAccess, removeTrustedContact, requestEmergencyAccess, type TrustedContact, type TrustedStatus } from '../../api/trusted-contacts';
 import { transferErrorText } from '../../api/transfers';
 import { NameContactDialog } from './name-contact-dialog';
@@ -73,12 +73,12 @@ function ContactCard({ row }: { row: TrustedContact }) {
   const headingId = `trusted-${row.id}`;
   return (
     <Card as="li" className="dossier-transfer" aria-labelledby={headingId} data-testid="trusted-card">
-      <div className="dossier-transfer__head">
+      <TitleRow>
         <h4 id={headingId} className="dossier-transfer__title">
           {owner ? row.contact_email : row.owner_email}
         </h4>
         <Badge tone={STATUS[row.status].tone}>{STATUS[row.status].label}</Badge>
-      </div>
+      </TitleRow>
       <p className="dossier-transfer__what">
         {names} · waiting period {row.wait_days} {row.wait_days === 1 ? 'day' : 'days'}
       </p>
@@ -141,10 +141,10 @@ export function EmergencyAccessPanel() {
   return (
     <div className="dossier-trusted">
       <section aria-labelledby="trusted-mine">
-        <div className="dossier-trusted__section-head">
+        <TitleRow className="dossier-trusted__section-head">
           <h3 id="trusted-mine">Your trusted contacts</h3>
           <Button onClick={() => setNaming(true)}>Name a trusted contact</Button>
-        </div>
+        </TitleRow>
         {mine.length === 0 ? (
           <EmptyState
             headingLevel={4}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth, useSupabase } from '@dossier/shared';
-import { Button, Skeleton } from '@dossier/shared/ui';
+import { Button, Skeleton, TitleRow } from '@dossier/shared/ui';
 import { documentEventKeys, listAllDocumentEvents, listDocumentEvents } from '../../api/document-events';
 import { formatDate } from '../../lib/format';
 import { useDescribeError } from '../../lib/query';
@@ -50,10 +50,10 @@ export function DocumentHistory({ documentId }: { documentId: string }) {
   const events = useQuery({ queryKey: documentEventKeys.of(documentId), queryFn: () => listDocumentEvents(client, documentId) });
   return (
     <section aria-labelledby={`history-${documentId}`} className="document-history">
-      <div className="document-history__head">
+      <TitleRow>
         <h3 id={`history-${documentId}`}>History</h3>
         <ExportHistoryButton />
-      </div>
+      </TitleRow>
       {events.isPending ? (
         <Skeleton height="3rem" />
       ) : events.isError ? (

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Badge, Button, ButtonGroup, Checkbox, Chip, ComboBox, ConfirmDialog, Dialog, EmptyState, IconButton, Menu, Progress, Select, Sheet, Switch, Tab, TabList, TabPanel, Tabs, TextArea, TextField, Tooltip, destructiveCopy, useConfirm } from './index';
+import { Badge, Button, ButtonGroup, Checkbox, Chip, ComboBox, ConfirmDialog, Dialog, EmptyState, IconButton, Menu, Progress, Select, Sheet, Switch, Tab, TabList, TabPanel, Tabs, TextArea, TextField, TitleRow, Tooltip, destructiveCopy, useConfirm } from './index';
 import { stubLayoutApis } from '@dossier/shared/testing';
 
 beforeAll(stubLayoutApis);
@@ -408,5 +408,33 @@ describe('Chip and ButtonGroup (issue 22: a square × over a round chip; calenda
     expect(rule('.ds-button-group')).toMatch(/gap: var\(--ds-space-button-gap\)/);
     expect(css).toMatch(/--ds-space-button-gap: var\(--ds-space-2\);/);
     expect(rule('.ds-dialog__actions')).toMatch(/gap: var\(--ds-space-button-gap\)/);
+  });
+});
+
+describe('TitleRow (issue 23: the transfers card and the document history each wrote this row)', () => {
+  const css = readFileSync(path.join(__dirname, 'design-system.css'), 'utf8');
+
+  it('holds the heading and what stands beside it, in that order, and keeps the caller’s attributes', () => {
+    render(
+      <TitleRow className="area-head" data-testid="row">
+        <h3 id="t1">From ben@example.com</h3>
+        <Badge>Pending</Badge>
+      </TitleRow>,
+    );
+    const row = screen.getByTestId('row');
+    expect(row.tagName).toBe('DIV');
+    expect(row).toHaveClass('ds-title-row', 'area-head');
+    expect([...row.children].map((child) => child.textContent)).toEqual(['From ben@example.com', 'Pending']);
+    expect(screen.getByRole('heading', { level: 3, name: 'From ben@example.com' }).parentElement).toBe(row);
+  });
+
+  it('is one wrapping flex row: heading at the start, the rest at the far end, centred, the small gap between', () => {
+    const rule = /\n\s*\.ds-title-row \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    const declarations = rule
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .sort();
+    expect(declarations).toEqual(['align-items: center', 'display: flex', 'flex-wrap: wrap', 'gap: var(--ds-space-2)', 'justify-content: space-between']);
   });
 });

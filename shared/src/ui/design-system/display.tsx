@@ -77,6 +77,16 @@ export function Card({ as: Element = 'div', interactive, className, ...rest }: C
   return <Element {...rest} className={['ds-card', interactive ? 'ds-card--interactive' : '', className ?? ''].filter(Boolean).join(' ')} />;
 }
 
+export type TitleRowProps = HTMLAttributes<HTMLDivElement>;
+
+/**
+ * A heading with what belongs beside it (a status badge, an action button) at the row's far end;
+ * on a narrow screen the second part wraps under the heading. Give it the heading first.
+ */
+export function TitleRow({ className, ...rest }: TitleRowProps) {
+  return <div {...rest} className={['ds-title-row', className ?? ''].filter(Boolean).join(' ')} />;
+}
+
 export type ChipProps = {
   children: ReactNode;
   /** The thing's own colour (a tag's): drawn as the dot and the outline. */
