@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { makePdf } from '../e2e/fixtures/documents/make-files';
-import { corpus, random, type LabelledDocument } from '../mfe-documents/src/features/analysis/testing/labelled-corpus';
+import { corpus, random, type LabelledDocument } from '../mfe-documents/src/tooling';
 
 /* ---------------------------------------------------------------------------------------------
  * The corpus as files (issue 15 §4): every document as a text PDF and as rendered page images —
