@@ -5,6 +5,26 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { documentsDoorConfig, documentsDoorLookupsConfig } from './tools/eslint/documents-door.mjs';
 
+/** What a benchmark may not import (see "Benchmarks" below): regexes on the import's path. */
+const BENCH_DOORS = [
+  {
+    regex: '(^|/)mfe-[^/]+/src/(?!tooling(\\.js)?$)',
+    message: "A benchmark imports an area only through its door for tools ('../mfe-<area>/src/tooling'); export what it needs there.",
+  },
+  {
+    regex: '(^|/)e2e/',
+    message: 'A benchmark does not import the end-to-end suite: fixtures live with their tests. Use the platform (e.g. writePdf from local-stack/src/content/pdf) or local-stack/test/support/.',
+  },
+  {
+    regex: '(^|/)shared/src/|^@dossier/shared/[^/]+/',
+    message: "A benchmark imports shared through its package entries ('@dossier/shared/core', …), not its files.",
+  },
+  {
+    regex: '(^|/)local-stack/test/(?!support/)',
+    message: "A benchmark uses the platform's public test support (local-stack/test/support/), not its tests.",
+  },
+];
+
 export default [
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/.local-stack/**', '**/test-results/**', '**/*.cjs', '**/*.mjs', '**/*.js'] },
   ...tseslint.configs.recommended,
@@ -56,6 +76,23 @@ export default [
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Benchmarks import only public entry points (issue 23 §4): an area through its door for Node
+    // tools (mfe-*/src/tooling.ts), shared through its package entries ('@dossier/shared/core'),
+    // the platform through its sources and its public test support (local-stack/test/support/).
+    // Never an area's internals and never the end-to-end suite's fixtures or support: a benchmark
+    // that reached in would break (or silently measure something else) when an area reorganises.
+    // tools/eslint/bench-doors.test.ts lints fixtures that reach in.
+    files: ['bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: BENCH_DOORS }],
+      // The same paths in an import(): no-restricted-imports reads only static imports and exports.
+      'no-restricted-syntax': [
+        'error',
+        ...BENCH_DOORS.map(({ regex, message }) => ({ selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2f')}/]`, message })),
       ],
     },
   },

@@ -6,9 +6,7 @@
  *     0 = cold start, scored on all documents.
  *   - `train(filed)`: returns a ranker, text → category names best first (top-1 = [0], top-3 = [0..2]).
  */
-import { scoreCategories } from '../mfe-documents/src/features/analysis/category-rules';
-import { rankCategories, trainClassifier } from '../mfe-documents/src/features/analysis/classifier';
-import type { LabelledDocument } from '../mfe-documents/src/features/analysis/testing/labelled-corpus';
+import { rankCategories, scoreCategories, trainClassifier, type LabelledDocument } from '../mfe-documents/src/tooling';
 
 export interface CorpusClassifier {
   name: string;

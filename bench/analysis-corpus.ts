@@ -5,8 +5,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { makePdf } from '../e2e/fixtures/documents/make-files';
-import { corpus, random, type LabelledDocument } from '../mfe-documents/src/features/analysis/testing/labelled-corpus';
+import { writePdf } from '../local-stack/src/content/pdf';
+import { corpus, random, type LabelledDocument } from '../mfe-documents/src/tooling';
 
 /* ---------------------------------------------------------------------------------------------
  * The corpus as files (issue 15 §4): every document as a text PDF and as rendered page images —
@@ -133,7 +133,7 @@ export async function writeCorpus(
     const photoRotation = tilt(2, 8);
     const images = Object.fromEntries(IMAGE_VARIANTS.map((v) => [v, `${v}/${id}.${v === 'photo' ? 'jpg' : 'png'}`])) as Record<ImageVariant, string>;
     documents.push({ ...doc, id, pdf: `pdf/${id}.pdf`, images, rotation, photoRotation });
-    writeFileSync(path.join(folder, 'pdf', `${id}.pdf`), makePdf(doc.text.split('\n')));
+    writeFileSync(path.join(folder, 'pdf', `${id}.pdf`), writePdf(doc.text.split('\n')));
     if (!withImages(index)) continue;
     rendered += 1;
     if (Object.values(images).every((f) => existsSync(path.join(folder, f)))) continue;

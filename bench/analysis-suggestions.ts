@@ -5,9 +5,7 @@
  * Miscellaneous is wrong for those). Three moments of a person's library: nothing filed yet, one
  * document filed under Utilities (the issue's case), five filed per category.
  */
-import { rankCategories, trainClassifier, type Classifier } from '../mfe-documents/src/features/analysis/classifier';
-import { offerOf } from '../mfe-documents/src/features/analysis/suggestion-offer';
-import { splitFiled, uncategorised, type LabelledDocument } from '../mfe-documents/src/features/analysis/testing/labelled-corpus';
+import { offerOf, rankCategories, splitFiled, trainClassifier, uncategorised, type Classifier, type LabelledDocument } from '../mfe-documents/src/tooling';
 
 const pct = (n: number, d: number) => (d ? `${((n / d) * 100).toFixed(1)} %` : '—');
 const BANDS: Array<[number, number]> = [

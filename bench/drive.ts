@@ -29,14 +29,21 @@ import { performance } from 'node:perf_hooks';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { makePdf } from '../local-stack/src/google/drive-content.js';
 import { clientOptions } from '../local-stack/test/support/users.js';
-import { findDuplicates, insertDocument } from '../mfe-documents/src/api/documents.js';
-import { uploadObject } from '../mfe-documents/src/api/storage.js';
-import { IMPORT_UPLOAD_CONCURRENCY, FEED_WINDOW } from '../mfe-documents/src/features/upload/feed-uploads.js';
-import { importFiles, importIntake, importUploadManager, lookUpChecksums, whenSettled } from '../mfe-documents/src/features/upload/import-pipeline.js';
-import type { DocumentStore } from '../mfe-documents/src/features/upload/store-document.js';
-import { findImported } from '../shared/src/core/documents/documents-door.js';
-import { DriveClient } from '../mfe-drive-import/src/drive/drive-client.js';
-import { IMPORT_CONCURRENCY, IMPORT_WINDOW, downloadFeed, expectedChecksums, planImport, type ImportItem } from '../mfe-drive-import/src/features/import/drive-import.js';
+import { findImported } from '@dossier/shared/core';
+import {
+  FEED_WINDOW,
+  IMPORT_UPLOAD_CONCURRENCY,
+  findDuplicates,
+  importFiles,
+  importIntake,
+  importUploadManager,
+  insertDocument,
+  lookUpChecksums,
+  uploadObject,
+  whenSettled,
+  type DocumentStore,
+} from '../mfe-documents/src/tooling.js';
+import { DriveClient, IMPORT_CONCURRENCY, IMPORT_WINDOW, downloadFeed, expectedChecksums, planImport, type ImportItem } from '../mfe-drive-import/src/tooling.js';
 
 const FILES = Number(process.env.BENCH_FILES ?? 200);
 const MB = Number(process.env.BENCH_MB ?? 1);

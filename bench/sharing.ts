@@ -20,7 +20,7 @@ import { startStaticHosts } from '../local-stack/src/static-host/static-host.js'
 import { onEachDatabase, origins, percentile, type Ports } from './support.js';
 import { appConfigFromEnv } from '../local-stack/src/static-host/app-config.js';
 import { findRepoRoot } from '../local-stack/src/config.js';
-import { makePdf } from '../e2e/fixtures/documents/make-files.js';
+import { writePdf } from '../local-stack/src/content/pdf.js';
 
 const REQUESTS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const WARMUP = 10;
@@ -48,7 +48,7 @@ async function measure(label: string, concurrency: number, run: () => Promise<Re
 async function sharedPdf(stack: TestStack, user: TestUser): Promise<{ linkId: string; token: string }> {
   const id = randomUUID();
   const storagePath = `${user.id}/${id}/bench.pdf`;
-  const pdf = makePdf(['Shared passport copy', 'Page for the benchmark']);
+  const pdf = writePdf(['Shared passport copy', 'Page for the benchmark']);
   const upload = await user.client.storage.from('documents').upload(storagePath, new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), { contentType: 'application/pdf' });
   if (upload.error) throw upload.error;
   const inserted = await user.client.from('documents').insert({ id, name: 'bench.pdf', storage_path: storagePath, mime_type: 'application/pdf', size: pdf.length });
