@@ -12,7 +12,7 @@ import { DeferredUpload } from './deferred-upload';
 import { DocumentList, type RowActions } from './document-list';
 import type { DocumentSearchHit } from '../../api/search-documents';
 import { LibraryFilters, LibraryToolbar } from './library-controls';
-import { isFiltered } from './library-state';
+import { hasPanelFilters, isFiltered } from './library-state';
 import { useDocumentPages } from './use-document-pages';
 import { useLibraryState } from './use-library-state';
 
@@ -93,7 +93,10 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
   const onRefresh = useCallback(() => refetch(), [refetch]);
   const closePanel = useCallback(() => update({ doc: null }), [update]);
   const selectedDocs = items.filter((d) => selected.has(d.id));
-  const filtered = isFiltered(portfolioId ? { ...state, portfolio: [] } : state);
+  const own = portfolioId ? { ...state, portfolio: [] } : state;
+  const filtered = isFiltered(own);
+  // The phone's Filters button says "(on)" only for what its panel holds, not for a search.
+  const panelFiltered = hasPanelFilters(own);
   const withUpload = !state.trash && !portfolioId;
   const [uploadShown, setUploadShown] = useState(false);
   const onUploadShown = useCallback(() => setUploadShown(true), []);
@@ -195,7 +198,7 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
       <LibraryToolbar state={state} update={update}>
         {phone ? (
           <Button className="library-filters-button" onClick={() => setFiltersOpen(true)}>
-            {filtered ? 'Filters (on)' : 'Filters'}
+            {panelFiltered ? 'Filters (on)' : 'Filters'}
           </Button>
         ) : null}
       </LibraryToolbar>

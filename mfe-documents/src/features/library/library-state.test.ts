@@ -1,4 +1,4 @@
-import { DEFAULT_LIBRARY_STATE, effectiveSort, isFiltered, parseLibraryState, serializeLibraryState } from './library-state';
+import { DEFAULT_LIBRARY_STATE, effectiveSort, hasPanelFilters, isFiltered, parseLibraryState, serializeLibraryState } from './library-state';
 
 const TAG = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 const CAT = '9a7b3c1d-2e4f-4a5b-8c6d-7e8f9a0b1c2d';
@@ -45,5 +45,13 @@ describe('library state in the address', () => {
     expect(effectiveSort(DEFAULT_LIBRARY_STATE)).toBe('created');
     expect(effectiveSort({ ...DEFAULT_LIBRARY_STATE, q: 'x' })).toBe('relevance');
     expect(effectiveSort({ ...DEFAULT_LIBRARY_STATE, sort: 'relevance' })).toBe('created');
+  });
+
+  it("says the phone's Filters panel is on only for its own filters, not for a search (found by hand: \"Filters (on)\" with none set)", () => {
+    expect(isFiltered({ ...DEFAULT_LIBRARY_STATE, q: 'zoe passport' })).toBe(true);
+    expect(hasPanelFilters({ ...DEFAULT_LIBRARY_STATE, q: 'zoe passport' })).toBe(false);
+    expect(hasPanelFilters({ ...DEFAULT_LIBRARY_STATE, q: 'zoe', type: ['pdf'] })).toBe(true);
+    expect(hasPanelFilters({ ...DEFAULT_LIBRARY_STATE, from: '2025-01-01' })).toBe(true);
+    expect(hasPanelFilters(DEFAULT_LIBRARY_STATE)).toBe(false);
   });
 });

@@ -111,6 +111,11 @@ export function isFiltered(state: LibraryState): boolean {
   );
 }
 
+/** Whether a filter of the Filters panel is set: the search box is not one (it shows its own words). */
+export function hasPanelFilters(state: LibraryState): boolean {
+  return isFiltered({ ...state, q: '' });
+}
+
 /** The sort actually applied: relevance while searching, newest first otherwise. */
 export function effectiveSort(state: LibraryState): DocumentSort {
   if (state.sort === 'relevance' && !state.q.trim()) return 'created';
