@@ -58,6 +58,11 @@ describe('OfflineDataNotice', () => {
     expect(notice()).toHaveTextContent('Offline — showing what you had');
   });
 
+  it('renders nothing without a query client while online (the design-system gallery has none)', () => {
+    render(<OfflineDataNotice updatedAt={null} />);
+    expect(notice()).toBeNull();
+  });
+
   it('does not call a server that answered with an error "offline"', async () => {
     const client = clientWithData();
     renderNotice(client);

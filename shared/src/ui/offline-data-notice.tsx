@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { useQueryClient, type QueryCache } from '@tanstack/react-query';
+import { useCallback, useContext, useSyncExternalStore } from 'react';
+import { QueryClientContext, useQueryClient, type QueryCache } from '@tanstack/react-query';
 import { isNetworkFailure } from '../core/resilience/failure-kind';
 
 const subscribe = (onChange: () => void) => {
@@ -28,10 +28,12 @@ export function useOnline(): boolean {
  * never turns it off. A server that answers, even with an error, is not "offline".
  */
 export function useDataUnreachable(): boolean {
-  const cache = useQueryClient().getQueryCache();
+  // Without a query client (a gallery, a static page) there is no data API to be out of reach.
+  const cache = useContext(QueryClientContext)?.getQueryCache();
+  const subscribe = useCallback((onChange: () => void) => (cache ? watchReachability(cache, onChange) : () => undefined), [cache]);
   return useSyncExternalStore(
-    (onChange) => watchReachability(cache, onChange),
-    () => unreachableCaches.get(cache) ?? false,
+    subscribe,
+    () => (cache ? (unreachableCaches.get(cache) ?? false) : false),
     () => false,
   );
 }
