@@ -3,7 +3,7 @@ import path from 'node:path';
 import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Badge, Button, ButtonGroup, Checkbox, Chip, ComboBox, ConfirmDialog, Dialog, EmptyState, IconButton, Menu, Progress, Select, Sheet, Switch, Tab, TabList, TabPanel, Tabs, TextArea, TextField, TitleRow, Tooltip, destructiveCopy, useConfirm } from './index';
+import { Badge, Button, ButtonGroup, Checkbox, Chip, ComboBox, ConfirmDialog, Dialog, EmptyState, IconButton, Menu, Progress, Select, Sheet, Switch, Tab, TabList, TabPanel, Tabs, TextArea, TextField, TitleRow, PlainList, Tooltip, destructiveCopy, useConfirm } from './index';
 import { stubLayoutApis } from '@dossier/shared/testing';
 
 beforeAll(stubLayoutApis);
@@ -436,5 +436,43 @@ describe('TitleRow (issue 23: the transfers card and the document history each w
       .filter(Boolean)
       .sort();
     expect(declarations).toEqual(['align-items: center', 'display: flex', 'flex-wrap: wrap', 'gap: var(--ds-space-2)', 'justify-content: space-between']);
+  });
+});
+
+describe('PlainList (issue 23: the trusted contact\'s documents and the document history each wrote this list)', () => {
+  const css = readFileSync(path.join(__dirname, 'design-system.css'), 'utf8');
+
+  it('is a ul, or an ol when asked, holding its items and keeping the caller’s attributes', () => {
+    render(
+      <>
+        <PlainList aria-label="Documents" className="area-list">
+          <li>Passport</li>
+          <li>Will</li>
+        </PlainList>
+        <PlainList as="ol" aria-label="History">
+          <li>Uploaded</li>
+        </PlainList>
+      </>,
+    );
+    const documents = screen.getByRole('list', { name: 'Documents' });
+    expect(documents.tagName).toBe('UL');
+    expect(documents).toHaveClass('ds-plain-list', 'area-list');
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Passport', 'Will', 'Uploaded']);
+    const history = screen.getByRole('list', { name: 'History' });
+    expect(history.tagName).toBe('OL');
+    expect(history.className).toBe('ds-plain-list');
+  });
+
+  it('drops the bullets and the indent and stacks the items the small gap apart, in the base layer an area may space', () => {
+    const at = css.indexOf('.ds-plain-list {');
+    const rule = /\n\s*\.ds-plain-list \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    const declarations = rule
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .sort();
+    expect(declarations).toEqual(['display: grid', 'gap: var(--ds-space-2)', 'list-style: none', 'margin: 0', 'padding: 0']);
+    expect(at).toBeGreaterThan(css.indexOf('@layer ds-base {'));
+    expect(at).toBeLessThan(css.indexOf('@layer ds-components {'));
   });
 });
