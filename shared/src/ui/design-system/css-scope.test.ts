@@ -71,26 +71,29 @@ describe('area CSS is scoped (ADR 0045)', () => {
     expect(css).not.toMatch(/\.ds-[a-z]/);
   });
 
-  // Issue 23: a layout the design system owns is not written again in an area (TitleRow's row).
+  // Issue 23: a layout the design system owns is not written again in an area (TitleRow's row,
+  // PlainList's list): an area rule holding all of its declarations is a copy.
   const owned = (selector: string) => {
     const css = readFileSync(path.join(__dirname, 'design-system.css'), 'utf8');
     return declarationsOf(new RegExp(`\\n\\s*\\${selector} \\{([^}]*)\\}`).exec(css)?.[1] ?? '');
   };
-  const titleRow = owned('.ds-title-row');
+  const layouts = { TitleRow: owned('.ds-title-row'), PlainList: owned('.ds-plain-list') };
   // Not yet moved: the sign-in page's paragraph of two links at its ends is no heading's row (a <p>, with its own margin).
   const notYetMoved = ['shell/src/features/auth/auth-page.css .auth-links'];
 
-  it.each(files.map((file) => [path.relative(root, file)]))('%s does not copy the TitleRow’s row', (file) => {
+  it.each(files.map((file) => [path.relative(root, file)]))('%s does not copy a TitleRow or a PlainList', (file) => {
     const css = readFileSync(path.join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
-    const copies = [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)]
-      .filter(([, , body]) => titleRow.every((declaration) => declarationsOf(body).includes(declaration)))
-      .map(([, selector]) => selector.trim())
-      .filter((selector) => !notYetMoved.includes(`${file} ${selector}`));
-    expect(copies).toEqual([]);
+    const copies = [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].flatMap(([, selector, body]) =>
+      Object.entries(layouts)
+        .filter(([, layout]) => layout.every((declaration) => declarationsOf(body).includes(declaration)))
+        .map(([name]) => `${name}: ${selector.trim()}`),
+    );
+    expect(copies.filter((copy) => !notYetMoved.includes(`${file} ${copy.replace(/^\w+: /, '')}`))).toEqual([]);
   });
 
-  it('knows the TitleRow’s row', () => {
-    expect(titleRow).toContain('justify-content: space-between');
+  it('knows the layouts the design system owns', () => {
+    expect(layouts.TitleRow).toContain('justify-content: space-between');
+    expect(layouts.PlainList).toContain('list-style: none');
   });
 
   it('detects CSS left outside the layer', () => {
