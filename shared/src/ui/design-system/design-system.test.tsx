@@ -411,6 +411,16 @@ describe('Chip and ButtonGroup (issue 22: a square × over a round chip; calenda
   });
 });
 
+/** The declarations of the stylesheet's rule for `selector` (a single class), sorted. */
+function sortedDeclarations(css: string, selector: string): string[] {
+  const rule = new RegExp(`\\n\\s*${selector.replace('.', '\\.')} \\{([^}]*)\\}`).exec(css)?.[1] ?? '';
+  return rule
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .sort();
+}
+
 describe('TitleRow (issue 23: the transfers card and the document history each wrote this row)', () => {
   const css = readFileSync(path.join(__dirname, 'design-system.css'), 'utf8');
 
@@ -429,13 +439,7 @@ describe('TitleRow (issue 23: the transfers card and the document history each w
   });
 
   it('is one wrapping flex row: heading at the start, the rest at the far end, centred, the small gap between', () => {
-    const rule = /\n\s*\.ds-title-row \{([^}]*)\}/.exec(css)?.[1] ?? '';
-    const declarations = rule
-      .split(';')
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .sort();
-    expect(declarations).toEqual(['align-items: center', 'display: flex', 'flex-wrap: wrap', 'gap: var(--ds-space-2)', 'justify-content: space-between']);
+    expect(sortedDeclarations(css, '.ds-title-row')).toEqual(['align-items: center', 'display: flex', 'flex-wrap: wrap', 'gap: var(--ds-space-2)', 'justify-content: space-between']);
   });
 });
 
@@ -465,13 +469,7 @@ describe('PlainList (issue 23: the trusted contact\'s documents and the document
 
   it('drops the bullets and the indent and stacks the items the small gap apart, in the base layer an area may space', () => {
     const at = css.indexOf('.ds-plain-list {');
-    const rule = /\n\s*\.ds-plain-list \{([^}]*)\}/.exec(css)?.[1] ?? '';
-    const declarations = rule
-      .split(';')
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .sort();
-    expect(declarations).toEqual(['display: grid', 'gap: var(--ds-space-2)', 'list-style: none', 'margin: 0', 'padding: 0']);
+    expect(sortedDeclarations(css, '.ds-plain-list')).toEqual(['display: grid', 'gap: var(--ds-space-2)', 'list-style: none', 'margin: 0', 'padding: 0']);
     expect(at).toBeGreaterThan(css.indexOf('@layer ds-base {'));
     expect(at).toBeLessThan(css.indexOf('@layer ds-components {'));
   });
