@@ -27,6 +27,7 @@ import {
   MoreIcon,
   NativeSelect,
   Page,
+  PlainList,
   Progress,
   Select,
   Sheet,
@@ -249,6 +250,14 @@ export function ComponentGallery() {
               <Badge tone="accent">Pending</Badge>
             </TitleRow>
             <p>A TitleRow: the heading, and its badge or action at the far end.</p>
+          </Card>
+          <Card as="article">
+            <h3 className="gallery-card-title">Passports</h3>
+            <PlainList aria-label="A PlainList">
+              <li>passport.pdf · 240 KB</li>
+              <li>passport-renewal-form-with-a-long-name-that-wraps.pdf · 1.2 MB</li>
+            </PlainList>
+            <p>A PlainList: no bullets or indent, the items a small step apart.</p>
           </Card>
           <EmptyState icon={<DocumentIcon />} title="No documents yet" description="Upload your first document." action={<Button variant="primary">Upload files</Button>} />
         </Specimen>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useErrorLog, useSupabase } from '@dossier/shared';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, Skeleton } from '@dossier/shared/ui';
+import { Badge, Button, Card, ConfirmDialog, EmptyState, PlainList, Skeleton } from '@dossier/shared/ui';
 import { changeSubscription, fetchInvoices, fetchPlans, openBillingPortal, startCheckout, type Invoice, type Plan, type PlanUsage } from '../../api/billing';
 import { UsageBars, usePlanUsage, type Loadable } from '../plan-badge';
 import { FamilySection } from '../family';
@@ -154,7 +154,7 @@ function Upgrade({ plans }: { plans: Plan[] }) {
 function History({ invoices }: { invoices: Invoice[] }) {
   if (invoices.length === 0) return <EmptyState headingLevel={4} title="No payments yet" description="Invoices appear here after each payment." />;
   return (
-    <ul className="dossier-invoices">
+    <PlainList className="dossier-invoices">
       {invoices.map((invoice) => (
         <li key={invoice.stripe_invoice_id}>
           <span className="dossier-invoice-date">{day(invoice.created_at)}</span>
@@ -174,7 +174,7 @@ function History({ invoices }: { invoices: Invoice[] }) {
           </span>
         </li>
       ))}
-    </ul>
+    </PlainList>
   );
 }
 

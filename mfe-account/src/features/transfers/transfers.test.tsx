@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -106,4 +108,21 @@ describe('Transfers page', () => {
     await person.click(within(dialog).getByRole('button', { name: 'Send offer' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('You cannot transfer documents to yourself.');
   }, 30_000);
+});
+
+describe('the quiet line (issue 23: transfers.css and trusted-contact.css each wrote it)', () => {
+  it('is one rule for a card’s dates and a trusted contact’s document size', () => {
+    const css = ['transfers.css', '../trusted-contact/trusted-contact.css']
+      .map((file) => readFileSync(path.join(__dirname, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, ''))
+      .join('\n');
+    const rules = [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map(([, selector, body]) => ({
+      selectors: selector.split(',').map((part) => part.trim()),
+      body: body.replace(/\s+/g, ' ').trim(),
+    }));
+    const quiet = rules.filter((rule) => rule.selectors.includes('.dossier-trusted__meta') || rule.selectors.includes('.dossier-transfer__when'));
+    const line = quiet.find((rule) => rule.body.includes('color: var(--ds-color-text-muted)'));
+    expect(line?.selectors).toEqual(['.dossier-transfer__when', '.dossier-trusted__meta']);
+    expect(line?.body).toBe('color: var(--ds-color-text-muted); font-size: var(--ds-font-size-sm);');
+    expect(quiet.filter((rule) => rule.body.includes('color:'))).toHaveLength(1);
+  });
 });

@@ -8,6 +8,8 @@ import { NameContactDialog } from './name-contact-dialog';
 import { TrustedHistory } from './trusted-history';
 import { TrustedReader } from './trusted-reader';
 import { useRefreshTrusted, useTrustedContacts } from './use-trusted-contacts';
+// The contact cards are drawn as transfer cards (.dossier-transfer…), and the reader's sizes share their quiet line.
+import '../transfers/transfers.css';
 import './trusted-contact.css';
 import { FormError } from '../../lib/form-error';
 

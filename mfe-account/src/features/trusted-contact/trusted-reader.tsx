@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSupabase } from '@dossier/shared';
 import { formatBytes } from '@dossier/shared/core';
-import { Button, Dialog, EmptyState, Skeleton } from '@dossier/shared/ui';
+import { Button, Dialog, EmptyState, PlainList, Skeleton } from '@dossier/shared/ui';
 import { readTrustedPortfolios, trustedFileUrl, trustedKeys, type TrustedContact } from '../../api/trusted-contacts';
 import { transferErrorText } from '../../api/transfers';
 import { useRefreshTrusted } from './use-trusted-contacts';
@@ -47,7 +47,7 @@ export function TrustedReader({ row, open, onOpenChange }: { row: TrustedContact
               {p.documents.length === 0 ? (
                 <EmptyState title="No documents in this portfolio" headingLevel={4} />
               ) : (
-                <ul className="dossier-trusted__documents">
+                <PlainList className="dossier-trusted__documents">
                   {p.documents.map((d) => (
                     <li key={d.id}>
                       <span className="dossier-trusted__document-name">{d.name}</span>
@@ -62,7 +62,7 @@ export function TrustedReader({ row, open, onOpenChange }: { row: TrustedContact
                       </span>
                     </li>
                   ))}
-                </ul>
+                </PlainList>
               )}
             </section>
           ))}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSupabase, useToasts } from '@dossier/shared';
-import { Badge, Button } from '@dossier/shared/ui';
+import { Badge, Button, PlainList } from '@dossier/shared/ui';
 import { getDocument, type DocumentRecord } from '../../api/documents';
 import { useDocumentActions } from '../../lib/use-document-actions';
 import { findKeyFacts, inNotes, withFact, type KeyFact } from './key-facts';
@@ -44,7 +44,7 @@ export function KeyFacts({ doc, text, limit, minConfidence = 0 }: { doc: Pick<Do
   return (
     <section className="analysis-facts" aria-label="Found in the text">
       <h3>Found in the text</h3>
-      <ul className="analysis-suggestions">
+      <PlainList className="analysis-suggestions">
         {facts.map((fact) => (
           <li key={`${fact.label}:${fact.value}`}>
             <span>
@@ -65,7 +65,7 @@ export function KeyFacts({ doc, text, limit, minConfidence = 0 }: { doc: Pick<Do
             </span>
           </li>
         ))}
-      </ul>
+      </PlainList>
     </section>
   );
 }

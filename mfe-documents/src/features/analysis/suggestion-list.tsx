@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth, useSupabase, useToasts } from '@dossier/shared';
-import { Button, Progress } from '@dossier/shared/ui';
+import { Button, PlainList, Progress } from '@dossier/shared/ui';
 import { analysisKeys, getAnalysis, type AnalysisRecord } from '../../api/document-analysis';
 import { documentKeys, getDocument, type DocumentRecord } from '../../api/documents';
 import { tagKeys } from '../../api/tags';
@@ -97,7 +97,7 @@ export function Suggestions({ doc, record, label = 'Suggestions' }: { doc: Filed
     .filter(Boolean)
     .join(', ');
   return (
-    <ul className="analysis-suggestions" aria-label={label}>
+    <PlainList className="analysis-suggestions" aria-label={label}>
       {applied ? (
         <li className="analysis-applied">
           <span aria-live="polite">{appliedText}.</span>
@@ -169,7 +169,7 @@ export function Suggestions({ doc, record, label = 'Suggestions' }: { doc: Filed
           </li>
         ) : null,
       )}
-    </ul>
+    </PlainList>
   );
 }
 

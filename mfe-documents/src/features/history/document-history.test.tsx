@@ -33,6 +33,10 @@ describe('Document history', () => {
     const head = within(section).getByRole('heading', { level: 3, name: 'History' }).parentElement!;
     expect(head).toHaveClass('ds-title-row');
     expect(within(head).getByRole('button', { name: 'Export all history (CSV)' })).toBeInTheDocument();
-    expect(await within(section).findByRole('list', { name: 'Document history' })).toHaveTextContent('Uploaded from this device');
+    const list = await within(section).findByRole('list', { name: 'Document history' });
+    expect(list).toHaveTextContent('Uploaded from this device');
+    // The events in order, drawn as the design system's PlainList (no copy of its list reset in history.css).
+    expect(list.tagName).toBe('OL');
+    expect(list).toHaveClass('ds-plain-list', 'document-history__list');
   });
 });

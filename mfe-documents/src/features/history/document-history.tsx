@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth, useSupabase } from '@dossier/shared';
-import { Button, Skeleton, TitleRow } from '@dossier/shared/ui';
+import { Button, PlainList, Skeleton, TitleRow } from '@dossier/shared/ui';
 import { documentEventKeys, listAllDocumentEvents, listDocumentEvents } from '../../api/document-events';
 import { formatDate } from '../../lib/format';
 import { useDescribeError } from '../../lib/query';
@@ -61,7 +61,7 @@ export function DocumentHistory({ documentId }: { documentId: string }) {
       ) : events.data.length === 0 ? (
         <p className="document-history__empty">Nothing recorded yet.</p>
       ) : (
-        <ol className="document-history__list" aria-label="Document history">
+        <PlainList as="ol" className="document-history__list" aria-label="Document history">
           {events.data.map((e) => (
             <li key={e.id}>
               <span className="document-history__what">{describeEvent(e)}</span>
@@ -70,7 +70,7 @@ export function DocumentHistory({ documentId }: { documentId: string }) {
               </span>
             </li>
           ))}
-        </ol>
+        </PlainList>
       )}
     </section>
   );

@@ -69,6 +69,17 @@ describe('the share dialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it("puts the links' heading and each link's name in the design system's title row (issue 23: no copy of its CSS here)", async () => {
+    renderDialog([link('l1', 'Bank'), link('l2', 'Accountant')]);
+    const dialog = await screen.findByRole('dialog', { name: 'Share “Passport”' });
+    const rows = await within(dialog).findAllByTestId('share-link');
+    const head = within(dialog).getByRole('heading', { level: 3, name: 'Links' }).parentElement!;
+    expect(head).toHaveClass('ds-title-row', 'share-links-head');
+    expect(head.lastElementChild).toBe(within(head).getByRole('button', { name: 'Revoke all' }));
+    expect(rows.map((row) => row.firstElementChild?.className)).toEqual(['ds-title-row', 'ds-title-row']);
+    expect([...rows[0].firstElementChild!.children].map((child) => child.textContent)).toEqual(['Bank', 'Active']);
+  });
+
   it('asks before revoking every link, in its own dialog, and revokes only on confirm', async () => {
     const { updates, onClose } = renderDialog([link('l1', 'Bank'), link('l2', 'Accountant')]);
     const dialog = await screen.findByRole('dialog', { name: 'Share “Passport”' });

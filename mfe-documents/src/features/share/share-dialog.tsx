@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDevice, useSupabase, useToasts } from '@dossier/shared';
 import { LOADING_TEXT } from '@dossier/shared/core';
-import { Badge, Button, Checkbox, Dialog, NativeSelect, TextField, useConfirm, type BadgeTone } from '@dossier/shared/ui';
+import { Badge, Button, Checkbox, Dialog, NativeSelect, TextField, TitleRow, useConfirm, type BadgeTone } from '@dossier/shared/ui';
 import {
   createShareLink,
   listShareLinks,
@@ -188,10 +188,10 @@ function LinkRow({ link, title, onChanged }: { link: ShareLink; title: string; o
 
   return (
     <li className="share-link" data-testid="share-link">
-      <div className="share-link-head">
+      <TitleRow>
         <strong>{link.label || `Link of ${formatDate(link.created_at)}`}</strong>
         <Badge tone={STATE_TONE[link.state]}>{STATE_TEXT[link.state]}</Badge>
-      </div>
+      </TitleRow>
       <p className="share-muted share-facts">{facts.join(' · ')}</p>
       <div className="share-actions">
         {url && link.state === 'active' ? (
@@ -329,14 +329,14 @@ export function ShareDialog({ target, title, onClose }: { target: ShareTarget; t
         </p>
       )}
       <section aria-labelledby="share-links-title" className="share-links">
-        <div className="share-links-head">
+        <TitleRow className="share-links-head">
           <h3 id="share-links-title">Links</h3>
           {live.length > 1 ? (
             <Button size="sm" variant="danger" loading={revokeAll.isPending} onClick={() => void askRevokeAll()}>
               Revoke all
             </Button>
           ) : null}
-        </div>
+        </TitleRow>
         {links.isPending ? (
           <p role="status">{LOADING_TEXT}</p>
         ) : links.isError ? (

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Badge, Button, ButtonGroup, Checkbox, Chip, ComboBox, ConfirmDialog, Dialog, EmptyState, IconButton, Menu, Progress, Select, Sheet, Switch, Tab, TabList, TabPanel, Tabs, TextArea, TextField, TitleRow, Tooltip, destructiveCopy, useConfirm } from './index';
+import { Badge, Button, ButtonGroup, Checkbox, Chip, ComboBox, ConfirmDialog, Dialog, EmptyState, IconButton, Menu, Progress, Select, Sheet, Switch, Tab, TabList, TabPanel, Tabs, TextArea, TextField, TitleRow, PlainList, Tooltip, destructiveCopy, useConfirm } from './index';
 import { stubLayoutApis } from '@dossier/shared/testing';
 
 beforeAll(stubLayoutApis);
@@ -411,6 +411,16 @@ describe('Chip and ButtonGroup (issue 22: a square × over a round chip; calenda
   });
 });
 
+/** The declarations of the stylesheet's rule for `selector` (a single class), sorted. */
+function sortedDeclarations(css: string, selector: string): string[] {
+  const rule = new RegExp(`\\n\\s*${selector.replace('.', '\\.')} \\{([^}]*)\\}`).exec(css)?.[1] ?? '';
+  return rule
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .sort();
+}
+
 describe('TitleRow (issue 23: the transfers card and the document history each wrote this row)', () => {
   const css = readFileSync(path.join(__dirname, 'design-system.css'), 'utf8');
 
@@ -429,12 +439,38 @@ describe('TitleRow (issue 23: the transfers card and the document history each w
   });
 
   it('is one wrapping flex row: heading at the start, the rest at the far end, centred, the small gap between', () => {
-    const rule = /\n\s*\.ds-title-row \{([^}]*)\}/.exec(css)?.[1] ?? '';
-    const declarations = rule
-      .split(';')
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .sort();
-    expect(declarations).toEqual(['align-items: center', 'display: flex', 'flex-wrap: wrap', 'gap: var(--ds-space-2)', 'justify-content: space-between']);
+    expect(sortedDeclarations(css, '.ds-title-row')).toEqual(['align-items: center', 'display: flex', 'flex-wrap: wrap', 'gap: var(--ds-space-2)', 'justify-content: space-between']);
+  });
+});
+
+describe('PlainList (issue 23: the trusted contact\'s documents and the document history each wrote this list)', () => {
+  const css = readFileSync(path.join(__dirname, 'design-system.css'), 'utf8');
+
+  it('is a ul, or an ol when asked, holding its items and keeping the caller’s attributes', () => {
+    render(
+      <>
+        <PlainList aria-label="Documents" className="area-list">
+          <li>Passport</li>
+          <li>Will</li>
+        </PlainList>
+        <PlainList as="ol" aria-label="History">
+          <li>Uploaded</li>
+        </PlainList>
+      </>,
+    );
+    const documents = screen.getByRole('list', { name: 'Documents' });
+    expect(documents.tagName).toBe('UL');
+    expect(documents).toHaveClass('ds-plain-list', 'area-list');
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Passport', 'Will', 'Uploaded']);
+    const history = screen.getByRole('list', { name: 'History' });
+    expect(history.tagName).toBe('OL');
+    expect(history.className).toBe('ds-plain-list');
+  });
+
+  it('drops the bullets and the indent and stacks the items the small gap apart, in the base layer an area may space', () => {
+    const at = css.indexOf('.ds-plain-list {');
+    expect(sortedDeclarations(css, '.ds-plain-list')).toEqual(['display: grid', 'gap: var(--ds-space-2)', 'list-style: none', 'margin: 0', 'padding: 0']);
+    expect(at).toBeGreaterThan(css.indexOf('@layer ds-base {'));
+    expect(at).toBeLessThan(css.indexOf('@layer ds-components {'));
   });
 });

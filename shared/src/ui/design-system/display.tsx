@@ -87,6 +87,17 @@ export function TitleRow({ className, ...rest }: TitleRowProps) {
   return <div {...rest} className={['ds-title-row', className ?? ''].filter(Boolean).join(' ')} />;
 }
 
+export type PlainListProps = HTMLAttributes<HTMLElement> & { as?: 'ul' | 'ol' };
+
+/**
+ * A list without bullets or indent, its items stacked a small step apart (a trusted contact's
+ * documents, a document's history). `as="ol"` where the order means something; `className` for the
+ * area's own item styles, spacing or gap.
+ */
+export function PlainList({ as: Element = 'ul', className, ...rest }: PlainListProps) {
+  return <Element {...rest} className={['ds-plain-list', className ?? ''].filter(Boolean).join(' ')} />;
+}
+
 export type ChipProps = {
   children: ReactNode;
   /** The thing's own colour (a tag's): drawn as the dot and the outline. */
