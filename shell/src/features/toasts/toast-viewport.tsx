@@ -40,12 +40,39 @@ export function useTyping(): boolean {
 const TYPING_OFFSET = { top: 'calc(var(--ds-safe-top, 0px) + 16px)', left: 16, right: 16 };
 
 /**
+ * Sonner (2.0.8) pauses every toast while its list is "interacting": set on a pointer-down in the
+ * list, cleared only by a pointer-up that reaches the list. A pointer-up elsewhere (the stack moved
+ * under the pointer) or a pointercancel (a phone's scroll or back-swipe took the touch) leaves it
+ * set, and from then on no toast leaves by itself (upstream: emilkowalski/sonner#775, #784).
+ * Until that lands: when a pointer is released or cancelled outside a toast list, the lists hear
+ * the pointer-up they missed.
+ */
+export function useReleaseStuckToasts(): void {
+  useEffect(() => {
+    const release = (event: Event) => {
+      for (const list of document.querySelectorAll('[data-sonner-toaster]')) {
+        if (event.type === 'pointerup' && event.target instanceof Node && list.contains(event.target)) continue;
+        // Sonner's list reads no field of the event, only that it came (React dispatches by type).
+        list.dispatchEvent(new Event('pointerup', { bubbles: true }));
+      }
+    };
+    document.addEventListener('pointerup', release, true);
+    document.addEventListener('pointercancel', release, true);
+    return () => {
+      document.removeEventListener('pointerup', release, true);
+      document.removeEventListener('pointercancel', release, true);
+    };
+  }, []);
+}
+
+/**
  * Both toast viewports. On a phone while a text field has focus the stacked toasts move to the top:
  * the keyboard and the field being typed in are at the foot (issue 22: a toast covered the tag field). Sonner's region is a labelled aria-live="polite" section, so screen
  * readers announce each toast without moving focus; alt+T jumps to it.
  */
 export function ToastViewport() {
   const typing = useTyping();
+  useReleaseStuckToasts();
   const phone = useMediaQuery(PHONE_QUERY);
   const typingOnPhone = typing && phone;
   const offset = typingOnPhone ? TYPING_OFFSET : STACKED_OFFSET;
