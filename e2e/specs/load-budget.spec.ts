@@ -84,3 +84,35 @@ test("no remote's remoteEntry.js carries its own copy of the federation runtime:
   const runtime = await page.evaluate(() => Boolean((globalThis as { _FEDERATION_RUNTIME_CORE?: unknown })._FEDERATION_RUNTIME_CORE));
   expect(runtime).toBe(true);
 });
+
+test.describe('the area a signed-in page names does not wait for the shell to boot (ADR 0482)', () => {
+  // A first visit: nothing answered by a service worker, whose own fetches are not slowed below.
+  test.use({ serviceWorkers: 'block' });
+
+  test("/documents on a slow link: the area's remoteEntry.js is requested before the shell asks for the first page of documents", async ({ page }) => {
+    test.setTimeout(3 * 60_000);
+    const user = await signInFreshUser(page, 'Waterfall Person');
+    await seedDocumentRows(user, 3);
+    await watchFirstRow(page.context());
+    // Fast 3G's round trip (the phone profile of bench:load): the order below is a matter of round
+    // trips, not of how busy the machine is. The shell asks for the documents once it has booted.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 });
+
+    await page.goto('/documents');
+    await expect(page.locator(FIRST_ROW).first()).toBeVisible({ timeout: 120_000 });
+    const { remotes } = (await (await page.request.get('/app-config.json')).json()) as { remotes: Record<string, string> };
+    const areaOrigin = new URL(remotes.documents).origin;
+    const { resources } = await loadFigures(page, new Map());
+    const started = (match: (url: string) => boolean) => resources.find((resource) => match(resource.url))?.start;
+    const entry = started((url) => url.startsWith(areaOrigin) && url.includes('/remoteEntry.js'));
+    const firstPage = started((url) => url.includes('/rest/v1/rpc/search_documents'));
+    const listing = resources.map((r) => `${Math.round(r.start)} ms ${r.url}`).join('\n');
+    expect(entry, listing).toBeDefined();
+    expect(firstPage, listing).toBeDefined();
+    // Before ADR 0482 the area's manifest, entry and page chunks were asked for only after the
+    // shell's boot chunks had run: remoteEntry.js came after the first page of documents.
+    expect(entry!, listing).toBeLessThan(firstPage!);
+  });
+});

@@ -1,17 +1,21 @@
 import { BUILD } from '@dossier/build';
 import { defineArea } from '@dossier/shared';
-import { lazyPage, lazyWidget } from '@dossier/shared/ui';
+import { lazyWidget, pageRoute } from '@dossier/shared/ui';
 
 // SPEC §2: /privacy-settings; the legal pages /privacy and /terms are readable without an account.
+// Declared here, not in register: the page the address names starts downloading while this
+// module is evaluated (the shell loads it beside its own boot), not when its route first renders.
+const PAGES = [
+  pageRoute('/settings', () => import('./features/settings/settings-page'), { requiresAuth: true, title: 'Settings' }),
+  pageRoute('/privacy-settings', () => import('./features/privacy-settings/privacy-settings-page'), { requiresAuth: true, title: 'Privacy Settings' }),
+  pageRoute('/privacy', () => import('./features/legal/privacy-policy-page'), { title: 'Privacy Policy' }),
+  pageRoute('/terms', () => import('./features/legal/terms-of-service-page'), { title: 'Terms of Service' }),
+  pageRoute('/transfers', () => import('./features/transfers/transfers-page'), { requiresAuth: true, title: 'Transfers' }),
+  pageRoute('/payment-success', () => import('./features/payment-success/payment-success-page'), { requiresAuth: true, title: 'Payment' }),
+];
+
 export default defineArea(BUILD, (host) => {
-  host.addRoutes([
-    { path: '/settings', Component: lazyPage(() => import('./features/settings/settings-page')), requiresAuth: true, title: 'Settings' },
-    { path: '/privacy-settings', Component: lazyPage(() => import('./features/privacy-settings/privacy-settings-page')), requiresAuth: true, title: 'Privacy Settings' },
-    { path: '/privacy', Component: lazyPage(() => import('./features/legal/privacy-policy-page')), title: 'Privacy Policy' },
-    { path: '/terms', Component: lazyPage(() => import('./features/legal/terms-of-service-page')), title: 'Terms of Service' },
-    { path: '/transfers', Component: lazyPage(() => import('./features/transfers/transfers-page')), requiresAuth: true, title: 'Transfers' },
-    { path: '/payment-success', Component: lazyPage(() => import('./features/payment-success/payment-success-page')), requiresAuth: true, title: 'Payment' },
-  ]);
+  host.addRoutes(PAGES);
   host.addNav([
     // Transfers carries a badge with the offers waiting for the person (the shell's nav draws it).
     { label: 'Transfers', path: '/transfers', order: 85, requiresAuth: true },

@@ -1,20 +1,24 @@
 import { BUILD } from '@dossier/build';
 import { defineArea } from '@dossier/shared';
-import { lazyPage, lazyWidget } from '@dossier/shared/ui';
+import { lazyWidget, pageRoute } from '@dossier/shared/ui';
 import { registerUploadReplay } from './features/upload/register-upload-replay';
 
 // The one door of this area: its routes, its nav and the widgets it offers other areas.
-// Each page is its own chunk, loaded when its route is visited.
+// Each page is its own chunk, loaded when its route is visited (or at once: PAGES below).
 
 const widgets = () => import('./features/widgets/documents-widgets');
 const share = () => import('./features/share/share-widgets');
 
+// Declared here, not in register: the page the address names starts downloading while this
+// module is evaluated (the shell loads it beside its own boot), not when its route first renders.
+const PAGES = [
+  pageRoute('/documents', () => import('./features/library/documents-page'), { requiresAuth: true, title: 'Documents' }),
+  pageRoute('/manage-tags', () => import('./features/tags/manage-tags-page'), { requiresAuth: true, title: 'Manage tags' }),
+  pageRoute('/link/:hash', () => import('./pages/shared-link-page'), { title: 'Shared document' }),
+];
+
 export default defineArea(BUILD, (host) => {
-  host.addRoutes([
-    { path: '/documents', Component: lazyPage(() => import('./features/library/documents-page')), requiresAuth: true, title: 'Documents' },
-    { path: '/manage-tags', Component: lazyPage(() => import('./features/tags/manage-tags-page')), requiresAuth: true, title: 'Manage tags' },
-    { path: '/link/:hash', Component: lazyPage(() => import('./pages/shared-link-page')), title: 'Shared document' },
-  ]);
+  host.addRoutes(PAGES);
   host.addNav([
     { label: 'Documents', path: '/documents', order: 10, requiresAuth: true },
   ]);

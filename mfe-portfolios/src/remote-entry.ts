@@ -1,13 +1,17 @@
 import { BUILD } from '@dossier/build';
 import { defineArea } from '@dossier/shared';
-import { lazyPage, lazyWidget } from '@dossier/shared/ui';
+import { lazyWidget, pageRoute } from '@dossier/shared/ui';
+
+// Declared here, not in register: the page the address names starts downloading while this
+// module is evaluated (the shell loads it beside its own boot), not when its route first renders.
+const PAGES = [
+  pageRoute('/portfolios', () => import('./features/list/portfolios-page'), { requiresAuth: true, title: 'Portfolios' }),
+  pageRoute('/portfolios/:portfolioId', () => import('./features/detail/portfolio-detail-page'), { requiresAuth: true, title: 'Portfolio' }),
+  pageRoute('/portfolio/:hash', () => import('./pages/shared-portfolio-page'), { title: 'Shared portfolio' }),
+];
 
 export default defineArea(BUILD, (host) => {
-  host.addRoutes([
-    { path: '/portfolios', Component: lazyPage(() => import('./features/list/portfolios-page')), requiresAuth: true, title: 'Portfolios' },
-    { path: '/portfolios/:portfolioId', Component: lazyPage(() => import('./features/detail/portfolio-detail-page')), requiresAuth: true, title: 'Portfolio' },
-    { path: '/portfolio/:hash', Component: lazyPage(() => import('./pages/shared-portfolio-page')), title: 'Shared portfolio' },
-  ]);
+  host.addRoutes(PAGES);
   host.addNav([{ label: 'Portfolios', path: '/portfolios', order: 20, requiresAuth: true }]);
   host.addWidgets({
     'portfolios.summary': lazyWidget(async () => (await import('./features/summary/portfolio-summary-widget')).default),

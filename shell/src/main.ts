@@ -2,6 +2,7 @@
 // any of them is used. If even that fails, the last-resort screen is plain DOM.
 import { renderApplicationError } from '@dossier/application-error';
 import { requestAppConfig } from './config/request-app-config';
+import { startAreaEarly } from './federation/early-area-load';
 import { browserStorage, isLandingVisit } from './landing-visit';
 
 // The runtime config is requested now, while the shared chunks that bootstrap needs download,
@@ -36,5 +37,7 @@ if (root && landing) {
     )
     .catch(failed);
 } else {
+  // The page's area downloads beside the shell's boot, not after it (issue 24, ADR 0482).
+  void startAreaEarly(appConfigResponse, window.location.pathname);
   startApp().catch(failed);
 }

@@ -9,7 +9,7 @@ import { REMOTE_NAMES, type RemoteName } from './registry';
  * it once at start, the dev server's and the static host's builders are tested against it.
  */
 
-export { LOCAL_DEFAULTS, REMOTE_NAMES, REMOTE_REGISTRY, type RemoteEntry, type RemoteName } from './registry';
+export { AREA_PATHS, LOCAL_DEFAULTS, REMOTE_NAMES, REMOTE_REGISTRY, areaOfPath, pathMatches, type RemoteEntry, type RemoteName } from './registry';
 
 /** Whether `text` is an absolute http(s) URL (app-config's addresses; the settings schema too). */
 export const isHttpUrl = (text: string) => {

@@ -47,3 +47,28 @@ export const REMOTE_REGISTRY: Readonly<Record<RemoteName, RemoteEntry>> = regist
 export const LOCAL_DEFAULTS: Readonly<typeof registry.local> = registry.local;
 
 export const REMOTE_NAMES = Object.keys(REMOTE_REGISTRY) as readonly RemoteName[];
+
+/** The page addresses each area owns (`:param` segments, `/*` prefixes), as the shell routes them. */
+export const AREA_PATHS: Readonly<Record<RemoteName, readonly string[]>> = Object.fromEntries(
+  REMOTE_NAMES.map((name) => [name, [...REMOTE_REGISTRY[name].paths, ...REMOTE_REGISTRY[name].subPaths]] as const),
+) as Record<RemoteName, readonly string[]>;
+
+/**
+ * Whether a page address is one a route pattern names, matched as the router matches
+ * (case-insensitive, a trailing slash ignored, `:param` one segment, `/*` the prefix and anything
+ * below it) but without the router's code: main.ts asks before any shared module is negotiated,
+ * and an area's module asks while it is evaluated (issue 24, ADR 0482).
+ */
+export function pathMatches(pattern: string, pathname: string): boolean {
+  const have = pathname.toLowerCase().split('/').filter(Boolean);
+  const want = pattern.toLowerCase().split('/').filter(Boolean);
+  const splat = want.at(-1) === '*';
+  const fixed = splat ? want.slice(0, -1) : want;
+  if (splat ? have.length < fixed.length : have.length !== fixed.length) return false;
+  return fixed.every((part, i) => part.startsWith(':') || part === have[i]);
+}
+
+/** The area that owns a page address, or undefined (the shell's own pages). */
+export function areaOfPath(pathname: string): RemoteName | undefined {
+  return REMOTE_NAMES.find((name) => AREA_PATHS[name].some((pattern) => pathMatches(pattern, pathname)));
+}

@@ -1,5 +1,5 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { loadGeneration, retryFailedLoads } from '@dossier/shared/contract';
+import { loadGeneration, pathMatches, retryFailedLoads, type ComponentRoute } from '@dossier/shared/contract';
 
 /**
  * Failed loads are kept until someone asks to try again: a user action, never a render (a render
@@ -52,3 +52,28 @@ export function retryableLazy<P extends object>(load: () => Promise<Loaded<P>>):
 
 /** A page of an area: `lazyPage(() => import('./features/x/x-page'))` (default export). */
 export const lazyPage = (load: () => Promise<{ default: ComponentType }>): ComponentType => retryableLazy<object>(load);
+
+/**
+ * A page whose download starts as soon as this line runs if the address already names it — an
+ * area's module is evaluated beside the shell's boot (ADR 0482), a shell page's table when the
+ * shell starts — instead of when its route first renders: on a phone that was the last round trip
+ * before the page's first content. Declare these at module level, not inside `register`. A
+ * failed early load shows as any failed page load, and Try Again loads afresh.
+ */
+export function lazyPageAt(path: string, load: () => Promise<{ default: ComponentType }>): ComponentType {
+  let early = typeof window !== 'undefined' && pathMatches(path, window.location.pathname) ? load() : null;
+  early?.catch(() => undefined); // shown when the route renders (its error boundary)
+  return lazyPage(() => {
+    const first = early ?? load();
+    early = null;
+    return first;
+  });
+}
+
+/**
+ * An area's page route, declared at module level so its download can start early (lazyPageAt):
+ * `pageRoute('/documents', () => import('./features/library/documents-page'), { requiresAuth: true, title: 'Documents' })`.
+ */
+export function pageRoute(path: string, load: () => Promise<{ default: ComponentType }>, rest: Omit<ComponentRoute, 'path' | 'Component'> = {}): ComponentRoute {
+  return { path, Component: lazyPageAt(path, load), ...rest };
+}

@@ -34,3 +34,13 @@ describe('the route table (ADR 0430)', () => {
     for (const route of SHELL_ROUTES) expect([route.path, areaOfPath(route.path)]).toEqual([route.path, undefined]);
   });
 });
+
+describe('areaOfPath matches as the router does (main.ts asks before the router is here)', () => {
+  it('ignores case and a trailing slash, takes one segment for a :param and anything under a /* prefix', () => {
+    expect(areaOfPath('/Documents/')).toBe('documents');
+    expect(areaOfPath('/documents/a/b/c')).toBe('documents');
+    expect(areaOfPath('/link/abc/def')).toBeUndefined();
+    expect(areaOfPath('/link')).toBeUndefined();
+    expect(areaOfPath('/documentsx')).toBeUndefined();
+  });
+});
