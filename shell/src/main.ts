@@ -2,7 +2,9 @@
 // any of them is used. If even that fails, the last-resort screen is plain DOM.
 import { renderApplicationError } from '@dossier/application-error';
 import { requestAppConfig } from './config/request-app-config';
+import { readAppConfigEarly } from './config/early-app-config';
 import { startAreaEarly } from './federation/early-area-load';
+import { startLibraryPageEarly } from './first-data/early-library-page';
 import { browserStorage, isLandingVisit } from './landing-visit';
 
 // The runtime config is requested now, while the shared chunks that bootstrap needs download,
@@ -37,7 +39,10 @@ if (root && landing) {
     )
     .catch(failed);
 } else {
-  // The page's area downloads beside the shell's boot, not after it (issue 24, ADR 0482).
-  void startAreaEarly(appConfigResponse, window.location.pathname);
+  // The page's area and its first data are asked for beside the shell's boot, not after it
+  // (issue 24, ADR 0482 and 0483).
+  const appConfig = readAppConfigEarly(appConfigResponse);
+  void startAreaEarly(appConfig, window.location.pathname);
+  void startLibraryPageEarly(appConfig, window.location);
   startApp().catch(failed);
 }

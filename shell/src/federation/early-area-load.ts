@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_REGISTRY, areaOfPath } from '@dossier/registry';
+import { isHttpUrl, type EarlyAppConfig } from '../config/early-app-config';
 
 /**
  * The area an address names starts downloading as soon as `app-config.json` has answered, beside
@@ -23,29 +24,11 @@ export interface EarlyAreaRuntime {
 
 const federationRuntime: EarlyAreaRuntime = { registerRemotes: (remotes) => registerRemotes(remotes), loadRemote };
 
-/** What this needs of `app-config.json`, read without its schema (the shell checks it later). */
-interface RawAppConfig {
-  remotes?: Record<string, unknown>;
-  features?: { debugRoutes?: unknown };
-}
-
-const isHttpUrl = (value: unknown): value is string => {
-  if (typeof value !== 'string') return false;
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
-
 /** Returns the early load (for tests); it never rejects. */
-export function startAreaEarly(appConfigResponse: Promise<Response>, pathname: string, runtime: EarlyAreaRuntime = federationRuntime): Promise<void> {
+export function startAreaEarly(appConfig: Promise<EarlyAppConfig | null>, pathname: string, runtime: EarlyAreaRuntime = federationRuntime): Promise<void> {
   const area = areaOfPath(pathname);
   if (!area) return Promise.resolve();
-  return appConfigResponse
-    // A copy of the body: the shell reads the response itself once its code is here.
-    .then((response) => (response.ok ? (response.clone().json() as Promise<RawAppConfig>) : null))
+  return appConfig
     .then((config) => {
       const entry = config?.remotes?.[area];
       // The diagnostics area is loaded only where the config enables its pages (remote-areas.ts).

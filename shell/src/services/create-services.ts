@@ -12,6 +12,7 @@ import { createToasts } from '../features/toasts';
 import { createPendingOperations } from '../features/pending-operations';
 import { createDevice } from '../features/device';
 import { createServiceWorkerPart } from '../features/pwa/service-worker-part';
+import { withEarlyLibraryPage } from '../first-data/early-library-page';
 
 export interface ShellServices {
   /** Everything but `auth`, which changes over time (see ServicesRoot). */
@@ -33,7 +34,8 @@ export function createServices(config: AppConfig, options: { skipSessionCheck?: 
     federationLoader((id, error) => errors.report(error, { remote: id })),
     { automaticRetry: true, host: () => host.current },
   );
-  const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, { auth: { detectSessionInUrl: detectSupabaseSessionInUrl } });
+  // The library's first page may already be on its way (main.ts, ADR 0483): its first identical request gets that answer.
+  const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, { auth: { detectSessionInUrl: detectSupabaseSessionInUrl }, global: { fetch: withEarlyLibraryPage() } });
   startAuthEvents(supabase, { onError: (error) => errors.report(error, { feature: 'onboarding' }) });
   const authStore = createAuthStore(supabase, { skipSessionCheck: options.skipSessionCheck });
   const toasts = createToasts();

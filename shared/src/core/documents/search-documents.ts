@@ -2,6 +2,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { QueryClient } from '@tanstack/react-query';
 import type { DocumentRecord } from '../document-record';
 import { readResult } from '../errors/read-result';
+import { LIBRARY_DEFAULT_PARAMS, LIBRARY_PAGE_SIZE, isUnfilteredLibrary, searchDocumentsArgs } from './library-address';
+
+export { LIBRARY_DEFAULT_PARAMS, LIBRARY_PAGE_SIZE, LIBRARY_PATH, isUnfilteredLibrary, searchDocumentsArgs } from './library-address';
 
 /**
  * The library's one query: `search_documents` (docs/search.md), its keys, and its pages. Here, in
@@ -48,24 +51,9 @@ export const searchKeys = {
   page: (params: SearchDocumentsParams) => [...searchKeys.all, params] as const,
 };
 
-const nonEmpty = <T>(values: readonly T[] | null | undefined): T[] | null => (values && values.length > 0 ? [...values] : null);
-
 /** One page of the library: the same RPC serves browsing (no query) and full-text search. */
 export async function searchDocuments(client: SupabaseClient, params: SearchDocumentsParams): Promise<DocumentPage> {
-  const result = await client.rpc('search_documents', {
-    query: params.query?.trim() ? params.query.trim() : null,
-    category_ids: nonEmpty(params.categoryIds),
-    tag_ids: nonEmpty(params.tagIds),
-    portfolio_ids: nonEmpty(params.portfolioIds),
-    mime_types: nonEmpty(params.mimeTypes),
-    added_from: params.addedFrom ?? null,
-    added_to: params.addedTo ?? null,
-    trashed: params.trashed ?? false,
-    sort_by: params.sort ?? null,
-    sort_desc: params.descending ?? null,
-    page_limit: params.limit ?? 50,
-    page_offset: params.offset ?? 0,
-  });
+  const result = await client.rpc('search_documents', searchDocumentsArgs(params));
   const rows = (readResult(result, 'search documents') ?? []) as Array<DocumentSearchHit & { total_count: number | string | null }>;
   const first = (params.offset ?? 0) === 0;
   const counted = rows.length > 0 ? rows[0].total_count : null;
@@ -75,8 +63,6 @@ export async function searchDocuments(client: SupabaseClient, params: SearchDocu
     items: rows.map(({ total_count: _total, ...row }) => ({ ...row, size: Number(row.size), rank: Number(row.rank) })),
   };
 }
-
-export const LIBRARY_PAGE_SIZE = 100;
 
 /** The library's pages for `params` (an infinite query: 100 at a time, fetched as the list scrolls). */
 export function libraryPagesQuery(client: SupabaseClient, params: SearchDocumentsParams) {
@@ -92,32 +78,13 @@ export function libraryPagesQuery(client: SupabaseClient, params: SearchDocument
   };
 }
 
-/** The library's address, and what its unfiltered first view asks for (the area's `searchParamsOf` of an empty address: its test holds the two equal). */
-export const LIBRARY_PATH = '/documents';
-export const LIBRARY_DEFAULT_PARAMS: SearchDocumentsParams = {
-  query: null,
-  categoryIds: [],
-  tagIds: [],
-  portfolioIds: [],
-  mimeTypes: [],
-  addedFrom: null,
-  addedTo: null,
-  trashed: false,
-  sort: 'created',
-  descending: null,
-};
-
-/** Address parameters that do not change what the list fetches: the layout and the open document. */
-const VIEW_ONLY = new Set(['view', 'doc']);
-
 /**
  * Starts the library's first page for a signed-in person whose address is the unfiltered library,
  * so it downloads beside the area's code. A filtered address (search, tags, …) is left to the
  * area, which alone reads filters. Returns whether a request was started.
  */
 export function prefetchLibraryFirstPage(queryClient: QueryClient, client: SupabaseClient, location: { pathname: string; search: string }): boolean {
-  if (location.pathname.replace(/\/+$/, '') !== LIBRARY_PATH) return false;
-  for (const key of new URLSearchParams(location.search).keys()) if (!VIEW_ONLY.has(key)) return false;
+  if (!isUnfilteredLibrary(location)) return false;
   void queryClient.prefetchInfiniteQuery(libraryPagesQuery(client, LIBRARY_DEFAULT_PARAMS));
   return true;
 }
