@@ -26,6 +26,21 @@ const httpUrl: Check = (value) => {
   }
 };
 const portNumber: Check = (value) => (/^\d+$/.test(value) && Number(value) <= 65535 ? undefined : 'must be a port number (0-65535)');
+const languageTag: Check = (value) => {
+  try {
+    return Intl.getCanonicalLocales(value).length === 1 ? undefined : 'must be a BCP 47 language tag such as en-GB';
+  } catch {
+    return 'must be a BCP 47 language tag such as en-GB';
+  }
+};
+const ianaTimeZone: Check = (value) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return undefined;
+  } catch {
+    return 'must be an IANA time zone such as Europe/Paris or UTC';
+  }
+};
 const httpOrHttps: Check = (value) => (value === 'http' || value === 'https' ? undefined : 'must be http or https');
 
 const PAYMENTS = ['create-checkout-session', 'checkout-session-status', 'billing-portal', 'manage-subscription', 'stripe-webhook'] as const;
@@ -43,8 +58,8 @@ export const FUNCTION_SETTINGS = {
   MAIL_API_URL: { functions: MAIL, usedBy: 'product mail through a Resend-compatible HTTP API ([docs/account-security.md](account-security.md))', fallback: 'none (503; the local stack writes mail to its outbox instead)', value: 'absolute http(s) URL', check: httpUrl },
   MAIL_API_KEY: { functions: MAIL, usedBy: "that API's key", fallback: 'none (503)', value: 'API key' },
   MAIL_FROM: { functions: MAIL, usedBy: 'the sender, shown as "Dossier <MAIL_FROM>"', fallback: 'none (503)', value: 'e-mail address' },
-  MAIL_LOCALE: { functions: MAIL, usedBy: 'the language of dates in mail, for a person whose own is not known', fallback: '`en-GB`', value: 'BCP 47 language tag' },
-  MAIL_TIME_ZONE: { functions: MAIL, usedBy: 'the time zone of those dates', fallback: '`UTC`', value: 'IANA time zone' },
+  MAIL_LOCALE: { functions: MAIL, usedBy: 'the language of dates in mail, for a person whose own is not known', fallback: '`en-GB`', value: 'BCP 47 language tag', check: languageTag },
+  MAIL_TIME_ZONE: { functions: MAIL, usedBy: 'the time zone of those dates', fallback: '`UTC`', value: 'IANA time zone', check: ianaTimeZone },
   STRIPE_SECRET_KEY: { functions: PAYMENTS, usedBy: "Stripe's secret key (the local stack passes its emulator's)", fallback: 'none (503)', value: 'Stripe secret key' },
   STRIPE_WEBHOOK_SECRET: { functions: ['stripe-webhook'], usedBy: "the webhook endpoint's signing secret", fallback: 'none (503)', value: '`whsec_…`' },
   STRIPE_API_HOST: { functions: PAYMENTS, usedBy: 'another Stripe API host (the local stack: its emulator)', fallback: "Stripe's", value: 'host name' },
