@@ -1,21 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { eslint, lintAs, root } from './run-eslint';
 
 /**
  * The local stack's one environment reader (tools/eslint/stack-env.mjs, ADR 0481), checked by the
  * workspace's own ESLint config on fixtures given on stdin: nothing is written into the stack.
  */
 
-const root = path.resolve(__dirname, '..', '..');
-
 /** Lints `source` as if it were the file at `file`; the environment rule's complaints. */
-function envComplaints(file: string, source: string): string[] {
-  const run = spawnSync('npx', ['eslint', '--format', 'json', '--stdin', '--stdin-filename', file], { cwd: root, encoding: 'utf8', input: source });
-  const json = run.stdout.slice(run.stdout.indexOf('['));
-  const [result] = JSON.parse(json) as Array<{ messages: Array<{ ruleId: string | null; message: string }> }>;
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-properties').map((m) => m.message);
-}
+const envComplaints = (file: string, source: string) => lintAs(file, source, ['no-restricted-properties']).map((m) => m.message);
 
 const FIXTURE = `export const port = Number(process.env.NEW_STACK_PORT ?? 5000);
 export const named = (name: string) => process.env[name];
@@ -40,8 +33,7 @@ describe('lint: the local stack reads its environment only through its settings 
   });
 
   it('finds nothing in the stack as it is', () => {
-    const run = spawnSync('npx', ['eslint', '--format', 'json', '--rule', '@nx/enforce-module-boundaries: off', 'local-stack/src'], { cwd: root, encoding: 'utf8' });
-    const results = JSON.parse(run.stdout.slice(run.stdout.indexOf('['))) as Array<{ filePath: string; messages: Array<{ ruleId: string | null }> }>;
+    const results = eslint(['--rule', '@nx/enforce-module-boundaries: off', 'local-stack/src']);
     const reads = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'no-restricted-properties').map(() => path.relative(root, r.filePath)));
     expect(reads).toEqual([]);
   });

@@ -106,8 +106,8 @@ export class SettingsError extends Error {
   }
 }
 
-/** One valibot object of declarations: each setting optional (unset or empty = its default); unknown variables are ignored. */
-export function schemaOf<T extends Record<string, Setting<v.GenericSchema<string, unknown>>>>(settings: T) {
+/** One valibot object of declarations: each setting optional (unset or empty = its default). */
+function schemaOf<T extends Record<string, Setting<v.GenericSchema<string, unknown>>>>(settings: T) {
   return v.object(
     Object.fromEntries(Object.entries(settings).map(([name, { schema }]) => [name, v.optional(schema)])) as {
       [K in keyof T]: v.OptionalSchema<T[K]['schema'], undefined>;
@@ -115,10 +115,18 @@ export function schemaOf<T extends Record<string, Setting<v.GenericSchema<string
   );
 }
 
-/** Reads declared settings from an environment: empty counts as unset; a wrong value throws SettingsError. */
-export function parseWith<S extends v.GenericSchema<unknown, unknown>>(schema: S, names: readonly string[], env: Record<string, string | undefined>): v.InferOutput<S> {
-  const given = Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
-  const result = v.safeParse(schema, given);
-  if (result.success) return result.output;
-  throw new SettingsError(result.issues.map((issue) => `${v.getDotPath(issue)} ${issue.message} (got ${JSON.stringify(issue.input)})`));
+/**
+ * The schema of some declarations and their reader: empty counts as unset, unknown variables are
+ * ignored, a wrong value throws SettingsError naming every wrong variable.
+ */
+export function readerOf<T extends Record<string, Setting<v.GenericSchema<string, unknown>>>>(settings: T) {
+  const schema = schemaOf(settings);
+  const names = Object.keys(settings);
+  const parse = (env: Record<string, string | undefined>): v.InferOutput<typeof schema> => {
+    const given = Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+    const result = v.safeParse(schema, given);
+    if (result.success) return result.output;
+    throw new SettingsError(result.issues.map((issue) => `${v.getDotPath(issue)} ${issue.message} (got ${JSON.stringify(issue.input)})`));
+  };
+  return { schema, parse };
 }

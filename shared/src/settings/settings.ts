@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import { LOCAL_DEFAULTS, REMOTE_NAMES, REMOTE_REGISTRY, type RemoteName } from '../contract/registry';
 import { FUNCTION_SETTINGS } from './function-settings';
-import { bytes, flag, parseWith, port, schemaOf, setting, text, url, type Setting, type SettingInfo } from './rules';
+import { bytes, flag, port, readerOf, setting, text, url, type Setting, type SettingInfo } from './rules';
 import { STACK_SETTINGS } from './stack-settings';
 
 export { SettingsError } from './rules';
@@ -46,19 +46,12 @@ export const SETTINGS = {
   ...STACK_SETTINGS,
 } satisfies Record<string, Setting<v.GenericSchema<string, unknown>>>;
 
-export type SettingName = keyof typeof SETTINGS;
-
+const all = readerOf(SETTINGS);
 /** The schema: each setting optional (unset or empty = its default); unknown variables are ignored. */
-export const SettingsSchema = schemaOf(SETTINGS);
-
+export const SettingsSchema = all.schema;
 export type Settings = v.InferOutput<typeof SettingsSchema>;
-
-const NAMES = Object.keys(SETTINGS);
-
 /** Reads the schema's settings from an environment: empty counts as unset; a wrong value throws SettingsError. */
-export function parseSettings(env: Record<string, string | undefined>): Settings {
-  return parseWith(SettingsSchema, NAMES, env);
-}
+export const parseSettings: (env: Record<string, string | undefined>) => Settings = all.parse;
 
 /**
  * The ports of an instance (`npm start`): the registry's, unless SHELL_PORT or REMOTE_PORT_BASE

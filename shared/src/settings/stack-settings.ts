@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import { LOCAL_DEFAULTS } from '../contract/registry';
-import { count, flag, list, locale, millis, oneOf, parseWith, period, port, postgresUrl, schemaOf, setting, size, text, timeZone, url, type Setting } from './rules';
+import { count, flag, list, locale, millis, oneOf, period, port, postgresUrl, readerOf, setting, size, text, timeZone, url, type Setting } from './rules';
 
 /**
  * The local stack's settings (local-stack/src), declared once: name, meaning, default and value
@@ -75,15 +75,8 @@ export const STACK_SETTINGS = {
   PUBLIC_API_URL: setting(url, "`npm start`: the API's public address behind a reverse proxy (e-mail links, app-config)", "the local stack's address", 'absolute http(s) URL'),
 } satisfies Record<string, Setting<v.GenericSchema<string, unknown>>>;
 
-export type StackSettingName = keyof typeof STACK_SETTINGS;
-
-export const StackSettingsSchema = schemaOf(STACK_SETTINGS);
-
+const stack = readerOf(STACK_SETTINGS);
+export const StackSettingsSchema = stack.schema;
 export type StackSettings = v.InferOutput<typeof StackSettingsSchema>;
-
-const STACK_NAMES = Object.keys(STACK_SETTINGS);
-
 /** The local stack's settings from an environment: empty counts as unset; a wrong value throws SettingsError naming it. */
-export function parseStackSettings(env: Record<string, string | undefined>): StackSettings {
-  return parseWith(StackSettingsSchema, STACK_NAMES, env);
-}
+export const parseStackSettings: (env: Record<string, string | undefined>) => StackSettings = stack.parse;
