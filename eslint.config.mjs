@@ -4,6 +4,7 @@ import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { documentsDoorConfig, documentsDoorLookupsConfig } from './tools/eslint/documents-door.mjs';
+import { stackEnvConfig } from './tools/eslint/stack-env.mjs';
 
 /** What a benchmark may not import (see "Benchmarks" below): regexes on the import's path. */
 const BENCH_DOORS = [
@@ -99,11 +100,20 @@ export default [
   // One module names the documents table and bucket (tools/eslint/documents-door.mjs).
   documentsDoorConfig,
   documentsDoorLookupsConfig,
+  // The local stack reads its environment in one place (tools/eslint/stack-env.mjs, ADR 0481).
+  stackEnvConfig,
   {
     // The export round trip is a platform test of shared/src/archive against the real stack: it
     // imports that library by path (the local stack's Jest has no @dossier/shared aliases), and the
     // module-boundary rule's fixer crashes computing a replacement for such an import.
     files: ['supabase/tests/export-round-trip.test.ts'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
+    // The local stack's settings reader imports the one settings schema by path: the stack also
+    // runs under plain tsx (`npm run stack`), which knows no @dossier/shared aliases; the rule's
+    // fixer crashes on such an import, as above (ADR 0481).
+    files: ['local-stack/src/settings.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
 ];

@@ -10,6 +10,7 @@ import { loadConfig } from '../local-stack/src/config';
 import { loadOrCreateKeys, keysFile } from '../local-stack/src/installation-keys';
 import { existsSync } from 'node:fs';
 import { backupSettings } from '../local-stack/src/backup/settings';
+import { settingsOf } from '../local-stack/src/settings';
 import { createBackup } from '../local-stack/src/backup/create';
 import { openDatabase } from '../local-stack/src/start';
 import { createBackend } from '../local-stack/src/storage/index';
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
     if (keys) Object.assign(config, keys);
     const db = await openDatabase(config);
     try {
-      const { file, manifest } = await createBackup({ config, db, backend: createBackend(config), log: (l) => console.log(l) }, backupSettings(process.env, config.dataDir).dir);
+      const { file, manifest } = await createBackup({ config, db, backend: createBackend(config), log: (l) => console.log(l) }, backupSettings(settingsOf(config), config.dataDir).dir);
       console.log(`Backup written: ${file}\n  ${manifest.counts.objects} objects, ${manifest.counts.uploadsInProgress} uploads in progress, migration level ${manifest.migrations.level}`);
     } finally {
       await db.close();

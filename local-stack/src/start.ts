@@ -23,6 +23,7 @@ import { createScheduler, type Scheduler } from './scheduler/index.js';
 import { createBackupRunner, type BackupRunner } from './backup/schedule.js';
 import { createBackupApp } from './backup/routes.js';
 import { backupSettings } from './backup/settings.js';
+import { settingsOf } from './settings.js';
 
 export interface StartedStack {
   /** Base URL of the Supabase-compatible API (what `createClient` takes). */
@@ -137,9 +138,9 @@ export async function startStack(overrides: Partial<StackConfig> = {}, options: 
     const { keys, created, file } = config.demoKeys ? { keys: DEMO_KEYS, created: false, file: undefined } : loadOrCreateKeys(config.dataDir);
     Object.assign(config, keys, { keysCreated: created, keysFile: file });
   }
-  config.signingKeys ??= loadSigningKeys({ dataDir: config.dataDir, supabaseDir: config.supabaseDir, generate: ownKeys });
+  config.signingKeys ??= loadSigningKeys({ dataDir: config.dataDir, supabaseDir: config.supabaseDir, generate: ownKeys }, settingsOf(config));
   const hostAllowed = hostAllowList(config.host, config.allowedHosts);
-  const backupConfig = backupSettings(process.env, config.dataDir);
+  const backupConfig = backupSettings(settingsOf(config), config.dataDir);
   const db = await openDatabase(config);
   let api: Listening | undefined;
   let google: Listening | undefined;

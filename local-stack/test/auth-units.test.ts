@@ -6,6 +6,7 @@ import { RateLimiter } from '../src/auth/rate-limit';
 import { authRateLimits } from '../src/auth/settings';
 import { tomlValue } from '../src/auth/supabase-toml';
 import type { StackConfig } from '../src/context';
+import { readStackSettings } from '../src/settings';
 
 describe('auth rate limiter', () => {
   it('spends a budget per bucket and IP, then says how long to wait until the window ends', () => {
@@ -44,9 +45,9 @@ describe('auth settings from supabase/config.toml', () => {
 
   it('layers defaults < config.toml < environment < startStack overrides', () => {
     const config = { supabaseDir: dir } as StackConfig;
-    expect(authRateLimits(config, {})).toMatchObject({ emailSent: 2, signInSignUps: 30, tokenRefresh: 150 });
-    expect(authRateLimits(config, { AUTH_RATE_LIMIT_EMAIL_SENT: '9' }).emailSent).toBe(9);
-    expect(authRateLimits({ ...config, authRateLimits: { emailSent: 99 } }, { AUTH_RATE_LIMIT_EMAIL_SENT: '9' }).emailSent).toBe(99);
+    expect(authRateLimits(config, readStackSettings({}))).toMatchObject({ emailSent: 2, signInSignUps: 30, tokenRefresh: 150 });
+    expect(authRateLimits(config, readStackSettings({ AUTH_RATE_LIMIT_EMAIL_SENT: '9' })).emailSent).toBe(9);
+    expect(authRateLimits({ ...config, authRateLimits: { emailSent: 99 } }, readStackSettings({ AUTH_RATE_LIMIT_EMAIL_SENT: '9' })).emailSent).toBe(99);
   });
 });
 

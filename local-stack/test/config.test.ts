@@ -62,6 +62,23 @@ describe('stack configuration', () => {
     expect(() => loadConfig({}, { STACK_ANON_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(StackConfigError);
   });
 
+  it('stops on a wrong value of any declared setting, naming it as `npm start` does (ADR 0481)', () => {
+    expect(() => loadConfig({}, { STACK_ANON_YIELD_MS: 'soon' })).toThrow(
+      new StackConfigError('The environment is not valid: STACK_ANON_YIELD_MS must be a whole number of milliseconds (0 = no limit) (got "soon") (docs/configuration.md)'),
+    );
+    expect(() => loadConfig({}, { SCHEDULER_TICK_MS: '5s', ENABLE_EMAIL_CONFIRMATIONS: 'sure' })).toThrow(
+      /ENABLE_EMAIL_CONFIRMATIONS must be true or false .*; SCHEDULER_TICK_MS must be a whole number of milliseconds/,
+    );
+    expect(() => loadConfig({}, { AUTH_RATE_LIMIT_EMAIL_SENT: '0' })).toThrow(/AUTH_RATE_LIMIT_EMAIL_SENT must be a whole number of e-mails \(1 or more\)/);
+  });
+
+  it('keeps what it read for the modules that read settings per request', () => {
+    const c = loadConfig({}, { SCHEDULER_TICK_MS: '0', AUTH_RATE_LIMIT_EMAIL_SENT: '9', MAIL_LOCALE: 'fr-FR' });
+    expect(c.schedulerTickMs).toBe(0);
+    expect(c.settings).toEqual({ SCHEDULER_TICK_MS: 0, AUTH_RATE_LIMIT_EMAIL_SENT: 9, MAIL_LOCALE: 'fr-FR' });
+    expect(loadConfig({}, {}).schedulerTickMs).toBe(5000);
+  });
+
   it('rejects a port that is not a number', () => {
     expect(() => loadConfig({}, { STACK_PORT: 'abc' })).toThrow(StackConfigError);
   });

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { checkStartMode, isProductionMode, productionProblems } from '../src/production';
 import { backupSettings } from '../src/backup/settings';
+import { readStackSettings } from '../src/settings';
 import { runNpmScript } from './support/npm-script';
 
 const good = {
@@ -78,11 +79,11 @@ describe('production mode', () => {
 
 describe('backup settings', () => {
   it('reads BACKUP_SCHEDULE and BACKUP_KEEP, and refuses what it cannot read', () => {
-    expect(backupSettings({}, '/data')).toEqual({ dir: '/data/backups', everyMs: null, keep: 7 });
-    expect(backupSettings({ BACKUP_SCHEDULE: 'daily', BACKUP_KEEP: '3', BACKUP_DIR: '/b' }, '/data')).toEqual({ dir: '/b', everyMs: 86_400_000, keep: 3 });
-    expect(backupSettings({ BACKUP_SCHEDULE: '6h' }, '/data').everyMs).toBe(6 * 3_600_000);
-    expect(() => backupSettings({ BACKUP_SCHEDULE: 'sometimes' }, '/data')).toThrow(/BACKUP_SCHEDULE must be hourly, daily, weekly or a period/);
-    expect(() => backupSettings({ BACKUP_KEEP: '0' }, '/data')).toThrow(/BACKUP_KEEP must be a whole number/);
+    expect(backupSettings(readStackSettings({}), '/data')).toEqual({ dir: '/data/backups', everyMs: null, keep: 7 });
+    expect(backupSettings(readStackSettings({ BACKUP_SCHEDULE: 'daily', BACKUP_KEEP: '3', BACKUP_DIR: '/b' }), '/data')).toEqual({ dir: '/b', everyMs: 86_400_000, keep: 3 });
+    expect(backupSettings(readStackSettings({ BACKUP_SCHEDULE: '6h' }), '/data').everyMs).toBe(6 * 3_600_000);
+    expect(() => backupSettings(readStackSettings({ BACKUP_SCHEDULE: 'sometimes' }), '/data')).toThrow(/BACKUP_SCHEDULE must be hourly, daily, weekly or a period/);
+    expect(() => backupSettings(readStackSettings({ BACKUP_KEEP: '0' }), '/data')).toThrow(/BACKUP_KEEP must be a whole number/);
   });
 });
 

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { eslint, root } from './run-eslint';
 
 /**
  * Benchmarks import only public entry points (issue 23 §4; eslint.config.mjs, "Benchmarks"): the
@@ -7,15 +7,6 @@ import path from 'node:path';
  * nothing is written into bench/.
  */
 
-// tools/eslint/ → the workspace root, where the ESLint config lives.
-const root = path.resolve(__dirname, '..', '..');
-
-interface LintResult { filePath: string; messages: Array<{ ruleId: string | null; message: string; line: number }> }
-
-function eslint(args: string[], input?: string): LintResult[] {
-  const run = spawnSync('npx', ['eslint', '--format', 'json', ...args], { cwd: root, encoding: 'utf8', input });
-  return JSON.parse(run.stdout.slice(run.stdout.indexOf('['))) as LintResult[];
-}
 
 const DOOR_RULES = ['no-restricted-imports', 'no-restricted-syntax'];
 

@@ -1,22 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { lintAs, root } from './run-eslint';
 
 /**
  * The documents door's lint (tools/eslint/documents-door.mjs) run by the workspace's own ESLint
  * config on fixtures given on stdin: nothing is written into a real area's sources.
  */
 
-// tools/eslint/ → the workspace root, where the ESLint config lives.
-const root = path.resolve(__dirname, '..', '..');
-
 /** Lints `source` as if it were the file at `file`; the door rule's complaints. */
-function doorComplaints(file: string, source: string): string[] {
-  const run = spawnSync('npx', ['eslint', '--format', 'json', '--stdin', '--stdin-filename', file], { cwd: root, encoding: 'utf8', input: source });
-  const json = run.stdout.slice(run.stdout.indexOf('['));
-  const [result] = JSON.parse(json) as Array<{ messages: Array<{ ruleId: string | null; message: string }> }>;
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
-}
+const doorComplaints = (file: string, source: string) => lintAs(file, source, ['no-restricted-syntax']).map((m) => m.message);
 
 const FIXTURE = `import type { SupabaseClient } from '@supabase/supabase-js';
 

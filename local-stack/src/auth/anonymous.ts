@@ -3,6 +3,7 @@ import type { StackConfig } from '../context.js';
 import type { Queryable } from '../db/types.js';
 import { AuthApiError } from './errors.js';
 import { findUserById, USER_COLUMNS, type UserRow } from './users.js';
+import { settingsOf, type StackSettings } from '../settings.js';
 import { authSwitch, tomlValue } from './supabase-toml.js';
 
 declare module '../context.js' {
@@ -19,18 +20,17 @@ const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
  * enable_anonymous_sign_ins` (Dossier keeps it off), GoTrue's GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED
  * over it, a test's override over both. Off by default, as in the Supabase CLI.
  */
-export function anonymousSignInsEnabled(config: StackConfig, env: NodeJS.ProcessEnv = process.env): boolean {
-  return authSwitch(config.anonymousSignIns, 'GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED', config.supabaseDir, 'auth', 'enable_anonymous_sign_ins', env);
+export function anonymousSignInsEnabled(config: StackConfig, settings: StackSettings = settingsOf(config)): boolean {
+  return authSwitch(config.anonymousSignIns, settings.GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED, config.supabaseDir, 'auth', 'enable_anonymous_sign_ins');
 }
 
 /**
  * Anonymous users one address may create per hour: `[auth.rate_limit] anonymous_users` (the
  * CLI's default 30), AUTH_RATE_LIMIT_ANONYMOUS_USERS over it. Each is a row in auth.users.
  */
-export function anonymousUsersPerHour(config: StackConfig, env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.AUTH_RATE_LIMIT_ANONYMOUS_USERS);
-  if (Number.isInteger(n) && n > 0) return n;
-  const v = tomlValue(config.supabaseDir, 'auth.rate_limit', 'anonymous_users', env);
+export function anonymousUsersPerHour(config: StackConfig, settings: StackSettings = settingsOf(config)): number {
+  if (settings.AUTH_RATE_LIMIT_ANONYMOUS_USERS !== undefined) return settings.AUTH_RATE_LIMIT_ANONYMOUS_USERS;
+  const v = tomlValue(config.supabaseDir, 'auth.rate_limit', 'anonymous_users');
   return typeof v === 'number' && v > 0 ? v : 30;
 }
 

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { StackConfig } from '../context.js';
 import type { Queryable } from '../db/types.js';
+import { settingsOf, type StackSettings } from '../settings.js';
 import { writeMail } from '../outbox/index.js';
 import { AuthApiError } from './errors.js';
 import { rateLimit, requireUser, type AuthDeps } from './http.js';
@@ -20,8 +21,8 @@ declare module '../context.js' {
  * `[auth.email] secure_password_change` (GoTrue's GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION):
  * a password change in a session older than 24 hours needs the nonce `reauthenticate()` e-mailed.
  */
-export function securePasswordChange(config: StackConfig, env: NodeJS.ProcessEnv = process.env): boolean {
-  return authSwitch(config.securePasswordChange, 'GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION', config.supabaseDir, 'auth.email', 'secure_password_change', env);
+export function securePasswordChange(config: StackConfig, settings: StackSettings = settingsOf(config)): boolean {
+  return authSwitch(config.securePasswordChange, settings.GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION, config.supabaseDir, 'auth.email', 'secure_password_change');
 }
 
 const RECENT_SESSION_SECONDS = 24 * 3600;

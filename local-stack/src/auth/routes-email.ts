@@ -6,6 +6,7 @@ import { AuthApiError, invalidCredentials, userNotFound, validationFailed } from
 import { bearer, clientIp, obj, rateLimit, readJson, requireServiceRole, requireUser, safeRedirect, str, withParams, type AuthDeps } from './http.js';
 import { sendAuthMail, verifyLink, type MailKind } from './mail.js';
 import { consumeFlowState, createFlowState, latestFlowState, newOtp, pkceParams, tokenHashOf, type FlowState } from './one-time-tokens.js';
+import { settingsOf } from '../settings.js';
 import { checkCurrentPassword } from './current-password.js';
 import { checkReauthentication } from './reauthentication.js';
 import { anonymousDisabled, anonymousSignInsEnabled, anonymousUsersPerHour, insertAnonymousUser, makePermanent } from './anonymous.js';
@@ -378,7 +379,7 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
     let hash: string | undefined;
     if (password !== undefined) {
       checkPassword(password);
-      await ctx.db.admin((q) => checkCurrentPassword(q, caller.user, caller.sessionId, str(body.current_password)));
+      await ctx.db.admin((q) => checkCurrentPassword(settingsOf(ctx.config), q, caller.user, caller.sessionId, str(body.current_password)));
       if (caller.user.encrypted_password && (await bcrypt.compare(password, caller.user.encrypted_password))) {
         throw new AuthApiError(422, 'same_password', 'New password should be different from the old password.');
       }

@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono';
 import type { StackConfig } from '../context.js';
 import { AuthApiError, validationFailed } from './errors.js';
 import { obj, pageHeaders, pageParams, readJson, str, type AuthDeps } from './http.js';
+import { settingsOf, type StackSettings } from '../settings.js';
 import { authSwitch } from './supabase-toml.js';
 
 declare module '../context.js' {
@@ -13,8 +14,8 @@ declare module '../context.js' {
 }
 
 /** `[auth.oauth_server] enabled` (off in Dossier's config), GOTRUE_OAUTH_SERVER_ENABLED over it. */
-export function oauthServerEnabled(config: StackConfig, env: NodeJS.ProcessEnv = process.env): boolean {
-  return authSwitch(config.oauthServer, 'GOTRUE_OAUTH_SERVER_ENABLED', config.supabaseDir, 'auth.oauth_server', 'enabled', env);
+export function oauthServerEnabled(config: StackConfig, settings: StackSettings = settingsOf(config)): boolean {
+  return authSwitch(config.oauthServer, settings.GOTRUE_OAUTH_SERVER_ENABLED, config.supabaseDir, 'auth.oauth_server', 'enabled');
 }
 
 interface ClientRow {

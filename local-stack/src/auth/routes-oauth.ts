@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import { settingsOf } from '../settings.js';
 import { AuthApiError, validationFailed } from './errors.js';
 import { clientIp, safeRedirect, withParams, type AuthDeps } from './http.js';
 import { createFlowState, pkceParams } from './one-time-tokens.js';
@@ -52,7 +53,7 @@ export function registerOAuthRoutes(app: Hono, deps: AuthDeps): void {
     );
     const scopes = ['openid', 'email', 'profile', ...(c.req.query('scopes') ?? '').split(/[\s,]+/).filter(Boolean)];
     const url = new URL(`${ctx.config.googleUrl}/o/oauth2/v2/auth`);
-    url.searchParams.set('client_id', googleClient().clientId);
+    url.searchParams.set('client_id', googleClient(settingsOf(ctx.config)).clientId);
     url.searchParams.set('redirect_uri', callbackUrl());
     url.searchParams.set('response_type', 'code');
     url.searchParams.set('scope', [...new Set(scopes)].join(' '));
@@ -91,7 +92,7 @@ export function registerOAuthRoutes(app: Hono, deps: AuthDeps): void {
     let tokens: { access_token: string; refresh_token?: string };
     let profile: GoogleProfile;
     try {
-      const { clientId, secret } = googleClient();
+      const { clientId, secret } = googleClient(settingsOf(ctx.config));
       const tokenRes = await fetch(`${ctx.config.googleUrl}/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },

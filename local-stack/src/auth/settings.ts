@@ -1,4 +1,5 @@
 import type { StackConfig } from '../context.js';
+import { settingsOf, type StackSettings } from '../settings.js';
 import { tomlValue } from './supabase-toml.js';
 
 /**
@@ -31,12 +32,12 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   emailSent: 30,
 };
 
-const ENV_NAMES: Record<keyof AuthRateLimits, string> = {
+const ENV_NAMES = {
   signInSignUps: 'AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS',
   tokenRefresh: 'AUTH_RATE_LIMIT_TOKEN_REFRESH',
   tokenVerifications: 'AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS',
   emailSent: 'AUTH_RATE_LIMIT_EMAIL_SENT',
-};
+} as const satisfies Record<keyof AuthRateLimits, keyof StackSettings>;
 
 const TOML_NAMES: Record<keyof AuthRateLimits, string> = {
   signInSignUps: 'sign_in_sign_ups',
@@ -64,12 +65,11 @@ function tomlLimits(supabaseDir: string): Partial<AuthRateLimits> {
  * Defaults, then supabase/config.toml's [auth.rate_limit], then AUTH_RATE_LIMIT_* environment
  * variables, then config.authRateLimits (what tests pass to startStack).
  */
-export function authRateLimits(config: StackConfig, env: NodeJS.ProcessEnv = process.env): AuthRateLimits {
+export function authRateLimits(config: StackConfig, settings: StackSettings = settingsOf(config)): AuthRateLimits {
   const limits = { ...DEFAULT_AUTH_RATE_LIMITS, ...tomlLimits(config.supabaseDir) };
   for (const key of Object.keys(ENV_NAMES) as Array<keyof AuthRateLimits>) {
-    const raw = env[ENV_NAMES[key]];
-    const n = raw === undefined ? NaN : Number(raw);
-    if (Number.isInteger(n) && n > 0) limits[key] = n;
+    const fromEnv = settings[ENV_NAMES[key]];
+    if (fromEnv !== undefined) limits[key] = fromEnv;
     const override = config.authRateLimits?.[key];
     if (override !== undefined) limits[key] = override;
   }
@@ -80,11 +80,11 @@ export function authRateLimits(config: StackConfig, env: NodeJS.ProcessEnv = pro
 export const LOCAL_GOOGLE_CLIENT_ID = 'dossier-local.apps.googleusercontent.com';
 export const LOCAL_GOOGLE_CLIENT_SECRET = 'dossier-local-google-secret';
 
-export function googleClient(env: NodeJS.ProcessEnv = process.env): { clientId: string; secret: string } {
+export function googleClient(settings: StackSettings): { clientId: string; secret: string } {
   return {
     // supabase/config.toml's [auth.external.google] names first, then the plain names.
-    clientId: env.SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_ID || LOCAL_GOOGLE_CLIENT_ID,
-    secret: env.SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET || env.GOOGLE_CLIENT_SECRET || LOCAL_GOOGLE_CLIENT_SECRET,
+    clientId: settings.SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID ?? settings.GOOGLE_CLIENT_ID ?? LOCAL_GOOGLE_CLIENT_ID,
+    secret: settings.SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET ?? settings.GOOGLE_CLIENT_SECRET ?? LOCAL_GOOGLE_CLIENT_SECRET,
   };
 }
 

@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, typ
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { StackConfigError } from '../config.js';
+import type { StackSettings } from '../settings.js';
 import { tomlValue } from './supabase-toml.js';
 
 /** An asymmetric key GoTrue signs access tokens with (GOTRUE_JWT_KEYS), by its `kid`. */
@@ -94,12 +95,9 @@ export const signingKeysFile = (dataDir: string): string => path.join(dataDir, '
  * hosted Supabase's new projects) on first start, owner-only like keys.json. With the demo keys
  * (`generate` false) and none configured, none: sessions stay HS256 as the Supabase CLI's by default.
  */
-export function loadSigningKeys(
-  opts: { dataDir: string; supabaseDir: string; generate: boolean },
-  env: NodeJS.ProcessEnv = process.env,
-): SigningKey[] {
-  if (env.GOTRUE_JWT_KEYS) return parseSigningKeys(env.GOTRUE_JWT_KEYS, 'GOTRUE_JWT_KEYS');
-  const configured = tomlValue(opts.supabaseDir, 'auth', 'signing_keys_path', env);
+export function loadSigningKeys(opts: { dataDir: string; supabaseDir: string; generate: boolean }, settings: StackSettings): SigningKey[] {
+  if (settings.GOTRUE_JWT_KEYS) return parseSigningKeys(settings.GOTRUE_JWT_KEYS, 'GOTRUE_JWT_KEYS');
+  const configured = tomlValue(opts.supabaseDir, 'auth', 'signing_keys_path');
   if (typeof configured === 'string' && configured) {
     const file = path.resolve(opts.supabaseDir, configured);
     if (!existsSync(file)) throw new StackConfigError(`[auth] signing_keys_path: ${file} does not exist`);

@@ -57,12 +57,11 @@ export function tomlList(supabaseDir: string, section: string, key: string, env:
 }
 
 /**
- * One of GoTrue's on/off settings: a test's override, else GoTrue's environment variable
- * (`1`/`true`/`yes`/`on`), else the boolean in config.toml; off when none is set.
+ * One of GoTrue's on/off settings: a test's override, else GoTrue's environment variable (as the
+ * settings schema read it), else the boolean in config.toml; off when none is set.
  */
-export function authSwitch(override: boolean | undefined, envName: string, supabaseDir: string, section: string, key: string, env: NodeJS.ProcessEnv = process.env): boolean {
+export function authSwitch(override: boolean | undefined, fromEnv: boolean | undefined, supabaseDir: string, section: string, key: string): boolean {
   if (override !== undefined) return override;
-  const fromEnv = env[envName];
-  if (fromEnv !== undefined && fromEnv !== '') return /^(1|true|yes|on)$/i.test(fromEnv);
-  return tomlValue(supabaseDir, section, key, env) === true;
+  if (fromEnv !== undefined) return fromEnv;
+  return tomlValue(supabaseDir, section, key) === true;
 }

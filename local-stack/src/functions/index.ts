@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import type { StackContext } from '../context.js';
 import { googleClient } from '../auth/settings.js';
+import { settingsOf, type StackSettings } from '../settings.js';
 import { tomlValue } from '../auth/supabase-toml.js';
 import { functionEnv, type FunctionHandler } from './deno-shim.js';
 import { loadFunction } from './loader.js';
@@ -52,7 +53,8 @@ export function verifyJwtSetting(configDir: string | null, name: string): boolea
 
 /** The environment Supabase gives every function, plus the local Google emulator's endpoints. */
 function envFor(ctx: StackContext): Record<string, string> {
-  const google = googleClient();
+  const settings = settingsOf(ctx.config);
+  const google = googleClient(settings);
   return {
     SUPABASE_URL: ctx.config.publicUrl,
     SUPABASE_ANON_KEY: ctx.config.anonKey,
@@ -60,12 +62,12 @@ function envFor(ctx: StackContext): Record<string, string> {
     SUPABASE_DB_URL: ctx.config.databaseUrl ?? '',
     // The app's public address: product mail's action links start with it (as set in the secrets on hosted).
     SITE_URL: ctx.config.siteUrl,
-    GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID || google.clientId,
-    GOOGLE_CLIENT_SECRET: process.env.GOOGLE_CLIENT_SECRET || google.secret,
-    GOOGLE_TOKEN_URL: process.env.GOOGLE_TOKEN_URL || `${ctx.config.googleUrl}/token`,
+    GOOGLE_CLIENT_ID: settings.GOOGLE_CLIENT_ID ?? google.clientId,
+    GOOGLE_CLIENT_SECRET: settings.GOOGLE_CLIENT_SECRET ?? google.secret,
+    GOOGLE_TOKEN_URL: settings.GOOGLE_TOKEN_URL ?? `${ctx.config.googleUrl}/token`,
     // The deployment's app origins: the only ones a function grants CORS (ADR 0312).
     APP_ORIGINS: ctx.config.corsOrigins.join(','),
-    ...stripeEnv(ctx),
+    ...stripeEnv(ctx, settings),
   };
 }
 
@@ -73,10 +75,12 @@ function envFor(ctx: StackContext): Record<string, string> {
  * Stripe for the payment functions: the local emulator, unless STRIPE_SECRET_KEY is set in the
  * stack's environment (then Stripe's own API, e.g. test mode, with STRIPE_WEBHOOK_SECRET).
  */
-function stripeEnv(ctx: StackContext): Record<string, string> {
-  if (process.env.STRIPE_SECRET_KEY) {
-    const env: Record<string, string> = { STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET ?? '' };
-    for (const name of ['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL']) if (process.env[name]) env[name] = process.env[name]!;
+function stripeEnv(ctx: StackContext, settings: StackSettings): Record<string, string> {
+  if (settings.STRIPE_SECRET_KEY) {
+    const env: Record<string, string> = { STRIPE_SECRET_KEY: settings.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: settings.STRIPE_WEBHOOK_SECRET ?? '' };
+    if (settings.STRIPE_API_HOST) env.STRIPE_API_HOST = settings.STRIPE_API_HOST;
+    if (settings.STRIPE_API_PORT !== undefined) env.STRIPE_API_PORT = String(settings.STRIPE_API_PORT);
+    if (settings.STRIPE_API_PROTOCOL) env.STRIPE_API_PROTOCOL = settings.STRIPE_API_PROTOCOL;
     return env;
   }
   if (!ctx.config.stripe || !ctx.config.stripeUrl) return {};

@@ -1,5 +1,6 @@
 import type { StackContext } from '../context.js';
 import { writeMail } from '../outbox/index.js';
+import { settingsOf } from '../settings.js';
 // One template home for product mail, hosted and local (ADR 0272); it imports nothing.
 // eslint-disable-next-line @nx/enforce-module-boundaries -- supabase/functions is not a project: the stack runs what hosted runs
 import { renderProductMail } from '../../../supabase/functions/_shared/product-mail.js';
@@ -53,7 +54,7 @@ async function deliverMail(ctx: StackContext): Promise<Record<string, unknown>> 
   for (const m of claimed.rows) {
     // Rendered by the Edge Function's own template module: the outbox shows what hosted sends.
     // MAIL_LOCALE / MAIL_TIME_ZONE: the same deployment defaults deliver-mail reads.
-    const mail = renderProductMail(m, { siteUrl: ctx.config.siteUrl, fromAddress: LOCAL_MAIL_FROM, locale: process.env.MAIL_LOCALE || undefined, timeZone: process.env.MAIL_TIME_ZONE || undefined });
+    const mail = renderProductMail(m, { siteUrl: ctx.config.siteUrl, fromAddress: LOCAL_MAIL_FROM, locale: settingsOf(ctx.config).MAIL_LOCALE, timeZone: settingsOf(ctx.config).MAIL_TIME_ZONE });
     await writeMail(ctx.config.dataDir, { from: mail.from, to: m.to_address, subject: mail.subject, text: mail.text, html: mail.html, link: mail.link, type: m.kind });
     await ctx.db.admin((q) => q.query('select public.outgoing_mail_sent($1)', [m.id]));
   }

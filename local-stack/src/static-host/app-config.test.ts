@@ -4,6 +4,7 @@ import { LOCAL_DEFAULTS, REMOTE_NAMES, REMOTE_REGISTRY, parseAppConfig } from '@
 import { SETTINGS } from '@dossier/shared/settings';
 import { googleClient } from '../auth/settings';
 import { findRepoRoot } from '../repo-root';
+import { readStackSettings } from '../settings';
 import { appConfigFromEnv as staticHostAppConfig } from './app-config';
 
 const BUILDER = path.join(findRepoRoot(), 'tools/webpack/dev-app-config.cjs');
@@ -40,7 +41,7 @@ describe('the one app-config builder', () => {
 
   it('asks Drive for the functions’ own OAuth client, whichever name sets it', () => {
     for (const env of [{}, { GOOGLE_CLIENT_ID: 'a.apps' }, { SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID: 'b.apps', GOOGLE_CLIENT_ID: 'a.apps' }]) {
-      expect(staticHostAppConfig(env, LOCAL).drive.clientId).toBe(googleClient(env).clientId);
+      expect(staticHostAppConfig(env, LOCAL).drive.clientId).toBe(googleClient(readStackSettings(env)).clientId);
     }
     expect(staticHostAppConfig({ DRIVE_CLIENT_ID: 'c.apps', GOOGLE_CLIENT_ID: 'a.apps' }, LOCAL).drive.clientId).toBe('c.apps');
   });

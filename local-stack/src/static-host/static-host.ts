@@ -9,6 +9,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import type { AppConfig, RemoteName } from '@dossier/shared';
 import { hostAllowList, MISDIRECTED_MESSAGE } from '../http/host-check.js';
+import { readStackSettings } from '../settings.js';
 import { earlyHints } from './early-hints.js';
 import { REMOTE_DEFAULT_PORTS, REMOTE_DIRS } from './registry.js';
 
@@ -271,7 +272,7 @@ const serverFor = (app: Hono): Server => createAdaptorServer({ fetch: app.fetch,
 
 export async function startStaticHosts(options: StaticHostsOptions): Promise<StaticHosts> {
   const host = options.host ?? '127.0.0.1';
-  const hostAllowed = hostAllowList(host, options.allowedHosts ?? (process.env.STACK_ALLOWED_HOSTS ?? '').split(',').filter(Boolean));
+  const hostAllowed = hostAllowList(host, options.allowedHosts ?? readStackSettings().STACK_ALLOWED_HOSTS ?? []);
   const distDir = path.resolve(options.distDir);
   const log = options.log ?? (() => undefined);
   const remotes = {} as Record<RemoteName, RemoteHost>;

@@ -1,5 +1,6 @@
 import type { StackConfig } from '../context.js';
 import { tomlValue } from '../auth/supabase-toml.js';
+import { settingsOf, type StackSettings } from '../settings.js';
 
 declare module '../context.js' {
   interface StackConfig {
@@ -28,7 +29,7 @@ const tomlCache = new Map<string, number | null>();
  * config.storageFileSizeLimit, else STORAGE_FILE_SIZE_LIMIT, else supabase/config.toml's
  * [storage] file_size_limit, else 50 MiB (the Supabase CLI's default).
  */
-export function globalFileSizeLimit(config: StackConfig, env: NodeJS.ProcessEnv = process.env): number {
+export function globalFileSizeLimit(config: StackConfig, settings: StackSettings = settingsOf(config)): number {
   if (!tomlCache.has(config.supabaseDir)) tomlCache.set(config.supabaseDir, parseSize(tomlValue(config.supabaseDir, 'storage', 'file_size_limit')));
-  return config.storageFileSizeLimit ?? parseSize(env.STORAGE_FILE_SIZE_LIMIT) ?? tomlCache.get(config.supabaseDir) ?? DEFAULT_FILE_SIZE_LIMIT;
+  return config.storageFileSizeLimit ?? parseSize(settings.STORAGE_FILE_SIZE_LIMIT) ?? tomlCache.get(config.supabaseDir) ?? DEFAULT_FILE_SIZE_LIMIT;
 }

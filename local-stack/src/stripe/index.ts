@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { StackContext } from '../context.js';
+import { settingsOf, type StackSettings } from '../settings.js';
 import { JsonFileAccountStore } from './account-store.js';
 import { BillingState } from './billing.js';
 import { registerApi } from './api.js';
@@ -25,9 +26,8 @@ export interface StripeEmulator {
 }
 
 /** Retry back-off of webhook deliveries: STRIPE_EMULATOR_RETRY_DELAYS_MS="1000,5000,30000". */
-function retryDelays(): number[] {
-  const raw = process.env.STRIPE_EMULATOR_RETRY_DELAYS_MS;
-  const parsed = raw ? raw.split(',').map((x) => Number(x.trim())).filter((n) => Number.isFinite(n) && n >= 0) : [];
+function retryDelays(settings: StackSettings): number[] {
+  const parsed = (settings.STRIPE_EMULATOR_RETRY_DELAYS_MS ?? []).map(Number).filter((n) => Number.isFinite(n) && n >= 0);
   return parsed.length ? parsed : [1_000, 5_000, 30_000, 120_000, 600_000];
 }
 
@@ -40,10 +40,10 @@ function retryDelays(): number[] {
 export function createStripeEmulator(ctx: StackContext, keys: StripeEmulatorKeys): StripeEmulator {
   const app = new Hono();
   const state = new BillingState(new JsonFileAccountStore(path.join(ctx.config.dataDir, 'stripe', 'account.json')), () => ctx.config.stripeUrl ?? '');
-  const webhooks = new WebhookDispatcher({ retryDelaysMs: retryDelays(), timestamp: () => state.now(), log: ctx.log });
+  const webhooks = new WebhookDispatcher({ retryDelaysMs: retryDelays(settingsOf(ctx.config)), timestamp: () => state.now(), log: ctx.log });
   webhooks.endpoints.set('we_local_functions', {
     id: 'we_local_functions',
-    url: process.env.STRIPE_EMULATOR_WEBHOOK_URL || `${ctx.config.publicUrl}/functions/v1/stripe-webhook`,
+    url: settingsOf(ctx.config).STRIPE_EMULATOR_WEBHOOK_URL ?? `${ctx.config.publicUrl}/functions/v1/stripe-webhook`,
     secret: keys.webhookSecret,
     enabledEvents: ['*'],
   });

@@ -1,6 +1,12 @@
-import * as v from 'valibot';
-import { isHttpUrl } from '../contract/app-config';
+import type * as v from 'valibot';
 import { LOCAL_DEFAULTS, REMOTE_NAMES, REMOTE_REGISTRY, type RemoteName } from '../contract/registry';
+import { FUNCTION_SETTINGS } from './function-settings';
+import { bytes, flag, port, readerOf, setting, text, url, type Setting, type SettingInfo } from './rules';
+import { STACK_SETTINGS } from './stack-settings';
+
+export { SettingsError } from './rules';
+export { STACK_SETTINGS, parseStackSettings, type StackSettings } from './stack-settings';
+export { FUNCTION_SETTINGS } from './function-settings';
 
 /**
  * The settings a Dossier instance reads from its environment, in one valibot schema (ADR 0431):
@@ -10,39 +16,12 @@ import { LOCAL_DEFAULTS, REMOTE_NAMES, REMOTE_REGISTRY, type RemoteName } from '
  * browser reads the finished app-config.json (AppConfigSchema), never the environment.
  */
 
-const url = v.pipe(v.string(), v.check(isHttpUrl, 'must be an absolute http(s) URL'));
-const text = v.pipe(v.string(), v.nonEmpty('must not be empty'));
-const FLAG_TRUE = /^(1|true|yes|on)$/i;
-const FLAG = /^(1|true|yes|on|0|false|no|off)$/i;
-const flag = v.pipe(v.string(), v.regex(FLAG, 'must be true or false (1/0, yes/no, on/off)'), v.transform((value) => FLAG_TRUE.test(value)));
-const port = v.pipe(
-  v.string(),
-  v.check((value) => /^\d+$/.test(value) && Number(value) <= 65535, 'must be a port number (0-65535, 0 = a free one)'),
-  v.transform(Number),
-);
-const bytes = v.pipe(v.string(), v.check((value) => /^[1-9]\d*$/.test(value), 'must be a positive whole number of bytes'), v.transform(Number));
-
-/** How a setting's value is written and what it means, for the generated table. */
-interface SettingInfo {
-  usedBy: string;
-  fallback: string;
-  value: string;
-}
-
-interface Setting<S extends v.GenericSchema<string, unknown>> extends SettingInfo {
-  schema: S;
-}
-
-const setting = <S extends v.GenericSchema<string, unknown>>(schema: S, usedBy: string, fallback: string, value: string): Setting<S> => ({ schema, usedBy, fallback, value });
-
 const remoteSettings = Object.fromEntries(
   REMOTE_NAMES.map((name) => [
     REMOTE_REGISTRY[name].env,
     setting(url, `app-config \`remotes.${name}\`: the ${REMOTE_REGISTRY[name].label} area's \`mf-manifest.json\``, `\`http://127.0.0.1:${REMOTE_REGISTRY[name].port}/mf-manifest.json\``, 'absolute http(s) URL'),
   ]),
 ) as Record<string, Setting<typeof url>>;
-
-const portOf = (address: string) => new URL(address).port;
 
 /** Every setting in the schema, in the order of the generated table. */
 export const SETTINGS = {
@@ -64,38 +43,15 @@ export const SETTINGS = {
   UPLOAD_MAX_BYTES: setting(bytes, 'app-config `uploadMaxBytes`: the largest file a person may upload', '50 MB', 'positive whole number of bytes'),
   SHELL_PORT: setting(port, '`npm start`: the shell', `\`${LOCAL_DEFAULTS.shellPort}\``, 'port (0 = a free one)'),
   REMOTE_PORT_BASE: setting(port, "`npm start`: the first remote's port, the others follow in the registry's order", `\`${REMOTE_REGISTRY.documents.port}\` (the shell's port + 1 when \`SHELL_PORT\` moves it)`, 'port (0 = free ones)'),
-  SUPABASE_PORT: setting(port, 'local stack: the API (`STACK_PORT` is an older name for it)', `\`${portOf(LOCAL_DEFAULTS.supabaseUrl)}\``, 'port (0 = a free one)'),
-  STACK_PORT: setting(port, 'local stack: the API, when `SUPABASE_PORT` is unset', `\`${portOf(LOCAL_DEFAULTS.supabaseUrl)}\``, 'port (0 = a free one)'),
-  GOOGLE_EMULATOR_PORT: setting(port, 'local stack: the Google emulator', `\`${portOf(LOCAL_DEFAULTS.googleUrl)}\``, 'port (0 = a free one)'),
-  STRIPE_EMULATOR_PORT: setting(port, 'local stack: the Stripe emulator (API, hosted checkout, portal, webhooks)', `\`${portOf(LOCAL_DEFAULTS.stripeUrl)}\``, 'port (0 = a free one)'),
+  ...STACK_SETTINGS,
 } satisfies Record<string, Setting<v.GenericSchema<string, unknown>>>;
 
-export type SettingName = keyof typeof SETTINGS;
-
+const all = readerOf(SETTINGS);
 /** The schema: each setting optional (unset or empty = its default); unknown variables are ignored. */
-export const SettingsSchema = v.object(
-  Object.fromEntries(Object.entries(SETTINGS).map(([name, { schema }]) => [name, v.optional(schema)])) as {
-    [K in SettingName]: v.OptionalSchema<(typeof SETTINGS)[K]['schema'], undefined>;
-  },
-);
-
+export const SettingsSchema = all.schema;
 export type Settings = v.InferOutput<typeof SettingsSchema>;
-
-/** The environment did not match the schema; the message names every wrong variable. */
-export class SettingsError extends Error {
-  override readonly name = 'SettingsError';
-  constructor(readonly problems: readonly string[]) {
-    super(`The environment is not valid: ${problems.join('; ')} (docs/configuration.md)`);
-  }
-}
-
 /** Reads the schema's settings from an environment: empty counts as unset; a wrong value throws SettingsError. */
-export function parseSettings(env: Record<string, string | undefined>): Settings {
-  const given = Object.fromEntries(Object.keys(SETTINGS).flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
-  const result = v.safeParse(SettingsSchema, given);
-  if (result.success) return result.output;
-  throw new SettingsError(result.issues.map((issue) => `${v.getDotPath(issue)} ${issue.message} (got ${JSON.stringify(issue.input)})`));
-}
+export const parseSettings: (env: Record<string, string | undefined>) => Settings = all.parse;
 
 /**
  * The ports of an instance (`npm start`): the registry's, unless SHELL_PORT or REMOTE_PORT_BASE
@@ -110,13 +66,15 @@ export function instancePorts(settings: Pick<Settings, 'SHELL_PORT' | 'REMOTE_PO
 }
 
 const cell = (value: string) => value.replace(/\|/g, '\\|');
+const row = (name: string, info: SettingInfo) => `| \`${name}\` | ${cell(info.usedBy)} | ${cell(info.fallback)} | ${cell(info.value)} |`;
 
 /** The table of docs/configuration.md, generated from the schema (scripts/configuration-table.ts writes it). */
 export function settingsTable(): string {
   return [
     '| variable | used by | default | value |',
     '| --- | --- | --- | --- |',
-    ...Object.entries(SETTINGS).map(([name, info]: [string, SettingInfo]) => `| \`${name}\` | ${cell(info.usedBy)} | ${cell(info.fallback)} | ${cell(info.value)} |`),
+    ...Object.entries(SETTINGS).map(([name, info]: [string, SettingInfo]) => row(name, info)),
+    ...Object.entries(FUNCTION_SETTINGS).map(([name, info]) => row(name, { ...info, usedBy: `Edge Functions (${info.functions.map((f) => `\`${f}\``).join(', ')}): ${info.usedBy}` })),
   ].join('\n');
 }
 

@@ -4,6 +4,7 @@
 import Stripe from 'npm:stripe@23';
 import { createClient, type SupabaseClient, type User } from 'npm:@supabase/supabase-js@2';
 import { json } from './cors.ts';
+import { env } from './env.ts';
 
 export { Stripe };
 
@@ -13,11 +14,11 @@ export { Stripe };
  * SDK talks to api.stripe.com.
  */
 export function stripeClient(): Stripe {
-  const key = Deno.env.get('STRIPE_SECRET_KEY');
+  const key = env('STRIPE_SECRET_KEY');
   if (!key) throw new MisconfiguredError('STRIPE_SECRET_KEY is not set');
-  const host = Deno.env.get('STRIPE_API_HOST');
-  const port = Deno.env.get('STRIPE_API_PORT');
-  const protocol = Deno.env.get('STRIPE_API_PROTOCOL');
+  const host = env('STRIPE_API_HOST');
+  const port = env('STRIPE_API_PORT');
+  const protocol = env('STRIPE_API_PROTOCOL');
   return new Stripe(key, {
     httpClient: Stripe.createFetchHttpClient(),
     maxNetworkRetries: 2,
@@ -32,7 +33,7 @@ export class MisconfiguredError extends Error {}
 
 /** A client with the service role: the only writer of plans, subscriptions and invoices. */
 export function serviceClient(): SupabaseClient {
-  return createClient(Deno.env.get('SUPABASE_URL') ?? '', Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '', {
+  return createClient(env('SUPABASE_URL') ?? '', env('SUPABASE_SERVICE_ROLE_KEY') ?? '', {
     auth: { persistSession: false, autoRefreshToken: false },
   });
 }
@@ -41,7 +42,7 @@ export function serviceClient(): SupabaseClient {
 export async function signedInUser(req: Request): Promise<User | null> {
   const authorization = req.headers.get('Authorization') ?? '';
   if (!/^bearer\s+\S+/i.test(authorization)) return null;
-  const supabase = createClient(Deno.env.get('SUPABASE_URL') ?? '', Deno.env.get('SUPABASE_ANON_KEY') ?? '', {
+  const supabase = createClient(env('SUPABASE_URL') ?? '', env('SUPABASE_ANON_KEY') ?? '', {
     global: { headers: { Authorization: authorization } },
     auth: { persistSession: false, autoRefreshToken: false },
   });
@@ -53,7 +54,7 @@ export async function signedInUser(req: Request): Promise<User | null> {
 export function appOrigin(req: Request): string {
   const origin = req.headers.get('Origin');
   if (origin && /^https?:\/\/[^/]+$/.test(origin)) return origin;
-  return (Deno.env.get('SITE_URL') ?? 'http://127.0.0.1:4200').replace(/\/+$/, '');
+  return (env('SITE_URL') ?? 'http://127.0.0.1:4200').replace(/\/+$/, '');
 }
 
 /** Statuses in which a subscription gives its plan (past_due: Stripe is still retrying the card). */

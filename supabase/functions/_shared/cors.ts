@@ -5,6 +5,8 @@
 // vault's functions are not an API for other sites' pages. Servers (Stripe, calendar apps, the
 // scheduler) send no Origin and are unaffected.
 
+import { env } from './env.ts';
+
 const ALLOW = {
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-supabase-api-version',
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
@@ -12,7 +14,7 @@ const ALLOW = {
 };
 
 export function appOrigins(): string[] {
-  return (Deno.env.get('APP_ORIGINS') ?? '')
+  return (env('APP_ORIGINS') ?? '')
     .split(',')
     .map((o) => o.trim().replace(/\/+$/, ''))
     .filter(Boolean);

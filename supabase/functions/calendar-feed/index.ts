@@ -7,6 +7,7 @@
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { createEvents, type EventAttributes } from 'npm:ics@3.12.0';
 import { json, withCors } from '../_shared/cors.ts';
+import { env } from '../_shared/env.ts';
 
 interface FeedRow {
   document_id: string | null;
@@ -52,14 +53,14 @@ Deno.serve(withCors(async (req: Request) => {
   if (req.method !== 'GET' && req.method !== 'HEAD') return json({ error: 'method_not_allowed' }, 405);
   const token = new URL(req.url).searchParams.get('token') ?? '';
   if (!/^[0-9a-f]{64}$/.test(token)) return json({ error: 'not_found' }, 404);
-  const admin = createClient(Deno.env.get('SUPABASE_URL') ?? '', Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '', {
+  const admin = createClient(env('SUPABASE_URL') ?? '', env('SUPABASE_SERVICE_ROLE_KEY') ?? '', {
     auth: { persistSession: false, autoRefreshToken: false },
   });
   const { data, error } = await admin.rpc('calendar_feed_events', { token });
   if (error) return json({ error: 'unavailable' }, 503);
   const rows = (data ?? []) as FeedRow[];
   if (rows.length === 0) return json({ error: 'not_found' }, 404);
-  const appUrl = (Deno.env.get('SITE_URL') ?? 'http://127.0.0.1:4200').replace(/\/$/, '');
+  const appUrl = (env('SITE_URL') ?? 'http://127.0.0.1:4200').replace(/\/$/, '');
   const { error: icsError, value } = createEvents(feedEvents(rows, appUrl), { productId: 'dossier/calendar-feed', calName: 'Dossier — expiries' });
   if (icsError || !value) return json({ error: 'unavailable' }, 500);
   return new Response(req.method === 'HEAD' ? null : value, {

@@ -14,6 +14,7 @@
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { json, withCors } from '../_shared/cors.ts';
 import { renderProductMail, type MailSettings } from '../_shared/product-mail.ts';
+import { env } from '../_shared/env.ts';
 
 interface Claimed {
   id: string;
@@ -55,21 +56,21 @@ async function send(apiUrl: string, apiKey: string, settings: MailSettings, mail
 }
 
 Deno.serve(withCors(async (req: Request) => {
-  const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
+  const serviceKey = env('SUPABASE_SERVICE_ROLE_KEY') ?? '';
   const token = /^bearer\s+(.+)$/i.exec(req.headers.get('Authorization') ?? '')?.[1]?.trim();
   if (!serviceKey || token !== serviceKey) return json({ error: 'forbidden', details: 'deliver-mail runs with the service role only' }, 403);
   if (req.method !== 'POST') return json({ error: 'method_not_allowed' }, 405);
 
-  const apiUrl = Deno.env.get('MAIL_API_URL') ?? '';
-  const apiKey = Deno.env.get('MAIL_API_KEY') ?? '';
-  const from = Deno.env.get('MAIL_FROM') ?? '';
-  const siteUrl = Deno.env.get('SITE_URL') ?? '';
+  const apiUrl = env('MAIL_API_URL') ?? '';
+  const apiKey = env('MAIL_API_KEY') ?? '';
+  const from = env('MAIL_FROM') ?? '';
+  const siteUrl = env('SITE_URL') ?? '';
   if (!apiUrl || !from || !/^https?:\/\//.test(siteUrl)) {
     return json({ error: 'mail_not_configured', details: 'set MAIL_API_URL, MAIL_API_KEY, MAIL_FROM and SITE_URL in the function secrets; nothing was sent' }, 503);
   }
-  const settings: MailSettings = { siteUrl, fromAddress: from, locale: Deno.env.get('MAIL_LOCALE') || undefined, timeZone: Deno.env.get('MAIL_TIME_ZONE') || undefined };
+  const settings: MailSettings = { siteUrl, fromAddress: from, locale: env('MAIL_LOCALE') || undefined, timeZone: env('MAIL_TIME_ZONE') || undefined };
 
-  const admin = createClient(Deno.env.get('SUPABASE_URL') ?? '', serviceKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const admin = createClient(env('SUPABASE_URL') ?? '', serviceKey, { auth: { persistSession: false, autoRefreshToken: false } });
   let sent = 0;
   const failures: { id: string; kind: string; attempts: number; error: string }[] = [];
   for (let i = 0; i < MAX_BATCHES; i++) {

@@ -11,11 +11,12 @@
 // `grant` is the row's id: an opaque handle, useless without the person's own session.
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { json, withCors } from '../_shared/cors.ts';
+import { env } from '../_shared/env.ts';
 
 /** SPEC §9: default token lifetime when Google does not say. */
 const DEFAULT_LIFETIME_SECONDS = 3600;
 
-const tokenUrl = () => Deno.env.get('GOOGLE_TOKEN_URL') ?? 'https://oauth2.googleapis.com/token';
+const tokenUrl = () => env('GOOGLE_TOKEN_URL') ?? 'https://oauth2.googleapis.com/token';
 /** Google's revoke endpoint sits next to its token endpoint (the emulator's too). */
 const revokeUrl = () => tokenUrl().replace(/\/(oauth2\/v4\/)?token$/, '/revoke');
 
@@ -33,7 +34,7 @@ async function google(params: Record<string, string>): Promise<{ status: number;
     const res = await fetch(tokenUrl(), {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...params, client_id: Deno.env.get('GOOGLE_CLIENT_ID') ?? '', client_secret: Deno.env.get('GOOGLE_CLIENT_SECRET') ?? '' }),
+      body: new URLSearchParams({ ...params, client_id: env('GOOGLE_CLIENT_ID') ?? '', client_secret: env('GOOGLE_CLIENT_SECRET') ?? '' }),
     });
     return { status: res.status, body: (await res.json().catch(() => ({}))) as GoogleTokenAnswer };
   } catch (e) {
@@ -57,7 +58,7 @@ function googleFailure(status: number, body: GoogleTokenAnswer) {
 
 Deno.serve(withCors(async (req: Request) => {
   if (req.method !== 'POST') return json({ error: 'method_not_allowed' }, 405);
-  if (!Deno.env.get('GOOGLE_CLIENT_ID') || !Deno.env.get('GOOGLE_CLIENT_SECRET')) {
+  if (!env('GOOGLE_CLIENT_ID') || !env('GOOGLE_CLIENT_SECRET')) {
     return json({ error: 'server_misconfigured', details: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required' }, 500);
   }
   let input: Record<string, unknown>;
@@ -68,15 +69,15 @@ Deno.serve(withCors(async (req: Request) => {
   }
 
   // Who is asking: the gateway checked the JWT; the auth service proves the session is alive.
-  const url = Deno.env.get('SUPABASE_URL') ?? '';
-  const asCaller = createClient(url, Deno.env.get('SUPABASE_ANON_KEY') ?? '', {
+  const url = env('SUPABASE_URL') ?? '';
+  const asCaller = createClient(url, env('SUPABASE_ANON_KEY') ?? '', {
     global: { headers: { Authorization: req.headers.get('Authorization') ?? '' } },
     auth: { persistSession: false, autoRefreshToken: false },
   });
   const { data: who, error: whoError } = await asCaller.auth.getUser();
   if (whoError || !who.user) return json({ error: 'not_signed_in' }, 401);
   const userId = who.user.id;
-  const admin = createClient(url, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '', { auth: { persistSession: false, autoRefreshToken: false } });
+  const admin = createClient(url, env('SUPABASE_SERVICE_ROLE_KEY') ?? '', { auth: { persistSession: false, autoRefreshToken: false } });
   const grants = () => admin.from('drive_grants');
 
   const stored = async () => {

@@ -10,6 +10,7 @@ import { json, withCors } from '../_shared/cors.ts';
 // The app's one download-name rule (issue 21 item 2); the file imports nothing, so Deno and the
 // local stack's loader bundle it from shared/ as they do _shared/.
 import { downloadFileName, withDownloadName } from '../../../shared/src/core/naming/download-name.ts';
+import { env } from '../_shared/env.ts';
 
 /** Signed URLs live two minutes: long enough to start a preview or a download, no longer. */
 const SIGNED_URL_SECONDS = 120;
@@ -74,8 +75,8 @@ Deno.serve(withCors(async (req: Request) => {
   } catch {
     return json({ error: 'invalid_request', details: 'Body must be JSON' }, 400);
   }
-  const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
-  const admin = createClient(Deno.env.get('SUPABASE_URL') ?? '', serviceKey, {
+  const serviceKey = env('SUPABASE_SERVICE_ROLE_KEY') ?? '';
+  const admin = createClient(env('SUPABASE_URL') ?? '', serviceKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });
   const client = clientClass(req.headers.get('user-agent'));

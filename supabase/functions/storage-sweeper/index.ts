@@ -4,6 +4,7 @@
 // Supabase and by the local stack's scheduler here; only with the service-role key.
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { json, withCors } from '../_shared/cors.ts';
+import { env } from '../_shared/env.ts';
 
 interface Claimed {
   id: number;
@@ -15,12 +16,12 @@ const BATCH = 200;
 const MAX_BATCHES = 20;
 
 Deno.serve(withCors(async (req: Request) => {
-  const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
+  const serviceKey = env('SUPABASE_SERVICE_ROLE_KEY') ?? '';
   const token = /^bearer\s+(.+)$/i.exec(req.headers.get('Authorization') ?? '')?.[1]?.trim();
   if (!serviceKey || token !== serviceKey) return json({ error: 'forbidden', details: 'the storage sweeper runs with the service role only' }, 403);
   if (req.method !== 'POST') return json({ error: 'method_not_allowed' }, 405);
 
-  const admin = createClient(Deno.env.get('SUPABASE_URL') ?? '', serviceKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const admin = createClient(env('SUPABASE_URL') ?? '', serviceKey, { auth: { persistSession: false, autoRefreshToken: false } });
   let removed = 0;
   const failures: string[] = [];
   for (let i = 0; i < MAX_BATCHES; i++) {

@@ -7,6 +7,7 @@
 import type Stripe from 'npm:stripe@23';
 import { json, withCors } from '../_shared/cors.ts';
 import { LIVE_STATUSES, MisconfiguredError, Stripe as StripeSdk, serviceClient, stripeClient } from '../_shared/billing.ts';
+import { env } from '../_shared/env.ts';
 
 const cryptoProvider = StripeSdk.createSubtleCryptoProvider();
 
@@ -107,7 +108,7 @@ async function handle(stripe: Stripe, db: Db, event: Stripe.Event): Promise<void
 Deno.serve(withCors(async (req: Request) => {
   if (req.method !== 'POST') return json({ error: 'method_not_allowed' }, 405);
   const signature = req.headers.get('Stripe-Signature');
-  const secret = Deno.env.get('STRIPE_WEBHOOK_SECRET');
+  const secret = env('STRIPE_WEBHOOK_SECRET');
   if (!secret) return json({ error: 'server_misconfigured', details: 'STRIPE_WEBHOOK_SECRET is not set' }, 500);
   if (!signature) return json({ error: 'missing_signature' }, 400);
   const payload = await req.text();

@@ -9,6 +9,7 @@ import { json, withCors } from '../_shared/cors.ts';
 // The storage layout's one thumbnail rule (ADR 0120); the file imports nothing, so Deno and the
 // local stack's loader bundle it from shared/ as they do _shared/.
 import { thumbnailPathOf } from '../../../shared/src/core/naming/thumbnail-path.ts';
+import { env } from '../_shared/env.ts';
 
 const BUCKET = 'documents';
 
@@ -55,10 +56,10 @@ Deno.serve(withCors(async (req: Request) => {
   const transferId = typeof input.transfer_id === 'string' && /^[0-9a-f-]{36}$/i.test(input.transfer_id) ? input.transfer_id : null;
   if (!transferId) return json({ error: 'invalid_request', message: 'transfer_id is required' }, 400);
 
-  const url = Deno.env.get('SUPABASE_URL') ?? '';
+  const url = env('SUPABASE_URL') ?? '';
   const options = { auth: { persistSession: false, autoRefreshToken: false } };
-  const asRecipient = createClient(url, Deno.env.get('SUPABASE_ANON_KEY') ?? '', { ...options, global: { headers: { Authorization: authorization } } });
-  const admin = createClient(url, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '', options);
+  const asRecipient = createClient(url, env('SUPABASE_ANON_KEY') ?? '', { ...options, global: { headers: { Authorization: authorization } } });
+  const admin = createClient(url, env('SUPABASE_SERVICE_ROLE_KEY') ?? '', options);
 
   const begun = await asRecipient.rpc('transfer_accept_begin', { transfer_id: transferId });
   if (begun.error) return refusal(begun.error);

@@ -5,6 +5,7 @@
 // POST {trusted_contact_id, document_id, purpose?: 'preview'|'download'} → {url, name, mime_type}
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { json, withCors } from '../_shared/cors.ts';
+import { env } from '../_shared/env.ts';
 
 const SIGNED_URL_SECONDS = 120;
 const UUID = /^[0-9a-f-]{36}$/i;
@@ -15,9 +16,9 @@ Deno.serve(withCors(async (req: Request) => {
   if (typeof input.trusted_contact_id !== 'string' || !UUID.test(input.trusted_contact_id) || typeof input.document_id !== 'string' || !UUID.test(input.document_id)) {
     return json({ error: 'invalid_request', message: 'trusted_contact_id and document_id are required' }, 400);
   }
-  const url = Deno.env.get('SUPABASE_URL') ?? '';
+  const url = env('SUPABASE_URL') ?? '';
   const options = { auth: { persistSession: false, autoRefreshToken: false } };
-  const asContact = createClient(url, Deno.env.get('SUPABASE_ANON_KEY') ?? '', {
+  const asContact = createClient(url, env('SUPABASE_ANON_KEY') ?? '', {
     ...options,
     global: { headers: { Authorization: req.headers.get('Authorization') ?? '' } },
   });
@@ -27,7 +28,7 @@ Deno.serve(withCors(async (req: Request) => {
     return json(refused ? { error: 'refused', message: checked.error.message } : { error: 'server_error' }, refused ? 403 : 500);
   }
   const file = checked.data as { storage_path: string; name: string; mime_type: string };
-  const admin = createClient(url, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '', options);
+  const admin = createClient(url, env('SUPABASE_SERVICE_ROLE_KEY') ?? '', options);
   const signed = await admin.storage
     .from('documents')
     .createSignedUrl(file.storage_path, SIGNED_URL_SECONDS, input.purpose === 'download' ? { download: file.name } : undefined);
