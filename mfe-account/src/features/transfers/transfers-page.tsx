@@ -10,7 +10,7 @@ import { useTransfers } from './use-transfers';
 import './transfers.css';
 
 function TransferList({ rows, empty }: { rows: Transfer[]; empty: { title: string; description: string } }) {
-  if (rows.length === 0) return <EmptyState title={empty.title} description={empty.description} headingLevel={3} />;
+  if (rows.length === 0) return <EmptyState title={empty.title} description={empty.description} headingLevel={2} />;
   return (
     <ul className="dossier-transfers__list">
       {rows.map((t) => (
