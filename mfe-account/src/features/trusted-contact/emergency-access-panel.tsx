@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSupabase, useToasts } from '@dossier/shared';
 import { formatDate } from '@dossier/shared/core';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, Skeleton, TitleRow, type BadgeTone } from '@dossier/shared/ui';
+import { Badge, Button, Card, ConfirmDialog, EmptyState, Skeleton, TitleRow, type BadgeTone, PlainList } from '@dossier/shared/ui';
 import { endEmergencyAccess, removeTrustedContact, requestEmergencyAccess, type TrustedContact, type TrustedStatus } from '../../api/trusted-contacts';
 import { transferErrorText } from '../../api/transfers';
 import { NameContactDialog } from './name-contact-dialog';
@@ -156,11 +156,11 @@ export function EmergencyAccessPanel() {
             description="Name someone who could reach your will or insurance papers in an emergency. They only get in if you do not say no in time."
           />
         ) : (
-          <ul className="dossier-transfers__list">
+          <PlainList className="dossier-transfers__list">
             {mine.map((r) => (
               <ContactCard key={r.id} row={r} />
             ))}
-          </ul>
+          </PlainList>
         )}
       </section>
       <section aria-labelledby="trusted-theirs">
@@ -170,11 +170,11 @@ export function EmergencyAccessPanel() {
         {theirs.length === 0 ? (
           <EmptyState headingLevel={3} title="Nobody has named you" description="When someone names you as their trusted contact, it appears here." />
         ) : (
-          <ul className="dossier-transfers__list">
+          <PlainList className="dossier-transfers__list">
             {theirs.map((r) => (
               <ContactCard key={r.id} row={r} />
             ))}
-          </ul>
+          </PlainList>
         )}
       </section>
       <NameContactDialog open={naming} onOpenChange={setNaming} />
