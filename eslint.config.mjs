@@ -86,8 +86,9 @@ export default [
     // the platform through its sources and its public test support (local-stack/test/support/).
     // Never an area's internals and never the end-to-end suite's fixtures or support: a benchmark
     // that reached in would break (or silently measure something else) when an area reorganises.
+    // The benchmarks' entry scripts (scripts/bench-*.ts) are held to the same doors.
     // tools/eslint/bench-doors.test.ts lints fixtures that reach in.
-    files: ['bench/**/*.ts'],
+    files: ['bench/**/*.ts', 'scripts/bench-*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: BENCH_DOORS }],
       // The same paths in an import(): no-restricted-imports reads only static imports and exports.

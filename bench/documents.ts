@@ -14,15 +14,10 @@
  * Each query is also timed inside the database (EXPLAIN ANALYZE as the user), and the search answers
  * are compared with the exact ranking of every match (overlap, nDCG, Spearman: ADR 0180).
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startTestStack, type TestDatabase, type TestStack } from '../local-stack/test/support/test-stack.js';
 import { createTestUser, type TestUser } from '../local-stack/test/support/users.js';
-import { startStaticHosts } from '../local-stack/src/static-host/static-host.js';
-import { onEachDatabase, origins, percentile, type Ports } from './support.js';
-import { appConfigFromEnv } from '../local-stack/src/static-host/app-config.js';
-import { findRepoRoot } from '../local-stack/src/config.js';
+import { inBuiltApps, onEachDatabase, origins, percentile, type Ports } from './support.js';
 import { seedDocuments } from './seed-documents.js';
 import { agreement, describeAgreement, exactRanking, type RankedHit } from '../local-stack/test/support/search-agreement.js';
 
@@ -124,23 +119,7 @@ async function benchDatabase(database: TestDatabase, ports: Ports): Promise<{ li
 }
 
 async function firstRender(stack: TestStack, user: TestUser, ports: Ports): Promise<string> {
-  const root = findRepoRoot();
-  const dist = path.join(root, 'dist');
-  if (!existsSync(path.join(dist, 'shell', 'index.html')) || !existsSync(path.join(dist, 'mfe-documents', 'mf-manifest.json'))) {
-    return 'time to first render of /documents: not measured (build the apps first: npx nx run-many -t build)';
-  }
-  const { chromium } = await import('@playwright/test');
-  const hosts = await startStaticHosts({
-    distDir: dist,
-    shellPort: ports.shell,
-    remotePorts: ports.remotes,
-    appConfig: (remotes) => appConfigFromEnv({}, { supabaseUrl: stack.url, supabaseAnonKey: stack.anonKey, remotes }),
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  try {
+  return inBuiltApps(stack, ports, 'time to first render of /documents', async (shellUrl, browser) => {
     const samples: number[] = [];
     const session = await (await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
@@ -165,7 +144,7 @@ async function firstRender(stack: TestStack, user: TestUser, ports: Ports): Prom
         [key, JSON.stringify(session)] as const,
       );
       const page = await context.newPage();
-      await page.goto(`${hosts.shellUrl}/documents`);
+      await page.goto(`${shellUrl}/documents`);
       await page.waitForSelector('[data-testid="document-item"]', { timeout: 60_000 });
       const ms = await page.evaluate(() => (window as unknown as { __firstRow?: number }).__firstRow ?? window.performance.now());
       if (i > 0) samples.push(ms); // the first load warms the server's caches
@@ -173,10 +152,7 @@ async function firstRender(stack: TestStack, user: TestUser, ports: Ports): Prom
     }
     samples.sort((a, b) => a - b);
     return `time to first render of /documents (Chromium, ${DOCUMENTS} docs): median ${percentile(samples, 50).toFixed(0)} ms over ${samples.length} cold contexts`;
-  } finally {
-    await browser.close();
-    await hosts.stop();
-  }
+  });
 }
 
 async function main() {

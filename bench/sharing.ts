@@ -10,16 +10,11 @@
  * Then, when the apps are built (dist/), an anonymous visitor's time to the first preview of a
  * shared PDF in Chromium, cold (a new context each time): navigation start → page 1 drawn.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { startTestStack, type TestDatabase, type TestStack } from '../local-stack/test/support/test-stack.js';
 import { createTestUser, type TestUser } from '../local-stack/test/support/users.js';
-import { startStaticHosts } from '../local-stack/src/static-host/static-host.js';
-import { onEachDatabase, origins, percentile, type Ports } from './support.js';
-import { appConfigFromEnv } from '../local-stack/src/static-host/app-config.js';
-import { findRepoRoot } from '../local-stack/src/config.js';
+import { inBuiltApps, onEachDatabase, origins, percentile, type Ports } from './support.js';
 import { writePdf } from '../local-stack/src/content/pdf.js';
 
 const REQUESTS = Number(process.env.BENCH_ITERATIONS ?? 200);
@@ -78,22 +73,7 @@ async function benchDatabase(database: TestDatabase, ports: Ports) {
 }
 
 async function firstPreview(stack: TestStack, token: string, ports: Ports): Promise<string> {
-  const dist = path.join(findRepoRoot(), 'dist');
-  if (!existsSync(path.join(dist, 'shell', 'index.html')) || !existsSync(path.join(dist, 'mfe-documents', 'mf-manifest.json'))) {
-    return 'time to first preview: not measured (build the apps first: npx nx run-many -t build)';
-  }
-  const { chromium } = await import('@playwright/test');
-  const hosts = await startStaticHosts({
-    distDir: dist,
-    shellPort: ports.shell,
-    remotePorts: ports.remotes,
-    appConfig: (remotes) => appConfigFromEnv({}, { supabaseUrl: stack.url, supabaseAnonKey: stack.anonKey, remotes }),
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  try {
+  return inBuiltApps(stack, ports, 'time to first preview', async (shellUrl, browser) => {
     const samples: number[] = [];
     for (let i = 0; i < 5; i += 1) {
       const context = await browser.newContext();
@@ -107,7 +87,7 @@ async function firstPreview(stack: TestStack, token: string, ports: Ports): Prom
         observer.observe(document, { childList: true, subtree: true });
       });
       const page = await context.newPage();
-      await page.goto(`${hosts.shellUrl}/link/${token}`);
+      await page.goto(`${shellUrl}/link/${token}`);
       await page.waitForSelector('canvas.pdf-page', { timeout: 60_000 });
       const ms = await page.evaluate(() => (window as unknown as { __preview?: number }).__preview ?? window.performance.now());
       if (i > 0) samples.push(ms); // the first load warms the server's caches
@@ -115,10 +95,7 @@ async function firstPreview(stack: TestStack, token: string, ports: Ports): Prom
     }
     samples.sort((a, b) => a - b);
     return `time to first preview of a shared PDF (anonymous, cold Chromium context): median ${percentile(samples, 50).toFixed(0)} ms, max ${samples[samples.length - 1].toFixed(0)} ms over ${samples.length} visits`;
-  } finally {
-    await browser.close();
-    await hosts.stop();
-  }
+  });
 }
 
 async function main() {

@@ -1,5 +1,12 @@
-// What every benchmark needs: free ports for the static hosts, their origins, percentiles.
+// What every benchmark needs: free ports for the static hosts, their origins, percentiles, the
+// built apps in a browser.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from '@playwright/test';
+import { findRepoRoot } from '../local-stack/src/config.js';
+import { appConfigFromEnv } from '../local-stack/src/static-host/app-config.js';
 import { reservePorts } from '../local-stack/src/static-host/free-port.js';
+import { startStaticHosts } from '../local-stack/src/static-host/static-host.js';
 import { databasesSync, type TestDatabase } from '../local-stack/test/support/test-stack.js';
 
 /** The page's origins, known before the stack starts so its CORS lets them in. */
@@ -45,4 +52,38 @@ export async function onEachDatabase<R extends { lines: string[]; stack: { stop(
     console.log('');
   }
   return databases;
+}
+
+/**
+ * The built apps served on `ports` against `stack`, and a Chromium to open them: `run` measures
+ * with the shell's URL and the browser, both closed after. Without a build of the shell and the
+ * documents area in dist/, says `figure` was not measured.
+ */
+export async function inBuiltApps(
+  stack: { url: string; anonKey: string },
+  ports: Ports,
+  figure: string,
+  run: (shellUrl: string, browser: Browser) => Promise<string>,
+): Promise<string> {
+  const dist = path.join(findRepoRoot(), 'dist');
+  if (!existsSync(path.join(dist, 'shell', 'index.html')) || !existsSync(path.join(dist, 'mfe-documents', 'mf-manifest.json'))) {
+    return `${figure}: not measured (build the apps first: npx nx run-many -t build)`;
+  }
+  const { chromium } = await import('@playwright/test');
+  const hosts = await startStaticHosts({
+    distDir: dist,
+    shellPort: ports.shell,
+    remotePorts: ports.remotes,
+    appConfig: (remotes) => appConfigFromEnv({}, { supabaseUrl: stack.url, supabaseAnonKey: stack.anonKey, remotes }),
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    return await run(hosts.shellUrl, browser);
+  } finally {
+    await browser.close();
+    await hosts.stop();
+  }
 }

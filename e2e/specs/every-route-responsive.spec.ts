@@ -9,8 +9,8 @@ import { asPerson, signInFreshUser, type SignedInUser } from '../support/signed-
  * Issue #9 and issue 22 acceptance: every SPEC §2 route at a phone (390×844, touch) and a desktop
  * (1440×900) size, light and dark — no sideways scrolling; the page's primary action visible and
  * usable; no control covered by another element at its centre; no broken image; no emoji used as
- * an icon; the active tab marked; axe-core without serious or critical violations. Each look is
- * saved as a screenshot attached to the test.
+ * an icon; the active tab marked; no tab label broken mid-word; axe-core without serious or
+ * critical violations. Each look is saved as a screenshot attached to the test.
  */
 type Primary = (page: Page) => Locator;
 const heading: Primary = (page) => page.locator('main').getByRole('heading', { level: 1 }).first();
@@ -113,6 +113,27 @@ async function emojiIcons(page: Page): Promise<string[]> {
   });
 }
 
+/** Words of a tab's label split across two lines ("Incomi/ng" at 390): each word's text must sit on one line. */
+async function wordsBrokenInTabs(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    for (const tab of document.querySelectorAll('[role="tab"]')) {
+      const walker = document.createTreeWalker(tab, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        if (!node.parentElement?.checkVisibility() || node.parentElement.closest('.ds-visually-hidden')) continue;
+        for (const word of node.data.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) broken.push(word[0]);
+        }
+      }
+    }
+    return broken;
+  });
+}
+
 /** The tab of the current page is marked aria-current="page", and looks different from the others. */
 async function activeTabMarked(page: Page, path: string) {
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -147,6 +168,7 @@ async function checkPage(page: Page, path: string, primary: Primary, size: strin
     await expect.poll(() => brokenImages(page), { message: `${path}: broken images` }).toEqual([]);
     expect(await emojiIcons(page), `${path}: emoji as icons`).toEqual([]);
     await activeTabMarked(page, path);
+    expect(await wordsBrokenInTabs(page), `${path}: tab labels broken mid-word`).toEqual([]);
     const action = primary(page);
     await expect(action, `${path}: primary action`).toBeVisible();
     await action.scrollIntoViewIfNeeded();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useErrorLog, useSupabase } from '@dossier/shared';
-import { Badge, Button, ConfirmDialog, Skeleton, TextField } from '@dossier/shared/ui';
+import { Badge, Button, ConfirmDialog, Skeleton, TextField, PlainList } from '@dossier/shared/ui';
 import { ACCEPT_MESSAGES, acceptInvitation, fetchFamily, inviteToFamily, removeMember, withdrawInvitation, type FamilyMember, type FamilyOverview } from './family-api';
 import './family.css';
 
@@ -151,16 +151,16 @@ export function FamilySection({ onChanged }: { onChanged?: () => void }) {
         Up to {family.max_members} people share the plan's limits and a Family space under Portfolios. Everyone's own library stays private.
       </p>
       {members.length ? (
-        <ul className="dossier-family-list" aria-label="Family members">
+        <PlainList aria-label="Family members">
           {members.map((m) => (
             <MemberRow key={m.user_id} member={m} canRemove={m.role !== 'owner' && (isOwner || m.me)} onRemove={setRemoving} />
           ))}
-        </ul>
+        </PlainList>
       ) : null}
       {isOwner && invitations.length ? (
         <>
           <h4>Invitations waiting</h4>
-          <ul className="dossier-family-list" aria-label="Invitations waiting">
+          <PlainList aria-label="Invitations waiting">
             {invitations.map((i) => (
               <li key={i.id} className="dossier-family-row">
                 <span className="dossier-family-email">{i.email}</span>
@@ -170,7 +170,7 @@ export function FamilySection({ onChanged }: { onChanged?: () => void }) {
                 </Button>
               </li>
             ))}
-          </ul>
+          </PlainList>
         </>
       ) : null}
       {isOwner && family.can_invite ? (

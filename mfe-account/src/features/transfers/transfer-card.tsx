@@ -75,9 +75,9 @@ export function TransferCard({ transfer }: { transfer: Transfer }) {
   return (
     <Card as="li" className="dossier-transfer" aria-labelledby={headingId} data-testid="transfer-card">
       <TitleRow>
-        <h3 id={headingId} className="dossier-transfer__title">
+        <h2 id={headingId} className="dossier-transfer__title">
           {incoming ? `From ${transfer.sender_email}` : `To ${transfer.recipient_email}`}
-        </h3>
+        </h2>
         <Badge tone={STATE_TONE[transfer.state]}>{STATE_LABEL[transfer.state]}</Badge>
       </TitleRow>
       <p className="dossier-transfer__what">

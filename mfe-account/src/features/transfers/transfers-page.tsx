@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useErrorLog } from '@dossier/shared';
-import { Badge, Button, EmptyState, Page, Skeleton, Tab, TabList, TabPanel, Tabs } from '@dossier/shared/ui';
+import { Badge, Button, EmptyState, Page, Skeleton, Tab, TabList, TabPanel, Tabs, PlainList } from '@dossier/shared/ui';
 import type { Transfer } from '../../api/transfers';
 import { EmergencyAccessPanel, useTrustedContacts } from '../trusted-contact';
 import { OfferDialog } from './offer-dialog';
@@ -10,13 +10,13 @@ import { useTransfers } from './use-transfers';
 import './transfers.css';
 
 function TransferList({ rows, empty }: { rows: Transfer[]; empty: { title: string; description: string } }) {
-  if (rows.length === 0) return <EmptyState title={empty.title} description={empty.description} headingLevel={3} />;
+  if (rows.length === 0) return <EmptyState title={empty.title} description={empty.description} headingLevel={2} />;
   return (
-    <ul className="dossier-transfers__list">
+    <PlainList className="dossier-transfers__list">
       {rows.map((t) => (
         <TransferCard key={t.id} transfer={t} />
       ))}
-    </ul>
+    </PlainList>
   );
 }
 

@@ -61,7 +61,7 @@ describe('Transfers page', () => {
     const card = await screen.findByRole('listitem', { name: 'From ben@example.com' });
     expect(within(card).getByText('Pending')).toBeVisible();
     // The heading and its state share the design system's title row (issue 23: no copy of its CSS here).
-    const head = within(card).getByRole('heading', { level: 3, name: 'From ben@example.com' }).parentElement!;
+    const head = within(card).getByRole('heading', { level: 2, name: 'From ben@example.com' }).parentElement!;
     expect(head).toHaveClass('ds-title-row');
     expect(head.lastElementChild).toHaveTextContent('Pending');
     expect(within(card).getByText('The house papers')).toBeVisible();
@@ -107,6 +107,41 @@ describe('Transfers page', () => {
     await person.click(await within(dialog).findByRole('checkbox', { name: /deed\.pdf/ }));
     await person.click(within(dialog).getByRole('button', { name: 'Send offer' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('You cannot transfer documents to yourself.');
+  }, 30_000);
+});
+
+/** The levels of the page's headings, in reading order (axe's heading-order: never more than one step down). */
+function outline(): number[] {
+  return [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
+}
+
+function stepsDownAtMostOne(levels: number[]): boolean {
+  return levels.every((level, i) => i === 0 || level <= levels[i - 1] + 1);
+}
+
+describe('the page outline under the h1 "Transfers" (axe heading-order)', () => {
+  it('puts an empty tab’s heading one level under the page title', async () => {
+    const { supabase } = fakeClient([]);
+    renderPage(<TransfersPage />, { services: { auth: { status: 'signed-in', user, supabase } } });
+    const person = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nothing offered to you' })).toBeVisible();
+    expect(outline()).toEqual([1, 2]);
+    await person.click(screen.getByRole('tab', { name: 'Outgoing' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'You have not offered anything' })).toBeVisible();
+    expect(outline()).toEqual([1, 2]);
+  }, 30_000);
+
+  it('steps one level at a time with offers listed and on the emergency tab', async () => {
+    const { supabase } = fakeClient([transfer({})]);
+    renderPage(<TransfersPage />, { services: { auth: { status: 'signed-in', user, supabase } } });
+    const person = userEvent.setup();
+    await screen.findByRole('listitem', { name: 'From ben@example.com' });
+    expect(outline()).toEqual([1, 2]);
+    await person.click(screen.getByRole('tab', { name: /Emergency access/ }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Nobody has named you' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your trusted contacts' })).toBeVisible();
+    expect(stepsDownAtMostOne(outline())).toBe(true);
+    expect(outline()).toEqual([1, 2, 3, 2, 3]);
   }, 30_000);
 });
 

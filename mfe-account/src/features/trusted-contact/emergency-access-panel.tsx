@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSupabase, useToasts } from '@dossier/shared';
 import { formatDate } from '@dossier/shared/core';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, Skeleton, TitleRow, type BadgeTone } from '@dossier/shared/ui';
+import { Badge, Button, Card, ConfirmDialog, EmptyState, Skeleton, TitleRow, type BadgeTone, PlainList } from '@dossier/shared/ui';
 import { endEmergencyAccess, removeTrustedContact, requestEmergencyAccess, type TrustedContact, type TrustedStatus } from '../../api/trusted-contacts';
 import { transferErrorText } from '../../api/transfers';
 import { NameContactDialog } from './name-contact-dialog';
@@ -76,9 +76,9 @@ function ContactCard({ row }: { row: TrustedContact }) {
   return (
     <Card as="li" className="dossier-transfer" aria-labelledby={headingId} data-testid="trusted-card">
       <TitleRow>
-        <h4 id={headingId} className="dossier-transfer__title">
+        <h3 id={headingId} className="dossier-transfer__title">
           {owner ? row.contact_email : row.owner_email}
-        </h4>
+        </h3>
         <Badge tone={STATUS[row.status].tone}>{STATUS[row.status].label}</Badge>
       </TitleRow>
       <p className="dossier-transfer__what">
@@ -144,33 +144,37 @@ export function EmergencyAccessPanel() {
     <div className="dossier-trusted">
       <section aria-labelledby="trusted-mine">
         <TitleRow className="dossier-trusted__section-head">
-          <h3 id="trusted-mine">Your trusted contacts</h3>
+          <h2 id="trusted-mine" className="dossier-trusted__heading">
+            Your trusted contacts
+          </h2>
           <Button onClick={() => setNaming(true)}>Name a trusted contact</Button>
         </TitleRow>
         {mine.length === 0 ? (
           <EmptyState
-            headingLevel={4}
+            headingLevel={3}
             title="No trusted contact yet"
             description="Name someone who could reach your will or insurance papers in an emergency. They only get in if you do not say no in time."
           />
         ) : (
-          <ul className="dossier-transfers__list">
+          <PlainList className="dossier-transfers__list">
             {mine.map((r) => (
               <ContactCard key={r.id} row={r} />
             ))}
-          </ul>
+          </PlainList>
         )}
       </section>
       <section aria-labelledby="trusted-theirs">
-        <h3 id="trusted-theirs">People who trust you</h3>
+        <h2 id="trusted-theirs" className="dossier-trusted__heading">
+          People who trust you
+        </h2>
         {theirs.length === 0 ? (
-          <EmptyState headingLevel={4} title="Nobody has named you" description="When someone names you as their trusted contact, it appears here." />
+          <EmptyState headingLevel={3} title="Nobody has named you" description="When someone names you as their trusted contact, it appears here." />
         ) : (
-          <ul className="dossier-transfers__list">
+          <PlainList className="dossier-transfers__list">
             {theirs.map((r) => (
               <ContactCard key={r.id} row={r} />
             ))}
-          </ul>
+          </PlainList>
         )}
       </section>
       <NameContactDialog open={naming} onOpenChange={setNaming} />

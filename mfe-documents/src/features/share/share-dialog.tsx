@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDevice, useSupabase, useToasts } from '@dossier/shared';
 import { LOADING_TEXT } from '@dossier/shared/core';
-import { Badge, Button, Checkbox, Dialog, NativeSelect, TextField, TitleRow, useConfirm, type BadgeTone } from '@dossier/shared/ui';
+import { Badge, Button, Checkbox, Dialog, NativeSelect, TextField, TitleRow, useConfirm, type BadgeTone, PlainList } from '@dossier/shared/ui';
 import {
   createShareLink,
   listShareLinks,
@@ -107,7 +107,7 @@ function ViewLog({ link }: { link: ShareLink }) {
   if (views.data.length === 0) return <p className="share-muted">Nobody has opened this link yet.</p>;
   const kindText = { open: 'Opened', preview: 'Previewed', download: 'Downloaded' } as const;
   return (
-    <ol className="share-log" aria-label="View log">
+    <PlainList as="ol" className="share-log" aria-label="View log">
       {views.data.map((v) => (
         <li key={v.id}>
           <span>{kindText[v.kind]}</span>
@@ -115,7 +115,7 @@ function ViewLog({ link }: { link: ShareLink }) {
           <span className="share-muted">{v.client}</span>
         </li>
       ))}
-    </ol>
+    </PlainList>
   );
 }
 
@@ -349,11 +349,11 @@ export function ShareDialog({ target, title, onClose }: { target: ShareTarget; t
         ) : links.data.length === 0 ? (
           <p className="share-muted">No links yet.</p>
         ) : (
-          <ul className="share-link-list">
+          <PlainList className="share-link-list">
             {links.data.map((link) => (
               <LinkRow key={link.id} link={link} title={title} onChanged={refresh} />
             ))}
-          </ul>
+          </PlainList>
         )}
       </section>
       {confirmDialog}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useSupabase } from '@dossier/shared';
-import { Button, DownloadIcon, FileTypeIcon, IconButton, PHONE_QUERY, Progress, Sheet, TextField, useMediaQuery } from '@dossier/shared/ui';
+import { Button, DownloadIcon, FileTypeIcon, IconButton, PHONE_QUERY, Progress, Sheet, TextField, useMediaQuery, PlainList } from '@dossier/shared/ui';
 import { downloadFileName, LOADING_TEXT, SHARE_MESSAGES } from '@dossier/shared/core';
 import { openSaveSink, uniqueEntryName, ZipWriter } from '@dossier/shared/archive';
 import { openSharedLink, sharedFile, type OpenResult, type SharedDocument } from '../../api/share-links';
@@ -250,7 +250,7 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
           <p className="muted">This portfolio has no documents right now.</p>
         ) : (
           <div className="shared-body">
-            <ul className="shared-list" aria-label="Shared documents">
+            <PlainList className="shared-list" aria-label="Shared documents">
               {data.documents.map((doc) => (
                 <li key={doc.id} className={current?.id === doc.id ? 'is-current' : undefined}>
                   <SharedThumbnail doc={doc} />
@@ -267,7 +267,7 @@ function OpenedView({ data, onGone }: { data: Opened; onGone: (message: string) 
                   ) : null}
                 </li>
               ))}
-            </ul>
+            </PlainList>
             {/* The preview opens in view: beside the list on a wide screen, a full-screen sheet on a phone. */}
             {current && phone ? (
               <Sheet open onOpenChange={(open) => !open && setCurrent(null)} title={current.name}>

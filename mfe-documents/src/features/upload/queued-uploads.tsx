@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth, usePendingOperations, useSupabase, type PendingOperation } from '@dossier/shared';
 import { conflictFreeName } from '@dossier/shared/core';
-import { Button, useOnline } from '@dossier/shared/ui';
+import { Button, useOnline, PlainList } from '@dossier/shared/ui';
 import { documentNamesLike, findDuplicates, type DuplicateMatch } from '../../api/documents';
 import { formatBytes } from '../../lib/format';
 import { DOCUMENT_UPLOAD_OPERATION } from './register-upload-replay';
@@ -57,7 +57,7 @@ export function QueuedUploads() {
       <h2 id="queued-uploads-title" className="queued-uploads-title">
         {mine.length === 1 ? '1 upload waiting' : `${mine.length} uploads waiting`}
       </h2>
-      <ul>
+      <PlainList>
         {mine.map((operation) => {
           const { doc, file } = operation.payload;
           const matches = online ? (duplicates.data?.get(operation.id) ?? []) : [];
@@ -85,7 +85,7 @@ export function QueuedUploads() {
             </li>
           );
         })}
-      </ul>
+      </PlainList>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSupabase, type WidgetPropsOf } from '@dossier/shared';
+import { PlainList } from '@dossier/shared/ui';
 import { AreaProviders } from '../../lib/area-providers';
 import { IMPORT_UPLOAD_CONCURRENCY, isFileFeed } from './feed-uploads';
 import { importFiles, importIntake, lookUpChecksums } from './import-pipeline';
@@ -59,11 +60,11 @@ function ShareUpload({ files, onComplete, source = 'share', expectedChecksums, o
   }, [snapshot, expected, files, onComplete]);
   if (!manager) return <p role="status">Sign in to add these files to your documents.</p>;
   return (
-    <ul className="upload-list" aria-label="Shared files">
+    <PlainList className="upload-list" aria-label="Shared files">
       {snapshot.items.map((item) => (
         <UploadRow key={item.key} item={item} onCancel={() => manager.cancel(item.key)} onDecide={(keep) => manager.resolveDuplicate(item.key, keep)} />
       ))}
-    </ul>
+    </PlainList>
   );
 }
 

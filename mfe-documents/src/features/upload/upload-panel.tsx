@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, IconButton, CloseIcon, PlusIcon } from '@dossier/shared/ui';
+import { Button, ButtonGroup, IconButton, CloseIcon, PlusIcon, PlainList } from '@dossier/shared/ui';
 import { useCallback, useEffect, useRef, type MutableRefObject, type ReactNode } from 'react';
 import { formatBytes } from '../../lib/format';
 import { UploadAnalysis } from '../analysis';
@@ -172,7 +172,7 @@ export function UploadPanel({
           </div>
           {/* Once nothing is running: what happened to every file, failures and why first in mind. */}
           {!active ? <p className="upload-summary" aria-live="polite">{uploadReport(items).line}</p> : null}
-          <ul>
+          <PlainList>
             {items.map((item) => (
               <UploadRow
                 key={item.key}
@@ -181,7 +181,7 @@ export function UploadPanel({
                 onDecide={(keep) => manager?.resolveDuplicate(item.key, keep)}
               />
             ))}
-          </ul>
+          </PlainList>
         </div>
       ) : null}
       {dragging ? (

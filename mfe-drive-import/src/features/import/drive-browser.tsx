@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DriveError, formatBytes } from '@dossier/shared/core';
-import { Button, EmptyState, NativeSelect, Skeleton, TextField } from '@dossier/shared/ui';
+import { Button, EmptyState, NativeSelect, Skeleton, TextField, PlainList } from '@dossier/shared/ui';
 import { isFolder, isNativeDocument, type DriveFile, type DriveFileFilter, type DriveFolder } from '../../drive/drive-client';
 import { useDrive } from '../../lib/use-drive';
 import { DriveFileRow, DriveFolderRow } from './drive-rows';
@@ -161,14 +161,14 @@ export function DriveBrowser({ onImport }: { onImport: (files: DriveFile[], fold
             <EmptyState title={query ? `Nothing named “${query}”` : 'This folder is empty'} description={filter !== 'all' ? 'Try showing all files.' : undefined} headingLevel={3} />
           ) : null}
           {folders.length > 0 ? (
-            <ul className="drive-list" aria-label="Folders">
+            <PlainList className="drive-list" aria-label="Folders">
               {folders.map((f) => (
                 <DriveFolderRow key={f.id} folder={f} counting={counting === f.id} onOpen={() => open(f)} onImport={() => void importFolder(f)} />
               ))}
-            </ul>
+            </PlainList>
           ) : null}
           {files.length > 0 ? (
-            <ul className="drive-list" aria-label="Files">
+            <PlainList className="drive-list" aria-label="Files">
               {files.filter((f) => !isFolder(f)).map((f) => (
                 <DriveFileRow
                   key={f.id}
@@ -178,7 +178,7 @@ export function DriveBrowser({ onImport }: { onImport: (files: DriveFile[], fold
                   onToggle={(v) => toggle(f, v)}
                 />
               ))}
-            </ul>
+            </PlainList>
           ) : null}
           {nextPage ? (
             <Button loading={loadingMore} onClick={() => void loadMore()}>

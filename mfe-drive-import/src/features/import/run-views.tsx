@@ -1,5 +1,5 @@
 import { countNoun, type BulkReport, type PlanFit } from '@dossier/shared/core';
-import { Badge, Button } from '@dossier/shared/ui';
+import { Badge, Button, PlainList } from '@dossier/shared/ui';
 import { importSummary, type ImportItem } from './drive-import';
 import type { RunState } from './run-machine';
 
@@ -41,7 +41,7 @@ export function FitPanel({ fit, onBack, onChoose }: { fit: PlanFit; onBack: () =
 /** Every file of the run with what happened to it, and why when it failed. */
 export function RunItems({ items }: { items: readonly ImportItem[] }) {
   return (
-    <ul className="drive-list" aria-label="Files being imported">
+    <PlainList className="drive-list" aria-label="Files being imported">
       {items.map((it) => (
         <li key={it.file.id} className="drive-row drive-row--run">
           <span className="drive-row__name">{it.file.name}</span>
@@ -49,7 +49,7 @@ export function RunItems({ items }: { items: readonly ImportItem[] }) {
           {it.reason ? <span className="drive-alert">{it.reason}</span> : null}
         </li>
       ))}
-    </ul>
+    </PlainList>
   );
 }
 

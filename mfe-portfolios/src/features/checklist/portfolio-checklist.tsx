@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSupabase, useToasts } from '@dossier/shared';
-import { Button, NativeSelect, TextField } from '@dossier/shared/ui';
+import { Button, NativeSelect, TextField, PlainList } from '@dossier/shared/ui';
 import { addChecklistItem, fillChecklistItem, listChecklist, listPortfolioDocuments, portfolioKeys, removeChecklistItem } from '@dossier/shared/core';
 import { useDescribeError } from '../../lib/area';
 
@@ -57,7 +57,7 @@ export function PortfolioChecklist({ portfolioId }: { portfolioId: string }) {
         <p className="muted">List what this portfolio needs — for example Passport, Bank statements, Employer letter — and fill each with a document.</p>
       )}
       {items.isError ? <p role="alert">{describeError(items.error)}</p> : null}
-      <ul className="checklist-items">
+      <PlainList className="checklist-items">
         {rows.map((item) => {
           const filled = Boolean(item.document_id && live.has(item.document_id));
           return (
@@ -88,7 +88,7 @@ export function PortfolioChecklist({ portfolioId }: { portfolioId: string }) {
             </li>
           );
         })}
-      </ul>
+      </PlainList>
       <form className="checklist-add" onSubmit={add} noValidate>
         <TextField
           label="New checklist item"

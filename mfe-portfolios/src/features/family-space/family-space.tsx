@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth, useSupabase, useToasts } from '@dossier/shared';
 import { checkResult, documentsBucket, downloadFileName, listDocumentNames, formatBytes, formatDate, readResult, withDownloadName } from '@dossier/shared/core';
-import { Button, Card, NativeSelect } from '@dossier/shared/ui';
+import { Button, Card, NativeSelect, PlainList } from '@dossier/shared/ui';
 import { useDescribeError } from '../../lib/area';
 
 /** One document in the Family space (ADR 0162), as `family_space()` lists it. */
@@ -91,7 +91,7 @@ export function FamilySpace() {
       ) : docs.length === 0 ? (
         <p className="muted">{space.isPending ? 'Loading…' : 'Nothing here yet. Add one of your documents below.'}</p>
       ) : (
-        <ul className="family-space-list" aria-label="Family documents">
+        <PlainList aria-label="Family documents">
           {docs.map((d) => (
             <li key={d.document_id} className="family-space-row">
               <span className="family-space-name">{d.name}</span>
@@ -113,7 +113,7 @@ export function FamilySpace() {
               </span>
             </li>
           ))}
-        </ul>
+        </PlainList>
       )}
       {addable.length ? (
         <form

@@ -81,7 +81,9 @@ export type TitleRowProps = HTMLAttributes<HTMLDivElement>;
 
 /**
  * A heading with what belongs beside it (a status badge, an action button) at the row's far end;
- * on a narrow screen the second part wraps under the heading. Give it the heading first.
+ * on a narrow screen the second part wraps under the heading. Give it the heading first (or, with
+ * no heading, the row's first part: the sign-in card's "Forgot password?" and its home link).
+ * Its gap is its own; `className` for the area's margin.
  */
 export function TitleRow({ className, ...rest }: TitleRowProps) {
   return <div {...rest} className={['ds-title-row', className ?? ''].filter(Boolean).join(' ')} />;

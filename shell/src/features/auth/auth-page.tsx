@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@dossier/shared/contract';
 import { AUTH_ERROR_MESSAGES, LOADING_TEXT } from '@dossier/shared/core';
-import { Button, Tab, TabList, TabPanel, Tabs, TextField } from '@dossier/shared/ui';
+import { Button, Tab, TabList, TabPanel, Tabs, TextField, TitleRow } from '@dossier/shared/ui';
 import { classifyAuthError } from './auth-errors';
 import { currentAuthEvents } from './auth-events';
 import { requestPasswordReset, setNewPassword, signInWithEmail, signUpWithEmail, NoUserReturnedError } from './email-auth';
@@ -256,7 +256,7 @@ export function AuthPage() {
         ) : (
           body
         )}
-        <p className="auth-links">
+        <TitleRow className="auth-links">
           {mode === 'sign-in' && (
             <Button variant="ghost" size="sm" className="auth-link" onClick={() => switchTo('forgot')}>
               Forgot password?
@@ -268,7 +268,7 @@ export function AuthPage() {
             </Button>
           )}
           <Link to="/">Back to the home page</Link>
-        </p>
+        </TitleRow>
       </section>
     </div>
   );

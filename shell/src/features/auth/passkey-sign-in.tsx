@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth } from '@dossier/shared/contract';
 import { addPasskey, passkeyErrorMessage, passkeysSupported, signInWithPasskey, startPasskeyAutofill, type PasskeyAutofill } from '@dossier/shared/core';
-import { Button } from '@dossier/shared/ui';
+import { Button, TitleRow } from '@dossier/shared/ui';
 import { classifyAuthError } from './auth-errors';
 
 /**
@@ -68,11 +68,11 @@ export function AddPasskeyOffer({ onDone }: { onDone: () => void }) {
         <Button variant="primary" block onClick={() => void add()} loading={busy}>
           Add a passkey
         </Button>
-        <p className="auth-links">
+        <TitleRow className="auth-links">
           <Button variant="ghost" size="sm" className="auth-link" onClick={onDone} disabled={busy}>
             Not now
           </Button>
-        </p>
+        </TitleRow>
       </section>
     </div>
   );
