@@ -111,10 +111,11 @@ export default [
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   {
-    // The local stack's settings reader imports the one settings schema by path: the stack also
+    // The local stack's settings reader and early hints import the one settings schema and the
+    // registry's address matcher by path: the stack also
     // runs under plain tsx (`npm run stack`), which knows no @dossier/shared aliases; the rule's
     // fixer crashes on such an import, as above (ADR 0481).
-    files: ['local-stack/src/settings.ts'],
+    files: ['local-stack/src/settings.ts', 'local-stack/src/static-host/early-hints.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
 ];

@@ -110,6 +110,8 @@ describe('static hosts serve the build', () => {
       expect(await linkOf(page)).toBe(`${api}, <${documents}>; rel=preconnect; crossorigin, <${documents}>; rel=preconnect`);
     }
     expect(await linkOf('/settings')).toBe(`${api}, <${hosts.remotes.account.url}>; rel=preconnect; crossorigin, <${hosts.remotes.account.url}>; rel=preconnect`);
+    // The router's matching (the registry's one matcher, ADR 0482): any case, a trailing slash.
+    expect(await linkOf('/Settings/')).toBe(await linkOf('/settings'));
     // A page of no area (the shell's own) only warms the API; the visitor's landing stays light.
     expect(await linkOf('/auth')).toBe(api);
     expect(await linkOf('/documentsx')).toBe(api);

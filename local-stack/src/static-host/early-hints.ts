@@ -1,5 +1,7 @@
-import type { AppConfig, RemoteName } from '@dossier/shared';
-import { AREA_PATHS } from './registry.js';
+import type { AppConfig } from '@dossier/shared';
+// By path, not by the @dossier/shared alias: the stack also runs under plain tsx (ADR 0481). The
+// registry's one address matcher (ADR 0482): the shell's router, main.ts and this header agree.
+import { areaOfPath } from '../../../shared/src/contract/registry.js';
 
 /**
  * Early hints for an app page (issue 24): a signed-in `/documents` on a phone used to open its
@@ -9,21 +11,6 @@ import { AREA_PATHS } from './registry.js';
  * when the shell asks. A CDN can send the same header, or turn it into 103 Early Hints
  * (docs/serving.md).
  */
-
-/** The area that owns a page address, from the one registry (docs/decisions/0430). */
-export function areaOfPath(pathname: string): RemoteName | null {
-  for (const [area, patterns] of Object.entries(AREA_PATHS) as [RemoteName, readonly string[]][]) {
-    if (patterns.some((pattern) => matches(pattern, pathname))) return area;
-  }
-  return null;
-}
-
-function matches(pattern: string, pathname: string): boolean {
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
-  if (want.at(-1) === '*') return have.length >= want.length - 1 && want.slice(0, -1).every((part, i) => part.startsWith(':') || part === have[i]);
-  return want.length === have.length && want.every((part, i) => part.startsWith(':') || part === have[i]);
-}
 
 const originOf = (url: string): string | null => {
   try {

@@ -5,7 +5,7 @@ import { findRepoRoot } from '../repo-root.js';
 
 /** The parts of the one registry of remotes (docs/decisions/0140) the local stack reads. */
 interface Registry {
-  remotes: Record<RemoteName, { project: string; port: number; env: string; paths: string[]; subPaths: string[] }>;
+  remotes: Record<RemoteName, { project: string; port: number; env: string }>;
   local: { shellPort: number; supabaseUrl: string; googleUrl: string; stripeUrl: string; driveClientId: string; driveApiKey: string };
 }
 
@@ -24,5 +24,3 @@ export const REMOTE_DEFAULT_PORTS: Readonly<Record<RemoteName, number>> = each((
 export const REMOTE_URL_ENV: Readonly<Record<RemoteName, string>> = each((remote) => remote.env);
 /** A local instance's defaults. */
 export const LOCAL_DEFAULTS: Readonly<Registry['local']> = registry.local;
-/** The page addresses each area owns (`:param` segments, `/*` prefixes), as the shell routes them. */
-export const AREA_PATHS: Readonly<Record<RemoteName, readonly string[]>> = each((remote) => [...remote.paths, ...remote.subPaths]);
