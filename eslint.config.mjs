@@ -13,8 +13,8 @@ const BENCH_DOORS = [
     message: "A benchmark imports an area only through its door for tools ('../mfe-<area>/src/tooling'); export what it needs there.",
   },
   {
-    regex: '(^|/)e2e/',
-    message: 'A benchmark does not import the end-to-end suite: fixtures live with their tests. Use the platform (e.g. writePdf from local-stack/src/content/pdf) or local-stack/test/support/.',
+    regex: '(^|/)e2e/(?!support/tooling(\\.js)?$)',
+    message: "A benchmark imports the end-to-end suite only through its door for tools ('../e2e/support/tooling': the load figures); fixtures live with their tests. Use the platform (e.g. writePdf from local-stack/src/content/pdf) or local-stack/test/support/.",
   },
   {
     regex: '(^|/)shared/src/|^@dossier/shared/[^/]+/',

@@ -17,14 +17,20 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { buildMissing, repoRoot } from './lib-instance';
-// Not yet through a door (eslint.config.mjs, "Benchmarks"): the load figures are the load-budget
-// spec's own measure (issue 24), with its sign-up and session seeding; until they have a public
-// home both can import, this benchmark alone reaches into e2e/support.
-/* eslint-disable no-restricted-imports */
-import { startEnvironment } from '../e2e/support/environment';
-import { seedAcceptedConsent, seedSession, signUpFreshUser, type SignedInUser } from '../e2e/support/signed-in-session';
-import { FIRST_ROW, collectScripts, loadFigures, seedDocumentRows, watchFirstRow, type LoadFigures } from '../e2e/support/load-figures';
-/* eslint-enable no-restricted-imports */
+// The load-budget spec's own measure (issue 24), through the suite's door for tools.
+import {
+  FIRST_ROW,
+  collectScripts,
+  loadFigures,
+  seedAcceptedConsent,
+  seedDocumentRows,
+  seedSession,
+  signUpFreshUser,
+  startEnvironment,
+  watchFirstRow,
+  type LoadFigures,
+  type SignedInUser,
+} from '../e2e/support/tooling';
 
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const PROFILES = (process.env.BENCH_PROFILES || 'phone').split(',') as Profile[];

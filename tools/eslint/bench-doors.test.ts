@@ -43,8 +43,9 @@ describe('lint: benchmarks import only public entry points', () => {
       "import { findImported } from '@dossier/shared/core';",
       "import { writePdf } from '../local-stack/src/content/pdf.js';",
       "import { createTestUser } from '../local-stack/test/support/users.js';",
+      "import { loadFigures } from '../e2e/support/tooling';",
       "export const browser = () => import('@playwright/test');",
-      'export { scoreCategories, DriveClient, findImported, writePdf, createTestUser };',
+      'export { scoreCategories, DriveClient, findImported, writePdf, createTestUser, loadFigures };',
       'export type { LabelledDocument };',
       '',
     ].join('\n');
@@ -52,7 +53,14 @@ describe('lint: benchmarks import only public entry points', () => {
   });
 
   it('holds the benchmarks\' entry scripts (scripts/bench-*.ts) to the same doors', () => {
-    const source = ["import { startEnvironment } from '../e2e/support/environment';", "import { corpus } from '../mfe-documents/src/features/analysis/testing/corpus';", "import { corpus as c } from '../mfe-documents/src/tooling';", 'export { startEnvironment, corpus, c };', ''].join('\n');
+    const source = [
+      "import { startEnvironment } from '../e2e/support/environment';",
+      "import { corpus } from '../mfe-documents/src/features/analysis/testing/corpus';",
+      "import { corpus as c } from '../mfe-documents/src/tooling';",
+      "import { loadFigures } from '../e2e/support/tooling';",
+      'export { startEnvironment, corpus, c, loadFigures };',
+      '',
+    ].join('\n');
     expect(refusedLines(source, 'scripts/bench-probe.ts')).toEqual([1, 2]);
   });
 
