@@ -88,6 +88,26 @@ export function readConsent(storage: Storage | undefined = browserStorage(), use
   }
 }
 
+/**
+ * An ownerless record (written before the person's id was known, or by an older version) belongs
+ * to the first person whose session this device learns: stamped with their id here, at once and
+ * without the network, so a later person on the same device never takes it as theirs. Returns
+ * whether a record was claimed.
+ */
+export function claimConsent(storage: Storage | undefined = browserStorage(), userId?: string | null): boolean {
+  if (!userId) return false;
+  const raw = storage?.getItem(CONSENT.storageKey);
+  if (!raw) return false;
+  try {
+    const parsed = JSON.parse(raw) as Record<string, unknown> | null;
+    if (!parsed || typeof parsed !== 'object' || typeof parsed.userId === 'string') return false;
+    storage?.setItem(CONSENT.storageKey, JSON.stringify({ ...parsed, userId }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Asked again when there is no valid record, terms or privacy were not accepted, or it is over a year old. */
 export function consentNeeded(preferences: ConsentPreferences | null, now = new Date()): boolean {
   if (!preferences) return true;
