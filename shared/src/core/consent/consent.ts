@@ -80,7 +80,8 @@ export function readConsent(storage: Storage | undefined = browserStorage(), use
     const parsed = JSON.parse(raw) as Partial<ConsentPreferences> & { userId?: unknown };
     if (parsed?.version !== CONSENT.version || typeof parsed.timestamp !== 'string' || Number.isNaN(Date.parse(parsed.timestamp))) return null;
     // Another account's choice on a shared device is not this person's (a record from before
-    // consent followed the account has no owner and is taken as the current person's).
+    // consent followed the account has no owner and is taken as the current person's — the
+    // gate claims it for the first person it knows before anything reads it: claimConsent, ADR 0484).
     if (userId && typeof parsed.userId === 'string' && parsed.userId !== userId) return null;
     return { ...record(pickChoices(parsed), new Date(parsed.timestamp)), timestamp: parsed.timestamp };
   } catch {
