@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { CONSENT } from '../limits';
 import { HttpError } from '../errors';
-import { clearConsent, pickChoices, readConsent, saveConsent, type ConsentPreferences } from './consent';
+import { claimConsent, clearConsent, pickChoices, readConsent, saveConsent, type ConsentPreferences } from './consent';
 
 /**
  * Consent belongs to the account (issue 21 §7, ADR 0260): the choice is kept in
@@ -95,6 +95,8 @@ export async function syncConsentWithAccount(
   storage?: Storage,
   { waitMs = 8_000 }: { waitMs?: number } = {},
 ): Promise<ConsentPreferences | null> {
+  // Before anything reads the device's copy: an ownerless record is this person's from now on.
+  claimConsent(storage, userId);
   let account: ConsentPreferences | null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {

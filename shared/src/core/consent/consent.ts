@@ -80,11 +80,32 @@ export function readConsent(storage: Storage | undefined = browserStorage(), use
     const parsed = JSON.parse(raw) as Partial<ConsentPreferences> & { userId?: unknown };
     if (parsed?.version !== CONSENT.version || typeof parsed.timestamp !== 'string' || Number.isNaN(Date.parse(parsed.timestamp))) return null;
     // Another account's choice on a shared device is not this person's (a record from before
-    // consent followed the account has no owner and is taken as the current person's).
+    // consent followed the account has no owner and is taken as the current person's — the
+    // gate claims it for the first person it knows before anything reads it: claimConsent, ADR 0484).
     if (userId && typeof parsed.userId === 'string' && parsed.userId !== userId) return null;
     return { ...record(pickChoices(parsed), new Date(parsed.timestamp)), timestamp: parsed.timestamp };
   } catch {
     return null;
+  }
+}
+
+/**
+ * An ownerless record (written before the person's id was known, or by an older version) belongs
+ * to the first person whose session this device learns: stamped with their id here, at once and
+ * without the network, so a later person on the same device never takes it as theirs. Returns
+ * whether a record was claimed.
+ */
+export function claimConsent(storage: Storage | undefined = browserStorage(), userId?: string | null): boolean {
+  if (!userId) return false;
+  const raw = storage?.getItem(CONSENT.storageKey);
+  if (!raw) return false;
+  try {
+    const parsed = JSON.parse(raw) as Record<string, unknown> | null;
+    if (!parsed || typeof parsed !== 'object' || typeof parsed.userId === 'string') return false;
+    storage?.setItem(CONSENT.storageKey, JSON.stringify({ ...parsed, userId }));
+    return true;
+  } catch {
+    return false;
   }
 }
 

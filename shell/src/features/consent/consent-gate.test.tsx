@@ -110,6 +110,37 @@ describe('ConsentGate (SPEC §4, §5, §6)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("does not hand an ownerless choice to the next person when the first signs out before their sync (shared device)", async () => {
+    const spinner = document.body.appendChild(Object.assign(document.createElement('div'), { className: 'dossier-loading' }));
+    try {
+      // Written before anyone's id was known (or by an older version): no owner.
+      saveConsent(acceptAllConsent(new Date(Date.now() - 60_000)));
+      const a = fakeAccount();
+      const b = fakeAccount();
+      const view = (status: AuthStatus, id: string, supabase: unknown) => (
+        <DossierServicesProvider services={services(status, supabase, id)}>
+          <MemoryRouter initialEntries={['/documents']}>
+            <ConsentGate />
+          </MemoryRouter>
+        </DossierServicesProvider>
+      );
+      // A signs in; the page is not drawn yet, so A's sync waits; A signs out.
+      const { rerender } = render(view('signed-in', 'person-a', a.client));
+      await after(1000);
+      rerender(view('signed-out', 'person-a', a.client));
+      await after(100);
+      // B signs in on the same device, and the page is drawn.
+      rerender(view('signed-in', 'person-b', b.client));
+      spinner.remove();
+      await after(CONSENT.dialogDelayMs + 1000);
+      expect(b.account.writes).toEqual([]);
+      expect(dialog()).toBeInTheDocument();
+      expect(readConsent(undefined, 'person-b')).toBeNull();
+    } finally {
+      spinner.remove();
+    }
+  });
+
   it('checks a choice this device holds against the account only once the page is drawn; one it lacks at once (issue 24)', async () => {
     const spinner = document.body.appendChild(Object.assign(document.createElement('div'), { className: 'dossier-loading' }));
     try {

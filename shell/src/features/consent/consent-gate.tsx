@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAuth } from '@dossier/shared';
 import { CONSENT } from '@dossier/shared/core';
-import { chooseConsent, consentNeeded, readConsent, subscribeToConsent, syncConsentWithAccount, type ConsentPreferences } from '@dossier/shared/core/consent';
+import { chooseConsent, claimConsent, consentNeeded, readConsent, subscribeToConsent, syncConsentWithAccount, type ConsentPreferences } from '@dossier/shared/core/consent';
 import { Button } from '@dossier/shared/ui';
 import { usePageSettled } from '../device';
 import { ConsentDialog } from './consent-dialog';
@@ -59,7 +59,14 @@ export function ConsentGate() {
   // the account once the page is drawn (issue 24: the read was a request before the first row);
   // without one, or with one that needs an answer, the account is read at once.
   // (Read once a person: their own answer here must not start a second sync.)
-  const answeredHere = useMemo(() => userId !== null && !consentNeeded(readConsent(undefined, userId)), [userId]);
+  // An ownerless record is claimed by this person the moment their session is known, before any
+  // read and before the deferred sync: signing out before the sync answers must not leave it for
+  // the next person on this device (ADR 0484).
+  const answeredHere = useMemo(() => {
+    if (userId === null) return false;
+    claimConsent(undefined, userId);
+    return !consentNeeded(readConsent(undefined, userId));
+  }, [userId]);
   const settled = usePageSettled({ when: userId !== null && answeredHere, maxWaitMs: CONSENT_RECHECK_WAIT_MS });
 
   // The account's choice first (offline: this device's copy of it); then every change, here or in another tab.
