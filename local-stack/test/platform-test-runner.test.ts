@@ -42,8 +42,8 @@ function makeSuite(behaviourOfB: Behaviour): { dir: string; runsOf: (name: strin
   return { dir, runsOf };
 }
 
-function runSuite(dir: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, PLATFORM_TEST_JEST_CONFIG: path.join(dir, 'jest.config.cjs') };
+function runSuite(dir: string, shards = 1) {
+  const env: NodeJS.ProcessEnv = { ...process.env, PLATFORM_TEST_JEST_CONFIG: path.join(dir, 'jest.config.cjs'), PLATFORM_TEST_SHARDS: String(shards) };
   delete env.PLATFORM_TEST_LEDGER;
   delete env.PLATFORM_TEST_SKIP_FINISHED;
   const run = spawnSync(process.execPath, [runner], { cwd: repoRoot, env, encoding: 'utf8' });
@@ -85,5 +85,30 @@ describe('the platform test runner', () => {
     // Files that finished before a kill are never run again (Jest may order b first every time).
     expect(runsOf('a')).toBeLessThanOrEqual(1);
     expect(runsOf('c')).toBeLessThanOrEqual(1);
+  });
+
+  test('as two shards side by side: every file runs once, a failure in either fails the run, and a killed shard is resumed alone', () => {
+    const passing = makeSuite('pass');
+    dirs.push(passing.dir);
+    const together = runSuite(passing.dir, 2);
+    expect(together.output).toContain('2 shards side by side');
+    expect(together.output).toMatch(/^\[1\/2\] /m);
+    expect(together.output).toMatch(/^\[2\/2\] /m);
+    expect(together.status).toBe(0);
+    expect([passing.runsOf('a'), passing.runsOf('b'), passing.runsOf('c')]).toEqual([1, 1, 1]);
+
+    const failing = makeSuite('fail');
+    dirs.push(failing.dir);
+    const failed = runSuite(failing.dir, 2);
+    expect(failed.status).toBe(1);
+    expect(failed.output).toMatch(/2 shards, failed: [12]\/2\./);
+    expect([failing.runsOf('a'), failing.runsOf('b'), failing.runsOf('c')]).toEqual([1, 1, 1]);
+
+    const crashing = makeSuite('crash-once');
+    dirs.push(crashing.dir);
+    const resumed = runSuite(crashing.dir, 2);
+    expect(resumed.output).toMatch(/== platform tests \[[12]\/2\]: V8 killed the Jest process \(SIGTRAP/);
+    expect(resumed.status).toBe(0);
+    expect([crashing.runsOf('a'), crashing.runsOf('b'), crashing.runsOf('c')]).toEqual([1, 2, 1]);
   });
 });

@@ -96,6 +96,9 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
+/** Session-level advisory lock key held while the template database is looked for and built. */
+const TEMPLATE_LOCK = 0x646f7373; // "doss"
+
 /**
  * Creates `dbName` on the server of `adminUrl` as a copy of the prepared template database.
  * Per-database role settings (`ALTER ROLE … IN DATABASE`) are not copied by PostgreSQL's
@@ -103,22 +106,17 @@ function withDatabase(url: string, name: string): string {
  */
 export async function createPostgresFromTemplate(admin: pg.Client, adminUrl: string, dbName: string): Promise<void> {
   const template = `dossier_template_${schemaFingerprint()}`;
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
-  if (exists.rowCount === 0) {
-    const building = `dossier_template_building_${randomBytes(4).toString('hex')}`;
-    await admin.query(`create database ${building}`);
-    const config = loadConfig({ databaseUrl: withDatabase(adminUrl, building) });
-    const db = await openDatabase(config);
-    try {
-      await prepareDatabase(db, config, () => undefined);
-    } finally {
-      await db.close();
-    }
-    const stale = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'dossier\\_template\\_%' and datname <> $1`, [building]);
-    for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname} with (force)`);
-    await admin.query(`alter database ${building} rename to ${template}`);
+  // The platform tests run as two processes side by side (run-platform-tests.cjs): on a fresh
+  // server both would build the template, and each would drop the other's as stale. One builds
+  // it while the other waits here, then finds it made. The copy is made under the same lock:
+  // PostgreSQL refuses to copy a template another session is copying or connected to.
+  await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+  try {
+    await buildPostgresTemplate(admin, adminUrl, template);
+    await admin.query(`create database ${dbName} template ${template}`);
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
   }
-  await admin.query(`create database ${dbName} template ${template}`);
   const settings = await admin.query<{ statement: string }>(
     `select format('alter role %I in database %I set %s = %L', r.rolname, $2::text, split_part(c, '=', 1), substr(c, strpos(c, '=') + 1)) as statement
        from pg_db_role_setting s
@@ -128,4 +126,22 @@ export async function createPostgresFromTemplate(admin: pg.Client, adminUrl: str
     [template, dbName],
   );
   for (const { statement } of settings.rows) await admin.query(statement);
+}
+
+/** Builds the template database for today's schema unless it exists (the caller holds TEMPLATE_LOCK). */
+async function buildPostgresTemplate(admin: pg.Client, adminUrl: string, template: string): Promise<void> {
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
+  if (exists.rowCount !== 0) return;
+  const building = `dossier_template_building_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${building}`);
+  const config = loadConfig({ databaseUrl: withDatabase(adminUrl, building) });
+  const db = await openDatabase(config);
+  try {
+    await prepareDatabase(db, config, () => undefined);
+  } finally {
+    await db.close();
+  }
+  const stale = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'dossier\\_template\\_%' and datname <> $1`, [building]);
+  for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+  await admin.query(`alter database ${building} rename to ${template}`);
 }
