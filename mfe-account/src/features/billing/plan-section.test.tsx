@@ -61,6 +61,21 @@ describe('plan section of /settings', () => {
   });
 });
 
+describe('a paid plan without a billing period end (given without a subscription, or before the webhook)', () => {
+  it('says the plan is active instead of a renewal date with no date in it', async () => {
+    const { client } = fakeClient({ ...plusUsage, plan_id: 'family', plan_name: 'Family', current_period_end: null });
+    renderPage(<PlanSection />, { path: '/settings', services: { auth: { status: 'signed-in', user, supabase: client } } });
+    expect(await screen.findByText('Your Family plan is active.')).toBeInTheDocument();
+    expect(screen.queryByText(/renews on/)).not.toBeInTheDocument();
+  });
+
+  it('and when cancelling, says it ends at the end of the billing period', async () => {
+    const { client } = fakeClient({ ...plusUsage, current_period_end: null, cancel_at_period_end: true });
+    renderPage(<PlanSection />, { path: '/settings', services: { auth: { status: 'signed-in', user, supabase: client } } });
+    expect(await screen.findByText(/^Your Plus plan ends at the end of this billing period\. After that you are on Free/)).toBeInTheDocument();
+  });
+});
+
 describe('account.plan-badge', () => {
   it('shows the plan and a bar per limit', async () => {
     const { client } = fakeClient({ ...freeUsage, documents_used: 100 });

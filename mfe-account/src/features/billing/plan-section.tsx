@@ -65,9 +65,13 @@ function SubscriptionControls({ usage, free, onChanged }: { usage: PlanUsage; fr
   return (
     <div className="dossier-plan-controls">
       <p>
+        {/* Without a billing period end (a plan not yet confirmed by Stripe's webhook, or given
+            without a subscription) the sentence says no date rather than "renews on ." */}
         {cancelling
-          ? `Your ${usage.plan_name} plan ends on ${day(end)}. After that you are on Free; nothing you stored is removed.`
-          : `Your ${usage.plan_name} plan renews on ${day(end)}.`}
+          ? `Your ${usage.plan_name} plan ends ${end ? `on ${day(end)}` : 'at the end of this billing period'}. After that you are on Free; nothing you stored is removed.`
+          : end
+            ? `Your ${usage.plan_name} plan renews on ${day(end)}.`
+            : `Your ${usage.plan_name} plan is active.`}
       </p>
       <div className="dossier-plan-actions">
         {cancelling ? (
