@@ -72,30 +72,30 @@ function runJest(args, env, label) {
 
 /** One Jest run of these arguments, resumed when V8 kills it; resolves with its exit code. */
 async function runResumed(userArgs, label = '') {
-  const say = (message) => console.error(label ? message.replace(/^(\n?)== platform tests/, `$1== platform tests ${label}`) : message);
+  const name = label ? `platform tests ${label}` : 'platform tests';
   const ledger = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dossier-platform-tests-')), 'finished.jsonl');
   let result = await runJest(userArgs, { PLATFORM_TEST_LEDGER: ledger, PLATFORM_TEST_SKIP_FINISHED: '0' }, label);
   let resumes = 0;
 
   while (result.signal && ENGINE_CRASH_SIGNALS.has(result.signal) && resumes < MAX_RESUMES) {
     resumes += 1;
-    say(
-      `\n== platform tests: V8 killed the Jest process (${result.signal}, nodejs/node#64500) after ` +
+    console.error(
+      `\n== ${name}: V8 killed the Jest process (${result.signal}, nodejs/node#64500) after ` +
         `${readFinishedFiles(ledger).length} finished files. Resume ${resumes} of ${MAX_RESUMES}: the same run without them, in a new process.\n`,
     );
     result = await runJest([...userArgs, '--passWithNoTests'], { PLATFORM_TEST_LEDGER: ledger, PLATFORM_TEST_SKIP_FINISHED: '1' }, label);
   }
 
   if (result.signal) {
-    say(`\n== platform tests: the Jest process was killed by ${result.signal}; not resumed again.`);
+    console.error(`\n== ${name}: the Jest process was killed by ${result.signal}; not resumed again.`);
     return 1;
   }
   if (resumes === 0) return result.status ?? 1;
   // The last Jest run knows only its own files: after a resume the verdict is the ledger's too.
   const entries = readFinishedFiles(ledger);
   const failedFiles = entries.filter((entry) => entry.failed).map((entry) => path.relative(root, entry.file));
-  say(
-    `\n== platform tests after ${resumes} resume(s): ${entries.length} files finished, ${failedFiles.length} failed` +
+  console.error(
+    `\n== ${name} after ${resumes} resume(s): ${entries.length} files finished, ${failedFiles.length} failed` +
       (failedFiles.length > 0 ? `: ${failedFiles.join(', ')}.` : '.'),
   );
   return failedFiles.length === 0 && result.status === 0 ? 0 : 1;
