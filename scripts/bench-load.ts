@@ -11,7 +11,7 @@
  * BENCH_DIST_DIR=<dir> measures another build (a folder like dist/, e.g. an older commit's) for a
  * before/after in one session; BENCH_RUNS (default 3); BENCH_PROFILES=phone,desktop;
  * BENCH_PAGES=/documents,/auth only these pages; BENCH_DETAIL=1 also lists, per visit, every
- * request before the first row (start time, and gzip size of scripts): where the bytes go.
+ * request before the first row (start → arrival, and gzip size of scripts): where the bytes go.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -94,13 +94,13 @@ async function serviceWorkerSettled(page: Page) {
   if (DETAIL) console.log(`  service worker ${settled ? 'settled' : 'still installing'} ${ms(Date.now() - started)} after the first row`);
 }
 
-/** Every request of a visit before its first row, in start order; scripts with their gzip size. */
+/** Every request of a visit before its first row, in start order (start → last byte); scripts with their gzip size. */
 function printDetail(pathname: string, figures: LoadFigures) {
   const gzip = new Map(figures.scripts.map((script) => [script.url, script.gzip]));
   console.log(`\n${pathname}: ${figures.requests} requests (the document and these), ${kb(figures.jsGzip)} gzip JS`);
-  for (const { url, start } of figures.resources) {
+  for (const { url, start, end } of figures.resources) {
     const size = gzip.get(url);
-    console.log(`  ${ms(start).padStart(8)}  ${size === undefined ? ''.padStart(9) : kb(size).padStart(9)}  ${url.replace(/^https?:\/\/127\.0\.0\.1/, '')}`);
+    console.log(`  ${ms(start).padStart(8)} → ${ms(end).padStart(7)}  ${size === undefined ? ''.padStart(9) : kb(size).padStart(9)}  ${url.replace(/^https?:\/\/127\.0\.0\.1/, '')}`);
   }
 }
 

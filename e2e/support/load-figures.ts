@@ -24,7 +24,7 @@ export interface LoadFigures {
   /** Every script the page loaded, with its gzip size (for messages). */
   scripts: { url: string; gzip: number }[];
   /** Every resource counted in `requests`, in start order, with its start time (ms after navigation). */
-  resources: { url: string; start: number }[];
+  resources: { url: string; start: number; end: number }[];
 }
 
 /**
@@ -66,7 +66,7 @@ export async function loadFigures(page: Page, bodies: Map<string, Promise<Buffer
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     return {
       firstRow: row ?? Number.NaN,
-      resources: entries.filter((entry) => entry.startTime < cutoff).map((entry) => ({ url: entry.name, start: entry.startTime })),
+      resources: entries.filter((entry) => entry.startTime < cutoff).map((entry) => ({ url: entry.name, start: entry.startTime, end: entry.responseEnd })),
     };
   });
   const before = new Set(resources.map((resource) => resource.url));
