@@ -85,11 +85,11 @@ test("no remote's remoteEntry.js carries its own copy of the federation runtime:
   expect(runtime).toBe(true);
 });
 
-test.describe('the area a signed-in page names, and its first data, do not wait for the shell to boot (ADR 0482, 0483)', () => {
+test.describe('the area a signed-in page names, its page and its first data do not wait for the shell to boot (ADR 0482, 0483, 0485)', () => {
   // A first visit: nothing answered by a service worker, whose own fetches are not slowed below.
   test.use({ serviceWorkers: 'block' });
 
-  test("/documents on a slow link: the area's remoteEntry.js and the first page of documents are asked for while the shell's boot chunks are still arriving, the page once", async ({ page }) => {
+  test("/documents on a slow link: the config, the area's remoteEntry.js, the library page's files and the first page of documents are each asked for once, without waiting for the code before them", async ({ page }) => {
     test.setTimeout(3 * 60_000);
     const user = await signInFreshUser(page, 'Waterfall Person');
     await seedDocumentRows(user, 3);
@@ -125,5 +125,23 @@ test.describe('the area a signed-in page names, and its first data, do not wait 
     const firstPages = resources.filter((r) => r.url.includes('/rest/v1/rpc/search_documents') && r.start < firstRow);
     expect(firstPages.length, listing).toBe(1);
     expect(firstPages[0].start, listing).toBeLessThan(bootArrived);
+
+    // The runtime config is asked for by index.html's preload, before main.js has arrived, and
+    // main.js's own request is answered by it: one request, not two (ADR 0485).
+    const configs = resources.filter((r) => new URL(r.url).pathname === '/app-config.json');
+    expect(configs.length, listing).toBe(1);
+    expect(configs[0].start, listing).toBeLessThan(mainRan);
+
+    // The library page's files, as the area's manifest lists them, are asked for when the manifest
+    // answers, before remoteEntry.js has arrived (before ADR 0485, only once it had run), and
+    // webpack's own requests for them are answered by those hints: each file once.
+    const manifest = (await (await page.request.get(remotes.documents)).json()) as { metaData: { pageChunks?: Record<string, string[]> } };
+    const pageFiles = manifest.metaData.pageChunks?.['/documents'] ?? [];
+    expect(pageFiles.length, 'the manifest lists the library page\'s files').toBeGreaterThan(0);
+    for (const file of pageFiles) {
+      const requests = resources.filter((r) => r.url === new URL(file, remotes.documents).href);
+      expect(requests.length, `${file}\n${listing}`).toBe(1);
+      expect(requests[0].start, `${file}\n${listing}`).toBeLessThan(entry!.end);
+    }
   });
 });

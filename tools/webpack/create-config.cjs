@@ -12,6 +12,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedSingletons } = require('./shared-singletons.cjs');
 const { devAppConfig } = require('./dev-app-config.cjs');
 const { buildDefinitions } = require('./build-info.cjs');
+const { manifestWithPageChunks } = require('./page-chunks.cjs');
 
 const root = path.resolve(__dirname, '../..');
 
@@ -145,14 +146,19 @@ function createConfig({ project, name, port, title, isShell = false }) {
           remotes: {},
           shared: sharedSingletons(root),
           shareStrategy: 'loaded-first',
-          manifest: true,
+          // An area's manifest also names each page's files (ADR 0485): the shell asks for them
+          // beside remoteEntry.js.
+          manifest: isShell ? true : manifestWithPageChunks(path.join(projectRoot, 'src/remote-entry.ts')),
           dts: false,
           // One federation runtime per page (ADR 0300): the shell puts its runtime core on the page, and a remote's production build uses that one instead of carrying its own
           // copy in remoteEntry.js. `nx serve mfe-x` (the standalone harness, development) keeps its
           // own, so an area still runs alone.
           experiments: !isShell && production ? { externalRuntime: true } : {},
-          // The shell provides its runtime core (shell/src/federation/provide-runtime.ts).
-          ...(isShell ? { runtimePlugins: [path.join(projectRoot, 'src/federation/provide-runtime.ts')] } : {}),
+          // The shell provides its runtime core (shell/src/federation/provide-runtime.ts) and asks
+          // for a page's files when its area's manifest answers (preload-page-chunks.ts, ADR 0485).
+          ...(isShell
+            ? { runtimePlugins: ['provide-runtime.ts', 'preload-page-chunks.ts'].map((file) => path.join(projectRoot, 'src/federation', file)) }
+            : {}),
         }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',
