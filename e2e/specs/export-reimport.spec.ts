@@ -80,9 +80,15 @@ test('export everything, delete it all, import the zip: documents, portfolio and
   await expect(page.getByTestId('library-count')).toHaveText('3 documents');
   for (const f of files) await expect(page.getByTestId('document-item').filter({ has: page.getByRole('button', { name: f.name, exact: true }) })).toHaveCount(1);
   await page.goto('/portfolios');
+  // The list may first show the portfolio as last seen on this device (the deleted one, from the
+  // persisted cache) until its refetch answers: follow the imported portfolio, by its new id.
+  const imported = await api.from('portfolios').select('id').eq('name', 'Move to Lisbon').single();
+  expect(imported.error).toBeNull();
   const card = page.getByTestId('portfolio-card').filter({ hasText: 'Move to Lisbon' });
   await expect(card).toContainText('2 documents');
-  await card.getByRole('link', { name: /Move to Lisbon/ }).click();
+  const link = card.getByRole('link', { name: /Move to Lisbon/ });
+  await expect(link).toHaveAttribute('href', `/portfolios/${imported.data!.id as string}`);
+  await link.click();
   await expect(page.getByLabel('Document for Passport')).toHaveValue(/.+/);
   await expect(page.getByText('1 of 1 ready')).toBeVisible();
   const back = await api.from('documents').select('name,storage_path');
