@@ -69,17 +69,3 @@ export function usePageSettled({ when = true, maxWaitMs }: { when?: boolean; max
   }, [settled, when, areas, queryClient, maxWaitMs]);
   return settled;
 }
-
-/**
- * Calls `run` at the browser's next idle moment, at the latest after `timeoutMs`; returns a
- * cancel. After `watchPageSettled`/`usePageSettled`: the page's data and code are in by then, but
- * its first rows may not be painted yet — the idle moment comes after that frame.
- */
-export function whenIdle(run: () => void, timeoutMs: number): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: timeoutMs });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, Math.min(1_000, timeoutMs));
-  return () => clearTimeout(timer);
-}

@@ -1,4 +1,3 @@
-// The PWA feature's public surface: posting to the worker, and the shell part that registers it
-// (which fetches workbox-window only after the first render: service-worker-part.tsx).
-export { postToWorker } from './post-to-worker';
+// The PWA feature's public surface: the service-worker client and the shell part that runs it.
+export { postToWorker, startServiceWorker } from './service-worker-client';
 export { createServiceWorkerPart, UPDATE_TOAST } from './service-worker-part';

@@ -1,10 +1,33 @@
 import { Workbox } from 'workbox-window';
-import { isWorkerMessage, type WorkerToPageMessage } from './sw-messages';
+import { isWorkerMessage, type PageToWorkerMessage, type WorkerToPageMessage } from './sw-messages';
 
 export interface ServiceWorkerCallbacks {
   /** A new worker is installed and waiting: offer "Update available — reload". */
   onUpdateAvailable(activate: () => void): void;
   onMessage(message: WorkerToPageMessage): void;
+}
+
+/** Posts a SPEC §7 message to the worker that controls this page (if any). */
+export function postToWorker(message: PageToWorkerMessage): boolean {
+  const controller = globalThis.navigator?.serviceWorker?.controller;
+  if (!controller) return false;
+  controller.postMessage(message);
+  return true;
+}
+
+/** Posts a message and waits for the worker's reply on a private channel. */
+export function askWorker(message: PageToWorkerMessage, timeoutMs = 5_000): Promise<WorkerToPageMessage | null> {
+  const controller = globalThis.navigator?.serviceWorker?.controller;
+  if (!controller) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(null), timeoutMs);
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      resolve(isWorkerMessage(event.data) ? event.data : null);
+    };
+    controller.postMessage(message, [channel.port2]);
+  });
 }
 
 /**
