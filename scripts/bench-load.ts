@@ -78,14 +78,22 @@ async function visit(context: BrowserContext, pathname: string, profile: Profile
   return { ...figures, lcp };
 }
 
-/** Until the page's service worker is installed and active (at most 3 minutes); prints how long that took. */
+/**
+ * Until the page's service worker is registered, installed, active and controlling the page (at
+ * most 3 minutes); prints how long that took. The shell registers it only once the opened page is
+ * drawn and the browser is idle, so "no registration yet" is not "settled": the warm visit would
+ * then go to the network.
+ */
 async function serviceWorkerSettled(page: Page) {
   const started = Date.now();
   const settled = await page
     .waitForFunction(
       async () => {
-        const registration = await navigator.serviceWorker?.getRegistration();
-        return !registration || (Boolean(registration.active) && !registration.installing && !registration.waiting);
+        if (!('serviceWorker' in navigator)) return true;
+        // The worker claims the open pages once it is activated (sw.ts): this page controlled is
+        // the sign that the next navigation goes to it.
+        const registration = await navigator.serviceWorker.getRegistration();
+        return navigator.serviceWorker.controller !== null && registration?.active?.state === 'activated' && !registration.installing && !registration.waiting;
       },
       undefined,
       { timeout: 180_000, polling: 250 },
