@@ -5,7 +5,6 @@ import {
   ComboBox,
   ButtonGroup,
   Card,
-  Checkbox,
   ConfirmDialog,
   Dialog,
   BackIcon,
@@ -32,11 +31,6 @@ import {
   Select,
   Sheet,
   Skeleton,
-  Switch,
-  Tab,
-  TabList,
-  TabPanel,
-  Tabs,
   TextArea,
   TextField,
   TitleRow,
@@ -44,6 +38,7 @@ import {
   destructiveCopy,
   type ButtonVariant,
 } from '@dossier/shared/ui';
+import { Checkbox, Switch, Tab, TabList, TabPanel, Tabs } from '@dossier/shared/ui/controls';
 import { StaffGate } from '../diagnostics/staff-gate';
 import { MoreSpecimens, Specimen } from './gallery-states';
 import './component-gallery.css';

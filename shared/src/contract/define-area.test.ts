@@ -8,8 +8,8 @@ const root = path.resolve(__dirname, '../../..');
 describe('defineArea', () => {
   it("reports the build it is handed, not the contract of the shared copy it runs in", () => {
     const register = jest.fn();
-    const area = defineArea({ contractVersion: '3.0.0', release: 'abc123', sharedRequirements: { react: '^20.0.0' } }, register);
-    expect(area).toEqual({ contractVersion: '3.0.0', release: 'abc123', sharedRequirements: { react: '^20.0.0' }, register });
+    const area = defineArea({ contractVersion: '9.4.0', release: 'abc123', sharedRequirements: { react: '^20.0.0' } }, register);
+    expect(area).toEqual({ contractVersion: '9.4.0', release: 'abc123', sharedRequirements: { react: '^20.0.0' }, register });
     expect(area.contractVersion).not.toBe(CONTRACT_VERSION);
   });
 

@@ -10,7 +10,7 @@ import type { DossierServices, DossierServicesSnapshot } from './services';
  * remote built against the old contract would break; the shell refuses a remote whose major
  * differs (SPEC §8 error screen inside that area).
  */
-export const CONTRACT_VERSION = '2.0.0';
+export const CONTRACT_VERSION = '3.0.0';
 
 /** One route an area mounts inside the shell's router. `path` is absolute ("/documents/*"). */
 export interface ComponentRoute {

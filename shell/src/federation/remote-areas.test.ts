@@ -1,4 +1,4 @@
-import { CONTRACT_VERSION, REMOTE_CONTAINERS, type RemoteModule } from '@dossier/shared';
+import { CONTRACT_VERSION, REMOTE_CONTAINERS, contractMajor, type RemoteModule } from '@dossier/shared';
 import { createFakeServices } from '@dossier/shared/testing';
 import { ContractVersionError, RemoteLoadError, SharedVersionError } from '@dossier/shared/core';
 import { fakeAppConfig } from '@dossier/shared/testing';
@@ -65,8 +65,9 @@ describe('remote areas', () => {
   });
 
   it('accepts a newer minor of the same major', async () => {
-    const loader = fakeLoader({ [`${REMOTE_CONTAINERS.documents}/Module`]: [() => ({ default: areaModule('2.7.0') })] });
-    await expect(createRemoteAreas(fakeAppConfig(), loader, { host }).load('documents')).resolves.toMatchObject({ contractVersion: '2.7.0' });
+    const newerMinor = `${contractMajor(CONTRACT_VERSION)}.7.0`;
+    const loader = fakeLoader({ [`${REMOTE_CONTAINERS.documents}/Module`]: [() => ({ default: areaModule(newerMinor) })] });
+    await expect(createRemoteAreas(fakeAppConfig(), loader, { host }).load('documents')).resolves.toMatchObject({ contractVersion: newerMinor });
   });
 
   it('keeps a failure to its area and re-reads the manifest on the next try', async () => {

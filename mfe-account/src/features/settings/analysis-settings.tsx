@@ -10,7 +10,8 @@ import {
   saveAnalysisSettings,
   type AnalysisSettings as Settings,
 } from '@dossier/shared/core';
-import { Checkbox, NativeSelect, Switch } from '@dossier/shared/ui';
+import { NativeSelect } from '@dossier/shared/ui';
+import { Checkbox, Switch } from '@dossier/shared/ui/controls';
 
 const THRESHOLDS = [0.95, 0.9, 0.8, 0.7, 0.6] as const;
 /** What "on" starts at: only suggestions Dossier is very sure of. */

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useErrorLog } from '@dossier/shared';
-import { Badge, Button, EmptyState, Page, Skeleton, Tab, TabList, TabPanel, Tabs, PlainList } from '@dossier/shared/ui';
+import { Badge, Button, EmptyState, Page, Skeleton, PlainList } from '@dossier/shared/ui';
+import { Tab, TabList, TabPanel, Tabs } from '@dossier/shared/ui/controls';
 import type { Transfer } from '../../api/transfers';
 import { EmergencyAccessPanel, useTrustedContacts } from '../trusted-contact';
 import { OfferDialog } from './offer-dialog';

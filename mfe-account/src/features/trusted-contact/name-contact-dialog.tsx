@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSupabase, useToasts } from '@dossier/shared';
-import { Checkbox, Dialog, Skeleton, TextField } from '@dossier/shared/ui';
+import { Dialog, Skeleton, TextField } from '@dossier/shared/ui';
+import { Checkbox } from '@dossier/shared/ui/controls';
 import { nameTrustedContact } from '../../api/trusted-contacts';
 import { listOfferable, looksLikeEmail, transferErrorText, transferKeys } from '../../api/transfers';
 import { useRefreshTrusted } from './use-trusted-contacts';

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppConfig, useAuth, useSupabase, useToasts } from '@dossier/shared';
-import { Button, ButtonGroup, Checkbox, Switch, buttonClassName, useConfirm } from '@dossier/shared/ui';
+import { Button, ButtonGroup, buttonClassName, useConfirm } from '@dossier/shared/ui';
+import { Checkbox, Switch } from '@dossier/shared/ui/controls';
 import { DEFAULT_REMINDER_DAYS, calendarFeedUrl, getReminderSettings, reminderKeys, saveReminderSettings, setCalendarFeed } from '../../api/reminders';
 import { useDescribeError } from '../../lib/query';
 import './reminders.css';

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDevice, useSupabase, useToasts } from '@dossier/shared';
 import { LOADING_TEXT } from '@dossier/shared/core';
-import { Badge, Button, Checkbox, Dialog, NativeSelect, TextField, TitleRow, useConfirm, type BadgeTone, PlainList } from '@dossier/shared/ui';
+import { Badge, Button, Dialog, NativeSelect, TextField, TitleRow, useConfirm, type BadgeTone, PlainList } from '@dossier/shared/ui';
+import { Checkbox } from '@dossier/shared/ui/controls';
 import {
   createShareLink,
   listShareLinks,

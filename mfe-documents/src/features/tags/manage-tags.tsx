@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSupabase, useToasts } from '@dossier/shared';
-import { Button, Checkbox, Chip, EmptyState, LoadingSpinner, NativeSelect, TextField, useConfirm } from '@dossier/shared/ui';
+import { Button, Chip, EmptyState, LoadingSpinner, NativeSelect, TextField, useConfirm } from '@dossier/shared/ui';
+import { Checkbox } from '@dossier/shared/ui/controls';
 import { createTag, deleteTag, isDuplicateTagName, mergeTags, TAG_COLORS, updateTag, type TagWithUsage } from '../../api/tags';
 import { useDescribeError } from '../../lib/query';
 import { useDocumentActions } from '../../lib/use-document-actions';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Checkbox, FileTypeIcon, FolderIcon, DownloadIcon } from '@dossier/shared/ui';
+import { Button, FileTypeIcon, FolderIcon, DownloadIcon } from '@dossier/shared/ui';
+import { Checkbox } from '@dossier/shared/ui/controls';
 import type { DriveFile, DriveFolder } from '../../drive/drive-client';
 
 /**

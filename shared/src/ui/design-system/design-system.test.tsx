@@ -3,7 +3,8 @@ import path from 'node:path';
 import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Badge, Button, ButtonGroup, Checkbox, Chip, ComboBox, ConfirmDialog, Dialog, EmptyState, IconButton, Menu, Progress, Select, Sheet, Switch, Tab, TabList, TabPanel, Tabs, TextArea, TextField, TitleRow, PlainList, Tooltip, destructiveCopy, useConfirm } from './index';
+import { Badge, Button, ButtonGroup, Chip, ComboBox, ConfirmDialog, Dialog, EmptyState, IconButton, Menu, Progress, Select, Sheet, TextArea, TextField, TitleRow, PlainList, Tooltip, destructiveCopy, useConfirm } from './index';
+import { Checkbox, Switch, Tab, TabList, TabPanel, Tabs } from '../controls';
 import { stubLayoutApis } from '@dossier/shared/testing';
 
 beforeAll(stubLayoutApis);

@@ -5,12 +5,11 @@ import path from 'node:path';
  * `@dossier/shared/ui` is one shared module: whatever it imports statically, every page that
  * draws a button pays for, before its first row (issue 24). The Radix menus, dialogs, select,
  * popover and tooltip — with floating-ui and the scroll lock, ~40 KB gzip — come on demand
- * (deferred-overlays.tsx, ADR 0455). This walks the static imports (not `import type`, not
- * `import()`) from the module's entry and lists what of Radix it reaches.
+ * (deferred-overlays.tsx, ADR 0455); the Radix checkbox, switch and tabs come with the pages
+ * that import them from `@dossier/shared/ui/controls` (ADR 0486). This walks the static imports
+ * (not `import type`, not `import()`) from the module's entry and lists what of Radix it reaches.
  */
 const SHARED_SRC = path.resolve(__dirname, '../..');
-/** Small, always-visible controls: allowed in the first render. */
-const ALLOWED_RADIX = new Set(['Tabs', 'Checkbox', 'Switch']);
 
 function resolveSource(from: string, request: string): string | null {
   const base = request.startsWith('@dossier/shared/') ? path.join(SHARED_SRC, request.slice('@dossier/shared/'.length)) : request.startsWith('.') ? path.resolve(path.dirname(from), request.replace(/\.js$/, '')) : null;
@@ -47,15 +46,16 @@ function staticImports(entry: string): { files: Set<string>; radix: Map<string, 
   return { files, radix, packages };
 }
 
-test("the design system's Radix overlays are not in @dossier/shared/ui's static imports", () => {
+test("no Radix part is in @dossier/shared/ui's static imports: the overlays come on demand, the form controls from their own module", () => {
   const { files, radix, packages } = staticImports(path.join(SHARED_SRC, 'ui/index.ts'));
   // The walk saw the module (guards against a parser that finds nothing).
   expect(files.size).toBeGreaterThan(20);
   expect([...files].some((file) => file.endsWith('design-system/deferred-overlays.tsx'))).toBe(true);
-  expect(radix.has('Tabs')).toBe(true);
+  // …and finds Radix where it is imported (the same walk from the controls' own module).
+  const controls = staticImports(path.join(SHARED_SRC, 'ui/controls/index.ts'));
+  expect([...controls.radix.keys()].sort()).toEqual(['Checkbox', 'Switch', 'Tabs']);
 
-  const overlays = [...radix].filter(([name]) => !ALLOWED_RADIX.has(name)).map(([name, file]) => `${name} (${file})`);
-  expect(overlays).toEqual([]);
+  expect([...radix].map(([name, file]) => `${name} (${file})`)).toEqual([]);
   expect([...packages]).toEqual([]);
   for (const heavy of ['select', 'menu', 'dialog', 'sheet', 'tooltip', 'combobox', 'overlays']) {
     expect([...files].map((file) => path.relative(SHARED_SRC, file))).not.toContain(`ui/design-system/${heavy}.tsx`);

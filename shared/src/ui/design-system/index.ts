@@ -12,8 +12,7 @@ export type { SheetProps } from './sheet';
 export type { ComboBoxOption, ComboBoxProps } from './combobox';
 export { Select, Menu, Dialog, ConfirmDialog, Sheet, Tooltip, ComboBox, loadOverlays } from './deferred-overlays';
 export { useConfirm, destructiveCopy } from './confirm';
-export * from './checkbox';
-export * from './tabs';
+// Checkbox, Switch and Tabs: from `@dossier/shared/ui/controls` (ADR 0486), not from here.
 export * from './display';
 export * from './icons';
 export { useCloseOnBack } from './close-on-back';
