@@ -80,9 +80,8 @@ async function visit(context: BrowserContext, pathname: string, profile: Profile
 
 /**
  * Until the page's service worker is registered, installed, active and controlling the page (at
- * most 3 minutes); prints how long that took. The shell registers it only once the opened page is
- * drawn and the browser is idle, so "no registration yet" is not "settled": the warm visit would
- * then go to the network.
+ * most 3 minutes); prints how long that took. "No registration yet" is not "settled", nor is a
+ * worker just activated: the warm visit would then go to the network.
  */
 async function serviceWorkerSettled(page: Page) {
   const started = Date.now();

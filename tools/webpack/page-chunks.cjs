@@ -4,6 +4,7 @@
 // phone profile that was one more round trip and a download in a row before the first row.
 // Data, not code: the shell still loads the area through the runtime, and the page still loads
 // through its own `import()` (which then finds the files already on their way).
+const fs = require('node:fs');
 
 /**
  * `pageRoute('/documents', () => import('./features/library/documents-page'), …)` in an area's
@@ -58,7 +59,6 @@ function pageChunksByRoute(compilation, exposedFile, source) {
  * @param {string} exposedFile
  */
 function manifestWithPageChunks(exposedFile) {
-  const fs = require('node:fs');
   return {
     additionalData: ({ stats, compilation }) => {
       const { pageChunks, problems } = pageChunksByRoute(compilation, exposedFile, fs.readFileSync(exposedFile, 'utf8'));

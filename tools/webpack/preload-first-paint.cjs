@@ -64,13 +64,13 @@ function preloadAs(file) {
  * the preload is consumed, never fetched twice (load-budget.spec.ts). The visitor's `/` asks for the
  * config too (main.ts), so it costs that page nothing.
  */
-const RUNTIME_CONFIG_HINT = (compilation) => ({ rel: 'preload', as: 'fetch', href: publicHref(compilation, 'app-config.json'), crossorigin: 'anonymous' });
+const runtimeConfigHint = (compilation) => ({ rel: 'preload', as: 'fetch', href: publicHref(compilation, 'app-config.json'), crossorigin: 'anonymous' });
 
 class PreloadFirstPaint {
   apply(compiler) {
     compiler.hooks.compilation.tap(NAME, (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(NAME, (data) => {
-        data.headTags.push({ tagName: 'link', voidTag: true, attributes: RUNTIME_CONFIG_HINT(compilation), meta: { plugin: NAME } });
+        data.headTags.push({ tagName: 'link', voidTag: true, attributes: runtimeConfigHint(compilation), meta: { plugin: NAME } });
         for (const file of [...everyPageFiles(compilation)].sort()) {
           const as = preloadAs(file);
           if (!as) continue;
