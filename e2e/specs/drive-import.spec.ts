@@ -34,8 +34,10 @@ async function consent(popup: Page, account = 'grace@example.com') {
 
 async function connectThroughPopup(page: Page, account = 'grace@example.com') {
   const [popup] = await Promise.all([page.waitForEvent('popup'), dialog(page).getByRole('button', { name: 'Connect Google Drive' }).click()]);
+  // Listening before Allow: the popup may close before a later listener exists, and then waits for ever.
+  const closed = popup.waitForEvent('close');
   await consent(popup, account);
-  await popup.waitForEvent('close');
+  await closed;
   await expect(dialog(page).getByRole('navigation', { name: 'Folder path' })).toBeVisible();
 }
 

@@ -54,8 +54,10 @@ test('a second browser of the same person is connected from the server grant, an
   await page.getByRole('button', { name: 'Import from Google Drive' }).first().click();
   const importDialog = page.getByRole('dialog', { name: 'Import from Google Drive' });
   const [readPopup] = await Promise.all([page.waitForEvent('popup'), importDialog.getByRole('button', { name: 'Connect Google Drive' }).click()]);
+  // Listening before Allow: the popup may close before a later listener exists, and then waits for ever.
+  const readClosed = readPopup.waitForEvent('close');
   await consent(readPopup);
-  await readPopup.waitForEvent('close');
+  await readClosed;
   await expect(importDialog.getByRole('navigation', { name: 'Folder path' })).toBeVisible();
   await page.keyboard.press('Escape');
   await page.goto(portfolioPath);
