@@ -1,10 +1,10 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { DossierServicesProvider, type DossierServices } from '@dossier/shared';
 import type { ShellServices } from './services/create-services';
 import { AreasContext } from './routing/areas-context';
-import { createAppRouter } from './routing/create-app-router';
+import { AppErrorBoundary, AppRoutes } from './routing/app-routes';
 
 /** Provides the services (auth snapshot refreshed on every change) and the one router. */
 export function App({ shell }: { shell: ShellServices }) {
@@ -13,12 +13,15 @@ export function App({ shell }: { shell: ShellServices }) {
     () => ({ ...shell.base, auth: { ...authState, supabase: shell.supabase, signOut: shell.authStore.signOut } }),
     [shell, authState],
   );
-  const router = useMemo(() => createAppRouter(shell.areas, shell.overlays), [shell]);
   return (
     <AreasContext.Provider value={shell.areas}>
       <DossierServicesProvider services={services}>
         <QueryClientProvider client={services.queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppErrorBoundary>
+              <AppRoutes areas={shell.areas} overlays={shell.overlays} />
+            </AppErrorBoundary>
+          </BrowserRouter>
         </QueryClientProvider>
       </DossierServicesProvider>
     </AreasContext.Provider>

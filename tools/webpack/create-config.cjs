@@ -101,7 +101,6 @@ function createConfig({ project, name, port, title, isShell = false }) {
           // own build under a name no shared-module rule consumes (ADR 0301).
           '@dossier/react-router-browser$': path.join(__dirname, 'react-router-browser.ts'),
           '@dossier/react-router-full$': path.join(root, `node_modules/react-router/dist/${production ? 'production' : 'development'}/index.mjs`),
-          '@dossier/react-router-dom-full$': path.join(root, `node_modules/react-router/dist/${production ? 'production' : 'development'}/dom-export.mjs`),
           // supabase-js's Realtime client, fetched only with the first channel subscription
           // (ADR 0186). The shell only: the areas use the shell's supabase client at runtime.
           ...(isShell ? { '@supabase/realtime-js$': path.join(__dirname, 'lazy-realtime.ts') } : {}),

@@ -7,8 +7,12 @@
  * react-router-browser.test.ts fails when a source file imports a name missing here.
  * `@dossier/react-router-full` is react-router's own build (an alias in create-config.cjs), so
  * this module does not consume itself.
+ * Declarative routing only (ADR 0487): <BrowserRouter> and `useRoutes`, not the data router
+ * (`createBrowserRouter`, `RouterProvider`), whose loaders, actions and fetchers nothing uses and
+ * which doubled the module (~30 → ~15 KB gzip).
  */
 export {
+  BrowserRouter,
   Link,
   MemoryRouter,
   Navigate,
@@ -16,14 +20,11 @@ export {
   Outlet,
   Route,
   Routes,
-  createBrowserRouter,
   matchPath,
   useLocation,
   useNavigate,
   useParams,
-  useRouteError,
+  useRoutes,
   useSearchParams,
 } from '@dossier/react-router-full';
 export type { RouteObject } from '@dossier/react-router-full';
-// The DOM RouterProvider (react-dom's flushSync), as react-router-dom exports it.
-export { RouterProvider } from '@dossier/react-router-dom-full';

@@ -1,7 +1,4 @@
-// The aliases react-router-browser.ts imports from (create-config.cjs): react-router's own build.
+// The alias react-router-browser.ts imports from (create-config.cjs): react-router's own build.
 declare module '@dossier/react-router-full' {
   export * from 'react-router';
-}
-declare module '@dossier/react-router-dom-full' {
-  export * from 'react-router/dom';
 }

@@ -1,6 +1,6 @@
 import { Suspense, useMemo } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, Link, Outlet, RouterProvider, useLocation } from 'react-router-dom';
+import { BrowserRouter, Link, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import {
   DossierServicesProvider,
   isParcelRoute,
@@ -50,6 +50,11 @@ function ParcelPage({ route }: { route: Extract<AreaRegistration['routes'][numbe
   return <ParcelHost config={route.parcel} services={services} pathname={pathname} />;
 }
 
+/** The harness's routes under its <BrowserRouter> (declarative routing, as the shell's, ADR 0487). */
+function HarnessRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
 /**
  * Runs one area alone (`nx serve mfe-x`): the contract from shared/testing's fakes, the area's
  * routes in a router of its own, its nav in a small header. `/` goes to the first nav item.
@@ -64,37 +69,38 @@ export function StandaloneHarness({ module: remote, title, services }: { module:
     Object.assign(widgets, module.widgets);
     return { value, module };
   }, [services, remote]);
-  const router = useMemo(
-    () =>
-      createBrowserRouter([
-        {
-          element: <HarnessFrame module={module} title={title} />,
-          children: [
-            {
-              path: '/',
-              element: (
-                <ul>
-                  {module.routes.map((route) => (
-                    <li key={route.path}>
-                      <Link to={route.path.replace(/:([a-zA-Z]+)/g, 'sample-$1').replace(/\/\*$/, '')}>{route.title ?? route.path}</Link>
-                    </li>
-                  ))}
-                </ul>
-              ),
-            },
-            ...module.routes.map((route) =>
-              isParcelRoute(route) ? { path: route.path, element: <ParcelPage route={route} /> } : { path: route.path, Component: route.Component },
+  const routes = useMemo<RouteObject[]>(
+    () => [
+      {
+        element: <HarnessFrame module={module} title={title} />,
+        children: [
+          {
+            path: '/',
+            element: (
+              <ul>
+                {module.routes.map((route) => (
+                  <li key={route.path}>
+                    <Link to={route.path.replace(/:([a-zA-Z]+)/g, 'sample-$1').replace(/\/\*$/, '')}>{route.title ?? route.path}</Link>
+                  </li>
+                ))}
+              </ul>
             ),
-            { path: '*', element: <p>No page of this area at this address.</p> },
-          ],
-        },
-      ]),
+          },
+          ...module.routes.map((route) =>
+            isParcelRoute(route) ? { path: route.path, element: <ParcelPage route={route} /> } : { path: route.path, Component: route.Component },
+          ),
+          { path: '*', element: <p>No page of this area at this address.</p> },
+        ],
+      },
+    ],
     [module, title],
   );
   return (
     <DossierServicesProvider services={value}>
       <QueryClientProvider client={value.queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <HarnessRoutes routes={routes} />
+        </BrowserRouter>
       </QueryClientProvider>
     </DossierServicesProvider>
   );

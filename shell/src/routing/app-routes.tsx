@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, useRouteError, type RouteObject } from 'react-router-dom';
+import { Component, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { REMOTE_NAMES } from '@dossier/shared';
 import { ErrorScreen } from '@dossier/shared/ui';
 import type { RemoteAreas } from '../federation/remote-areas';
@@ -9,10 +9,22 @@ import { RequireAuth } from './require-auth';
 import { AREA_ROUTES, SHELL_ROUTES } from './route-table';
 import NotFoundPage from '../pages/not-found-page';
 
-/** What the router shows if something outside every area's boundary throws. */
-function RouterErrorScreen() {
-  const error = useRouteError();
-  return <ErrorScreen error={error} retryCount={0} onRetry={() => window.location.reload()} headingLevel={1} />;
+/**
+ * What the page shows if something outside every area's boundary throws while rendering (the
+ * frame itself, a shell page): the whole page's error screen, whose retry reloads. Each area has
+ * its own boundary inside (AreaOutlet), so this is the last line, not the usual one.
+ */
+export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: unknown; failed: boolean }> {
+  override state = { error: null as unknown, failed: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  override render() {
+    if (this.state.failed) return <ErrorScreen error={this.state.error} retryCount={0} onRetry={() => window.location.reload()} headingLevel={1} />;
+    return this.props.children;
+  }
 }
 
 /** The routes of the whole app: the shell's pages, each enabled area's paths, then not-found. */
@@ -20,7 +32,6 @@ export function appRoutes(areas: Pick<RemoteAreas, 'enabled'>, overlays: Compone
   return [
     {
       element: <AppFrame overlays={overlays} />,
-      errorElement: <RouterErrorScreen />,
       children: [
         ...SHELL_ROUTES.map(({ path, Component, requiresAuth }) => ({
           path,
@@ -48,6 +59,12 @@ export function appRoutes(areas: Pick<RemoteAreas, 'enabled'>, overlays: Compone
   ];
 }
 
-export function createAppRouter(areas: Pick<RemoteAreas, 'enabled'>, overlays: ComponentType[] = []) {
-  return createBrowserRouter(appRoutes(areas, overlays));
+/**
+ * The app's routes under the page's <BrowserRouter> (ADR 0487): declarative routing, not the
+ * data router, whose loaders, actions and fetchers Dossier does not use and every page paid
+ * ~15 KB gzip for.
+ */
+export function AppRoutes({ areas, overlays }: { areas: Pick<RemoteAreas, 'enabled'>; overlays?: ComponentType[] }) {
+  const routes = useMemo(() => appRoutes(areas, overlays), [areas, overlays]);
+  return useRoutes(routes);
 }
