@@ -3,7 +3,7 @@ import { useAuth, useDevice, useDossier, type RemoteName } from '@dossier/shared
 import { preload } from '@dossier/shared/core/network';
 import { loadOverlays } from '@dossier/shared/ui';
 import { AreasContext } from '../../routing/areas-context';
-import { watchPageSettled } from './page-settled';
+import { afterIdle, watchPageSettled } from './page-settled';
 
 /** The areas a signed-in person is likely to open next from the navigation. */
 export const PRELOADED_AREAS: readonly RemoteName[] = ['documents', 'portfolios', 'account'];
@@ -40,13 +40,7 @@ export function RemotePreloader() {
     };
     let cancel: (() => void) | undefined;
     const stopWatching = watchPageSettled({ areas, queryClient }, () => {
-      if (typeof window.requestIdleCallback === 'function') {
-        const handle = window.requestIdleCallback(run, { timeout: strategy.preloadTimeout });
-        cancel = () => window.cancelIdleCallback(handle);
-      } else {
-        const timer = setTimeout(run, 1_000);
-        cancel = () => clearTimeout(timer);
-      }
+      cancel = afterIdle(run, strategy.preloadTimeout);
     });
     return () => {
       stopWatching();

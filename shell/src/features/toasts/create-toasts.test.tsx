@@ -1,10 +1,20 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { DossierServicesProvider } from '@dossier/shared';
+import { createFakeServices } from '@dossier/shared/testing';
 import { createToasts } from './create-toasts';
 
-function setup() {
+const services = createFakeServices();
+
+/** The viewport on a page with nothing loading: sonner is fetched at once and its regions drawn. */
+async function setup() {
   const { api, Overlay } = createToasts();
   const View = Overlay!;
-  render(<View />);
+  render(
+    <DossierServicesProvider services={services}>
+      <View />
+    </DossierServicesProvider>,
+  );
+  await screen.findByRole('region', { name: /^Notifications/ });
   return api;
 }
 
@@ -17,7 +27,7 @@ beforeAll(() => {
 
 describe('stacked toasts (SPEC §9)', () => {
   it('shows at most 3 of 4, the newest first, in a polite live region', async () => {
-    const api = setup();
+    const api = await setup();
     act(() => {
       for (const n of [1, 2, 3, 4]) api.stacked.add({ title: `Saved ${n}` });
     });
@@ -30,7 +40,7 @@ describe('stacked toasts (SPEC §9)', () => {
   });
 
   it('uses the SPEC gap and width', async () => {
-    const api = setup();
+    const api = await setup();
     act(() => {
       api.stacked.add({ title: 'Uploaded' });
     });
@@ -45,7 +55,7 @@ describe('stacked toasts (SPEC §9)', () => {
   });
 
   it('updates a toast in place, keeping what the update does not name', async () => {
-    const api = setup();
+    const api = await setup();
     let id = '';
     act(() => {
       id = api.stacked.add({ title: 'Uploading passport.pdf', description: 'Personal ID', variant: 'loading' });
@@ -59,7 +69,7 @@ describe('stacked toasts (SPEC §9)', () => {
   });
 
   it('dismiss hides one toast; remove with no id clears them all', async () => {
-    const api = setup();
+    const api = await setup();
     let first = '';
     act(() => {
       first = api.stacked.add({ title: 'First' });
@@ -78,7 +88,7 @@ describe('stacked toasts (SPEC §9)', () => {
   it('runs an action and closes by itself after 4000 ms', async () => {
     jest.useFakeTimers();
     try {
-      const api = setup();
+      const api = await setup();
       const onClick = jest.fn();
       act(() => {
         api.stacked.add({ title: 'Update available', action: { label: 'Reload', onClick } });
@@ -110,7 +120,7 @@ describe('stacked toasts (SPEC §9)', () => {
 
 describe('single toasts (SPEC §4)', () => {
   it('shows one at a time: a new toast replaces the current one', async () => {
-    const api = setup();
+    const api = await setup();
     act(() => {
       api.single.add({ title: 'Offline: changes will sync later', duration: Infinity });
     });
@@ -126,7 +136,7 @@ describe('single toasts (SPEC §4)', () => {
   });
 
   it('keeps its toasts apart from the stacked ones', async () => {
-    const api = setup();
+    const api = await setup();
     act(() => {
       api.single.add({ title: 'Signed in' });
       api.stacked.add({ title: 'Saved' });

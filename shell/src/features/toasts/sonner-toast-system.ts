@@ -1,18 +1,17 @@
-import { toast as sonner, type ExternalToast } from 'sonner';
+import type { ExternalToast } from 'sonner';
 import type { ToastOptions, ToastSystem, ToastVariant } from '@dossier/shared';
 import { TOASTS } from '@dossier/shared/core';
+import { withSonner, type SonnerModule } from './sonner-module';
 
 /** Marks a toast whose exit must not animate: `remove` means gone at once (see toasts.css). */
 export const REMOVED_AT_ONCE_CLASS = 'dossier-toast-removed';
 
-const SHOW: Record<ToastVariant, (title: ToastOptions['title'], data?: ExternalToast) => string | number> = {
-  default: sonner,
-  success: sonner.success,
-  error: sonner.error,
-  warning: sonner.warning,
-  info: sonner.info,
-  loading: sonner.loading,
-};
+type Show = (title: ToastOptions['title'], data?: ExternalToast) => string | number;
+
+/** sonner's call for each variant. */
+function showFor({ toast }: SonnerModule, variant: ToastVariant): Show {
+  return variant === 'default' ? toast : toast[variant];
+}
 
 export interface SonnerToastSystemOptions {
   /** The <Toaster id> that renders this system's toasts. */
@@ -24,7 +23,8 @@ export interface SonnerToastSystemOptions {
 /**
  * One SPEC §4 toast system (add, update, dismiss, remove) on top of sonner. Sonner's `toast()`
  * with an existing id updates in place but replaces every field, so the system remembers each
- * live toast's options to merge a partial update into.
+ * live toast's options to merge a partial update into. Calls made before sonner has arrived are
+ * played in order once it has (sonner-module.ts); what the system remembers is updated at once.
  */
 export function createSonnerToastSystem({ toasterId, single = false }: SonnerToastSystemOptions): ToastSystem {
   const live = new Map<string, ToastOptions & { id: string }>();
@@ -32,17 +32,20 @@ export function createSonnerToastSystem({ toasterId, single = false }: SonnerToa
 
   const show = (options: ToastOptions & { id: string }, className?: string) => {
     const forget = () => live.delete(options.id);
-    SHOW[options.variant ?? 'default'](options.title, {
-      id: options.id,
-      toasterId,
-      description: options.description,
-      duration: options.duration ?? TOASTS.durationMs,
-      action: options.action ? { label: options.action.label, onClick: () => options.action?.onClick() } : undefined,
-      className,
-      onDismiss: forget,
-      onAutoClose: forget,
-    });
+    withSonner((sonner) =>
+      showFor(sonner, options.variant ?? 'default')(options.title, {
+        id: options.id,
+        toasterId,
+        description: options.description,
+        duration: options.duration ?? TOASTS.durationMs,
+        action: options.action ? { label: options.action.label, onClick: () => options.action?.onClick() } : undefined,
+        className,
+        onDismiss: forget,
+        onAutoClose: forget,
+      }),
+    );
   };
+  const dismiss = (id: string) => withSonner(({ toast }) => toast.dismiss(id));
 
   const system: ToastSystem = {
     add(options) {
@@ -66,7 +69,7 @@ export function createSonnerToastSystem({ toasterId, single = false }: SonnerToa
       const ids = id === undefined ? [...live.keys()] : [id];
       for (const each of ids) {
         live.delete(each);
-        sonner.dismiss(each);
+        dismiss(each);
       }
     },
     remove(id) {
@@ -75,7 +78,7 @@ export function createSonnerToastSystem({ toasterId, single = false }: SonnerToa
         const current = live.get(each);
         live.delete(each);
         if (current) show(current, REMOVED_AT_ONCE_CLASS);
-        sonner.dismiss(each);
+        dismiss(each);
       }
     },
   };

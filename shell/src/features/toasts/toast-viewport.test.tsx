@@ -1,6 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Toaster, toast } from 'sonner';
-import { useReleaseStuckToasts, useTyping } from './toast-viewport';
+import { DossierServicesProvider } from '@dossier/shared';
+import { createFakeServices } from '@dossier/shared/testing';
+import { ToastViewport, useReleaseStuckToasts, useTyping } from './toast-viewport';
+import { loadedSonner } from './sonner-module';
 
 function Probe() {
   return <output>{useTyping() ? 'typing' : 'idle'}</output>;
@@ -72,5 +75,25 @@ describe('useReleaseStuckToasts (sonner paused every toast after a pointer-up ou
 
   it('…and after the browser cancels the pointer (a phone scroll took the touch)', async () => {
     expect(await pressInListReleaseOutside(true, 'pointercancel')).toBe(false);
+  });
+});
+
+describe('ToastViewport (issue 24: the toasts\' renderer is not part of the first rows)', () => {
+  it('fetches sonner and draws its regions only once the opened page is drawn', async () => {
+    const spinner = document.body.appendChild(Object.assign(document.createElement('div'), { className: 'dossier-loading' }));
+    window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    render(
+      <DossierServicesProvider services={createFakeServices()}>
+        <ToastViewport />
+      </DossierServicesProvider>,
+    );
+    // A loading indicator is on the page: nothing fetched, no region yet.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 700)));
+    expect(loadedSonner()).toBeNull();
+    expect(screen.queryByRole('region', { name: /^Notifications/ })).not.toBeInTheDocument();
+
+    spinner.remove();
+    expect(await screen.findByRole('region', { name: /^Notifications/ }, { timeout: 3000 })).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByRole('region', { name: /^Messages/ })).toBeInTheDocument();
   });
 });

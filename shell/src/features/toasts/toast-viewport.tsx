@@ -1,8 +1,9 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { PHONE_QUERY, useMediaQuery } from '@dossier/shared/ui';
-import { Toaster } from 'sonner';
 import { TOASTS } from '@dossier/shared/core';
 import { toastClassNames, toasterStyle } from '@dossier/shared/ui';
+import { afterIdle, usePageSettled } from '../device';
+import { loadSonner, loadedSonner, onSonnerLoaded, type SonnerModule } from './sonner-module';
 import './toasts.css';
 
 export const STACKED_TOASTER_ID = 'dossier-stacked';
@@ -39,6 +40,26 @@ export function useTyping(): boolean {
 
 const TYPING_OFFSET = { top: 'calc(var(--ds-safe-top, 0px) + 16px)', left: 16, right: 16 };
 
+/** How long the toasts' renderer waits for the opened page to be drawn before it is fetched anyway. */
+const SONNER_WAIT_MS = 8_000;
+/** …and then for an idle moment (the first rows' own rendering comes first). */
+const SONNER_IDLE_MS = 2_000;
+
+/**
+ * sonner once it has arrived: asked for when the opened page is drawn and the browser is idle
+ * (issue 24, ADR 0487), so the live regions are on the page shortly after the first rows, not in
+ * their way. A toast asked for sooner fetches it itself (sonner-module.ts).
+ */
+export function useSonnerAfterFirstPaint(): SonnerModule | null {
+  const settled = usePageSettled({ maxWaitMs: SONNER_WAIT_MS });
+  const sonner = useSyncExternalStore(onSonnerLoaded, loadedSonner);
+  useEffect(() => {
+    if (!settled) return;
+    return afterIdle(() => void loadSonner().catch(() => undefined), SONNER_IDLE_MS);
+  }, [settled]);
+  return sonner;
+}
+
 /**
  * Sonner (2.0.8) pauses every toast while its list is "interacting": set on a pointer-down in the
  * list, cleared only by a pointer-up that reaches the list. A pointer-up elsewhere (the stack moved
@@ -68,14 +89,18 @@ export function useReleaseStuckToasts(): void {
 /**
  * Both toast viewports. On a phone while a text field has focus the stacked toasts move to the top:
  * the keyboard and the field being typed in are at the foot (issue 22: a toast covered the tag field). Sonner's region is a labelled aria-live="polite" section, so screen
- * readers announce each toast without moving focus; alt+T jumps to it.
+ * readers announce each toast without moving focus; alt+T jumps to it. Drawn once sonner has
+ * arrived (useSonnerAfterFirstPaint).
  */
 export function ToastViewport() {
+  const sonner = useSonnerAfterFirstPaint();
   const typing = useTyping();
   useReleaseStuckToasts();
   const phone = useMediaQuery(PHONE_QUERY);
   const typingOnPhone = typing && phone;
   const offset = typingOnPhone ? TYPING_OFFSET : STACKED_OFFSET;
+  if (!sonner) return null;
+  const { Toaster } = sonner;
   return (
     <>
       <Toaster

@@ -1,0 +1,52 @@
+import type * as Sonner from 'sonner';
+
+export type SonnerModule = typeof Sonner;
+
+/**
+ * sonner, the toasts' renderer (~10 KB gzip), is not part of any page's boot (issue 24, ADR 0487):
+ * no first row needs it. It is fetched once the opened page is drawn (toast-viewport.tsx), or
+ * sooner when a toast is asked for first. A toast asked for before then waits here, in order,
+ * and is shown when the module arrives — also after a failed fetch (offline before the service
+ * worker had the chunk): the next toast or the browser's coming back online tries again.
+ */
+let loaded: SonnerModule | null = null;
+let loading: Promise<SonnerModule> | null = null;
+const waiting: ((sonner: SonnerModule) => void)[] = [];
+const listeners = new Set<() => void>();
+
+/** Fetches sonner once; a failed fetch is forgotten so the next call tries again. */
+export function loadSonner(): Promise<SonnerModule> {
+  loading ??= import(/* webpackChunkName: "toasts" */ 'sonner').then(
+    (module) => {
+      loaded = module;
+      for (const run of waiting.splice(0)) run(module);
+      for (const listener of listeners) listener();
+      return module;
+    },
+    (error: unknown) => {
+      loading = null;
+      if (waiting.length > 0) window.addEventListener('online', () => void loadSonner().catch(() => undefined), { once: true });
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Runs `run` with sonner now if it is here, else once it has arrived (asking for it). */
+export function withSonner(run: (sonner: SonnerModule) => void): void {
+  if (loaded) {
+    run(loaded);
+    return;
+  }
+  waiting.push(run);
+  void loadSonner().catch(() => undefined);
+}
+
+/** sonner if it has arrived, else null (a useSyncExternalStore snapshot). */
+export const loadedSonner = (): SonnerModule | null => loaded;
+
+/** Calls `listener` when sonner arrives. */
+export function onSonnerLoaded(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
