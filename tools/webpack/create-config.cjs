@@ -104,6 +104,8 @@ function createConfig({ project, name, port, title, isShell = false }) {
           // supabase-js's Realtime client, fetched only with the first channel subscription
           // (ADR 0186). The shell only: the areas use the shell's supabase client at runtime.
           ...(isShell ? { '@supabase/realtime-js$': path.join(__dirname, 'lazy-realtime.ts') } : {}),
+          // Its Storage client likewise, fetched with the first Storage call (ADR 0488).
+          ...(isShell ? { '@supabase/storage-js$': path.join(__dirname, 'lazy-storage.ts') } : {}),
           // The registry of areas as data (ADR 0430), deliberately NOT a shared module: the light
           // landing reads the nav from it, and a shared module would fetch the whole contract chunk.
           '@dossier/registry$': path.join(root, 'shared/src/registry/index.ts'),
