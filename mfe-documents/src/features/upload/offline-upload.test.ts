@@ -41,6 +41,19 @@ describe('replaying a queued upload', () => {
     expect(store.rows.size).toBe(0);
   });
 
+  it('tells which queued upload waits for a decision, with the matches it found', async () => {
+    const onAwaitingDecision = jest.fn();
+    const replay = createUploadReplayHandler({
+      store: memoryStore(),
+      currentUserId: () => ANN,
+      extract: async () => ({ status: 'none', text: null }),
+      findDuplicates: async () => [{ id: 'd-old', name: 'passport.pdf', deleted_at: null, created_at: '' }],
+      onAwaitingDecision,
+    });
+    await expect(replay(operation(uploadPayload(new Blob(['%PDF']), doc)))).rejects.toBeInstanceOf(DuplicateAwaitingDecisionError);
+    expect(onAwaitingDecision).toHaveBeenCalledWith('op1', [expect.objectContaining({ id: 'd-old', name: 'passport.pdf' })]);
+  });
+
   it('stores it after "Keep both", and never counts its own earlier attempt as a duplicate', async () => {
     const store = memoryStore();
     const replay = createUploadReplayHandler({

@@ -50,6 +50,12 @@ export function createUploadReplayHandler(deps: {
   extract: (file: Blob, mimeType: string) => Promise<Extraction>;
   /** The duplicate check an online upload runs; a match keeps the upload queued for a decision. */
   findDuplicates?: (sha256: string) => Promise<DuplicateMatch[]>;
+  /**
+   * Told when the replay found the same file and keeps the upload for a decision. The list shows
+   * the question from this answer: its own check may have been answered from the offline cache
+   * at the moment of reconnecting ("no duplicate"), and would then say "Sending…" for ever.
+   */
+  onAwaitingDecision?: (operationId: string, duplicates: DuplicateMatch[]) => void;
   onStored?: (documentId: string) => void;
 }): PendingOperationHandler<DocumentUploadPayload> {
   return async (operation) => {
@@ -60,7 +66,10 @@ export function createUploadReplayHandler(deps: {
     }
     if (deps.findDuplicates) {
       const duplicates = await duplicatesOf(operation.payload, deps.findDuplicates);
-      if (duplicates.length > 0) throw new DuplicateAwaitingDecisionError(duplicates);
+      if (duplicates.length > 0) {
+        deps.onAwaitingDecision?.(operation.id, duplicates);
+        throw new DuplicateAwaitingDecisionError(duplicates);
+      }
     }
     const extraction = extracted ? undefined : deps.extract(file, doc.mimeType);
     try {

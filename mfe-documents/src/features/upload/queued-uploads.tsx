@@ -1,16 +1,37 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAuth, usePendingOperations, useSupabase, type PendingOperation } from '@dossier/shared';
 import { conflictFreeName } from '@dossier/shared/core';
 import { Button, useOnline, PlainList } from '@dossier/shared/ui';
 import { documentNamesLike, findDuplicates, type DuplicateMatch } from '../../api/documents';
 import { formatBytes } from '../../lib/format';
-import { DOCUMENT_UPLOAD_OPERATION } from './register-upload-replay';
+import { DOCUMENT_UPLOAD_OPERATION, QUEUED_UPLOAD_AWAITS_DECISION_EVENT, type QueuedUploadAwaitsDecision } from './register-upload-replay';
 import { duplicatesOf, type DocumentUploadPayload } from './offline-upload';
 
 type QueuedUpload = PendingOperation<DocumentUploadPayload>;
 
 const isUpload = (operation: PendingOperation): operation is QueuedUpload => operation.type === DOCUMENT_UPLOAD_OPERATION;
+
+/**
+ * How often, while online, uploads still shown as being sent are replayed again. The queue replays
+ * on 'online' only: a replay that failed then (the network not really back yet, a server that did
+ * not answer) would otherwise wait for the next reconnect or reload, while the list said "Sending…".
+ */
+export const RESEND_INTERVAL_MS = 15_000;
+
+/** The duplicate questions the replay itself found (register-upload-replay.ts), by operation id. */
+function useReplayDecisions(): ReadonlyMap<string, DuplicateMatch[]> {
+  const [decisions, setDecisions] = useState<ReadonlyMap<string, DuplicateMatch[]>>(new Map());
+  useEffect(() => {
+    const onDecision = (event: Event) => {
+      const { operationId, duplicates } = (event as CustomEvent<QueuedUploadAwaitsDecision>).detail;
+      setDecisions((current) => new Map(current).set(operationId, duplicates));
+    };
+    window.addEventListener(QUEUED_UPLOAD_AWAITS_DECISION_EVENT, onDecision);
+    return () => window.removeEventListener(QUEUED_UPLOAD_AWAITS_DECISION_EVENT, onDecision);
+  }, []);
+  return decisions;
+}
 
 /**
  * Uploads queued offline, listed in the library with their state until they are sent — also after
@@ -33,14 +54,27 @@ export function QueuedUploads() {
     };
   }, [pending]);
   const mine = operations.filter((operation) => operation.payload?.doc?.userId === auth.user?.id);
+  const replayDecisions = useReplayDecisions();
   const duplicates = useQuery({
-    queryKey: ['documents', 'queued-duplicates', mine.map((operation) => `${operation.id}:${operation.payload.doc.sha256}`)],
+    // With the retry count: each replay that did not send the file checks again, so an answer the
+    // service worker gave from its offline cache while reconnecting does not stand for ever.
+    queryKey: ['documents', 'queued-duplicates', mine.map((operation) => `${operation.id}:${operation.payload.doc.sha256}:${operation.retryCount}`)],
     enabled: online && mine.length > 0,
+    placeholderData: keepPreviousData,
     queryFn: async () => {
       const entries = await Promise.all(mine.map(async (operation) => [operation.id, await duplicatesOf(operation.payload, (sha) => findDuplicates(client, sha))] as const));
       return new Map<string, DuplicateMatch[]>(entries);
     },
   });
+  /** The matches that keep an upload waiting: the replay's own finding first, then the list's check. */
+  const matchesOf = (operation: QueuedUpload): DuplicateMatch[] =>
+    online ? (replayDecisions.get(operation.id) ?? duplicates.data?.get(operation.id) ?? []) : [];
+  const sending = mine.filter((operation) => matchesOf(operation).length === 0).length;
+  useEffect(() => {
+    if (!online || sending === 0) return;
+    const timer = setInterval(() => void pending.flush(), RESEND_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [online, sending, pending]);
   if (mine.length === 0) return null;
 
   const keepBoth = async (operation: QueuedUpload, matches: DuplicateMatch[]) => {
@@ -60,7 +94,7 @@ export function QueuedUploads() {
       <PlainList>
         {mine.map((operation) => {
           const { doc, file } = operation.payload;
-          const matches = online ? (duplicates.data?.get(operation.id) ?? []) : [];
+          const matches = matchesOf(operation);
           return (
             <li key={operation.id} data-testid="queued-upload">
               <span className="queued-upload-name">{doc.name}</span>

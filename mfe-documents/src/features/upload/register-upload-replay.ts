@@ -1,4 +1,5 @@
 import type { AreaHost, PendingOperation } from '@dossier/shared';
+import type { DuplicateMatch } from '../../api/documents';
 import type { DocumentUploadPayload } from './offline-upload';
 
 /** The queue's type for an upload made offline (offline-upload.ts re-exports it). */
@@ -6,6 +7,18 @@ export const DOCUMENT_UPLOAD_OPERATION = 'document-upload';
 
 /** Told on the page when the queue has stored an upload made offline (detail: its document id). */
 export const QUEUED_UPLOAD_STORED_EVENT = 'dossier:queued-upload-stored';
+
+/**
+ * Told on the page when a replayed upload found the same file in the library and waits for "Keep
+ * both" or "Don't upload" (detail: QueuedUploadAwaitsDecision). The queued-uploads list asks the
+ * question from it.
+ */
+export const QUEUED_UPLOAD_AWAITS_DECISION_EVENT = 'dossier:queued-upload-awaits-decision';
+
+export interface QueuedUploadAwaitsDecision {
+  operationId: string;
+  duplicates: DuplicateMatch[];
+}
 
 /**
  * Registers, when the area loads, how queued uploads are completed — for the whole life of the
@@ -27,6 +40,10 @@ export function registerUploadReplay(host: Pick<AreaHost, 'services' | 'auth' | 
       currentUserId: () => host.auth().user?.id ?? null,
       extract: extractText,
       findDuplicates: (sha256) => findDuplicates(host.auth().supabase, sha256),
+      onAwaitingDecision: (operationId, duplicates) => {
+        const detail: QueuedUploadAwaitsDecision = { operationId, duplicates };
+        window.dispatchEvent(new CustomEvent(QUEUED_UPLOAD_AWAITS_DECISION_EVENT, { detail }));
+      },
       onStored: (documentId) => {
         void queryClient.invalidateQueries({ queryKey: documentKeys.all });
         // The upload row that queued it follows (use-upload-manager.ts).
