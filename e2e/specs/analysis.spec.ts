@@ -133,3 +133,33 @@ test('with Data processing off, nothing is analysed and the panel says why', asy
   await expect(page.getByTestId('library-count')).toHaveText('0 documents');
   expect(ocrFiles).toEqual([]);
 });
+
+test('going offline while a photo waits to be read leaves it waiting, with no error in the page, and it is read once back online', async ({ page, browser, context }) => {
+  test.setTimeout(120_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  // The OCR worker's script is the first OCR file fetched: the connection drops just as it is asked for.
+  let workerRequests = 0;
+  let offline = false;
+  await context.route('**/ocr/tesseract.js-*/worker.min.js', async (route) => {
+    workerRequests += 1;
+    if (workerRequests > 1) return route.continue();
+    await context.setOffline(true);
+    offline = true;
+    return route.abort('internetdisconnected');
+  });
+  await signInFreshUser(page);
+  await page.goto('/documents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  await uploadPassport(page, browser);
+
+  await expect.poll(() => offline, { timeout: 60_000 }).toBe(true);
+  const waiting = page.getByText('Waiting to be read when you are back online…');
+  await expect(waiting.first()).toBeVisible({ timeout: 30_000 });
+  expect(pageErrors).toEqual([]);
+
+  await context.setOffline(false);
+  await expect.poll(() => workerRequests, { timeout: 30_000 }).toBeGreaterThan(1);
+  await expect(waiting).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});

@@ -1,3 +1,4 @@
+import { OfflineError } from '@dossier/shared/core';
 import { AnalysisQueue, type AnalysableDocument, type AnalysisDeps, type AnalysisResult } from './analysis-queue';
 import { suggest } from './suggestions';
 
@@ -117,6 +118,45 @@ describe('AnalysisQueue', () => {
     await until(() => saved.has('good'));
     expect(queue.job('bad')?.status).toBe('failed');
     expect(saved.has('bad')).toBe(false);
+  });
+
+  it('a page whose OCR files cannot be loaded offline waits for the network instead of failing, and is read once back online', async () => {
+    let reachable = false;
+    const read = jest.fn<ReturnType<AnalysisDeps['read']>, Parameters<AnalysisDeps['read']>>(async () => {
+      // What ocr-engine.ts throws when the worker script cannot be fetched.
+      if (!reachable) throw new OfflineError('The files to read documents could not be loaded');
+      return 'PASSPORT Nationality';
+    });
+    const { queue, saved } = setup({ read, listUnanalysed: jest.fn(async () => [doc('later')]) });
+    queue.offer(doc('photo'));
+    await until(() => queue.getSnapshot().running === false);
+    expect(queue.job('photo')).toMatchObject({ status: 'waiting', waitsForNetwork: true });
+    expect(saved.size).toBe(0);
+    expect(read).toHaveBeenCalledTimes(1);
+
+    reachable = true;
+    queue.resume();
+    await until(() => saved.has('photo') && saved.has('later'));
+    expect(queue.job('photo')).toMatchObject({ status: 'done', waitsForNetwork: false });
+    expect(saved.get('photo')?.extracted_text).toBe('PASSPORT Nationality');
+  });
+
+  it('any step that fails while the browser is offline waits for the network too (the file, the reading code)', async () => {
+    let online = false;
+    const { queue, saved } = setup({
+      isOnline: () => online,
+      download: jest.fn(async () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return new Blob(['x']);
+      }),
+    });
+    queue.offer(doc('a'));
+    await until(() => queue.getSnapshot().running === false);
+    expect(queue.job('a')?.status).toBe('waiting');
+    online = true;
+    queue.resume();
+    await until(() => saved.has('a'));
+    expect(queue.job('a')?.status).toBe('done');
   });
 
   it('withdrawing consent stops the queue', async () => {

@@ -4,6 +4,7 @@
  * browser: a document counts as analysed once `analysed_at` is written, so after a reload the pass
  * resumes where it stopped. Each job reports its page and progress and can be cancelled.
  */
+import { OfflineError } from '@dossier/shared/core';
 import type { DocumentAnalysis } from './suggestions';
 
 export interface PageProgress {
@@ -51,6 +52,8 @@ export interface AnalysisDeps {
   save(id: string, result: AnalysisResult): Promise<void>;
   onSaved?(id: string): void;
   now?(): Date;
+  /** The browser's online flag (navigator.onLine by default). */
+  isOnline?(): boolean;
 }
 
 export type JobStatus = 'waiting' | 'reading' | 'done' | 'cancelled' | 'failed';
@@ -60,6 +63,8 @@ export interface AnalysisJob {
   name: string;
   status: JobStatus;
   progress: PageProgress | null;
+  /** Waiting because the network was needed (the OCR files, the file itself) and is gone. */
+  waitsForNetwork?: boolean;
 }
 
 export interface AnalysisSnapshot {
@@ -68,6 +73,14 @@ export interface AnalysisSnapshot {
 }
 
 const SWEEP_BATCH = 20;
+
+/**
+ * A step failed for want of the network (the OCR worker's files are fetched on first use, not
+ * kept offline), not because of the document: the job waits for the network instead of failing.
+ */
+function neededNetwork(error: unknown, online: boolean): boolean {
+  return error instanceof OfflineError || !online;
+}
 
 function cancelled(): Error {
   const error = new Error('analysis cancelled');
@@ -147,6 +160,11 @@ export class AnalysisQueue {
     this.set(id, { status: 'cancelled', progress: null });
   }
 
+  /** Back online: reads what was waiting for the network (use-analysis.ts calls it on 'online'). */
+  resume(): void {
+    if (this.order.length > 0 && this.deps.allowed()) void this.run();
+  }
+
   /** Consent withdrawn or signed out: stop everything now. */
   stopAll(): void {
     for (const id of [...this.order]) this.cancel(id);
@@ -156,6 +174,7 @@ export class AnalysisQueue {
     if (this.running) return;
     this.running = true;
     this.emit();
+    let offline = false;
     try {
       for (let id = this.order.shift(); id; id = this.order.shift()) {
         if (!this.deps.allowed()) {
@@ -163,22 +182,27 @@ export class AnalysisQueue {
           this.stopAll();
           break;
         }
-        await this.analyse(id);
+        if ((await this.analyse(id)) === 'needs-network') {
+          // Put back first; the rest keeps its place. resume() goes on once online.
+          this.order.unshift(id);
+          offline = true;
+          break;
+        }
       }
     } finally {
       this.running = false;
       this.emit();
     }
     // Documents that arrived while this pass ran (more of the backlog).
-    if (this.deps.allowed() && this.seen.size > 0) void this.sweep();
+    if (!offline && this.deps.allowed() && this.seen.size > 0) void this.sweep();
   }
 
-  private async analyse(id: string): Promise<void> {
+  private async analyse(id: string): Promise<'needs-network' | void> {
     const doc = this.docs.get(id);
     if (!doc) return;
     const controller = new AbortController();
     this.controllers.set(id, controller);
-    this.set(id, { status: 'reading', progress: null });
+    this.set(id, { status: 'reading', progress: null, waitsForNetwork: false });
     try {
       const read = doc.extraction_status === 'done' ? null : await this.readText(doc, controller.signal);
       const text = read ?? (doc.extraction_status === 'done' ? await this.deps.storedText(doc) : null);
@@ -192,8 +216,10 @@ export class AnalysisQueue {
       this.deps.onSaved?.(id);
     } catch (error) {
       if (controller.signal.aborted) this.set(id, { status: 'cancelled', progress: null });
-      else this.set(id, { status: 'failed', progress: null });
-      void error;
+      else if (neededNetwork(error, this.deps.isOnline?.() ?? navigator.onLine !== false)) {
+        this.set(id, { status: 'waiting', progress: null, waitsForNetwork: true });
+        return 'needs-network';
+      } else this.set(id, { status: 'failed', progress: null });
     } finally {
       this.controllers.delete(id);
     }

@@ -7,6 +7,7 @@
  * Uses webpack's build-time globals: never imported by code that Jest loads unmocked.
  */
 import type { Worker as TesseractWorker } from 'tesseract.js';
+import { OfflineError } from '@dossier/shared/core';
 
 declare const __OCR_ASSET_DIRS__: { worker: string; core: string; lang: string };
 declare const __webpack_public_path__: string;
@@ -37,15 +38,37 @@ let report: ((fraction: number) => void) | null = null;
 /** "eng", or English plus the languages chosen in Settings ("eng+fra"), docs/decisions/0202. */
 let languages = 'eng';
 
+/**
+ * Fetches the worker script before tesseract starts a worker that imports it. tesseract reports a
+ * failed `importScripts` (offline: the OCR files are not in the service worker's cache, see
+ * docs/decisions/0110) only through the worker's error event, which it does not cancel, so the
+ * page got an uncaught error; asked here first, an unreachable file is an OfflineError the
+ * analysis queue waits out (the job stays waiting and resumes when the browser is back online).
+ * A copy in the HTTP cache counts: `importScripts` would use it too.
+ */
+export async function ensureOcrWorkerReachable(workerPath: string, fetcher: typeof fetch = fetch): Promise<void> {
+  try {
+    // 'no-cors': only whether the file can be had matters here, whatever headers its host sends.
+    await fetcher(workerPath, { mode: 'no-cors' });
+  } catch {
+    throw new OfflineError('The files to read documents could not be loaded');
+  }
+}
+
 async function startWorker(): Promise<TesseractWorker> {
-  const { createWorker, OEM } = await import('tesseract.js');
+  const urls = ocrAssetUrls();
+  const [{ createWorker, OEM }] = await Promise.all([import('tesseract.js'), ensureOcrWorkerReachable(urls.workerPath)]);
   return createWorker(languages, OEM.LSTM_ONLY, {
-    ...ocrAssetUrls(),
+    ...urls,
     workerBlobURL: true,
     gzip: true,
     logger: (message) => {
       if (message.status === 'recognizing text') report?.(message.progress);
     },
+    // Without a handler tesseract rethrows a failed job (language data or core not loadable
+    // offline) from the worker's message handler: an uncaught error beside the rejection that
+    // recognise() already passes on.
+    errorHandler: () => undefined,
   });
 }
 

@@ -18,7 +18,7 @@ import { useAnalysisQueue, useAnalysisSnapshot, useDataProcessingConsent } from 
 
 /** "Reading page 2 of 5", or what the job is doing. */
 export function jobText(job: AnalysisJob): string {
-  if (job.status === 'waiting') return 'Waiting to be read…';
+  if (job.status === 'waiting') return job.waitsForNetwork ? 'Waiting to be read when you are back online…' : 'Waiting to be read…';
   if (job.status === 'reading') return job.progress ? `Reading page ${job.progress.page} of ${job.progress.pages}` : 'Getting ready to read…';
   if (job.status === 'cancelled') return 'Reading cancelled.';
   if (job.status === 'failed') return 'The text could not be read on this device.';

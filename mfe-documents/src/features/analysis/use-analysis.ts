@@ -30,12 +30,13 @@ export function useDataProcessingConsent(): boolean {
   return useSyncExternalStore(subscribeConsent, dataProcessingAllowed, () => false);
 }
 
-let current: { key: string; queue: AnalysisQueue } | null = null;
+let current: { key: string; queue: AnalysisQueue; stopListening: () => void } | null = null;
 
 /** One queue per page and person (it outlives the documents page: reading goes on elsewhere). */
 function queueFor(client: SupabaseClient, userId: string, onSaved: (id: string) => void): AnalysisQueue {
   if (current?.key === userId) return current.queue;
   current?.queue.stopAll();
+  current?.stopListening();
   forgetLearnedModel();
   const queue = new AnalysisQueue({
     allowed: dataProcessingAllowed,
@@ -62,7 +63,10 @@ function queueFor(client: SupabaseClient, userId: string, onSaved: (id: string) 
     },
     onSaved,
   });
-  current = { key: userId, queue };
+  // A page read offline waits for the network (the OCR files are fetched, not kept offline).
+  const resume = () => queue.resume();
+  window.addEventListener('online', resume);
+  current = { key: userId, queue, stopListening: () => window.removeEventListener('online', resume) };
   return queue;
 }
 
