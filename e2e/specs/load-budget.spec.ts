@@ -145,4 +145,26 @@ test.describe('the area a signed-in page names, its page and its first data do n
       expect(requests[0].start, `${file}\n${listing}`).toBeLessThan(entry!.end);
     }
   });
+
+  test("/auth on a slow link: the sign-in page's own files are asked for as the HTML is parsed, before main.js has arrived, each once (ADR 0489)", async ({ page }) => {
+    test.setTimeout(2 * 60_000);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 });
+    await page.goto('/auth');
+    await expect(page.locator('form').getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 90_000 });
+    // What the build wrote into index.html's first-paint script for the shell's own pages.
+    const listed = await page.evaluate(() => document.querySelector('script[data-page-preload]')?.getAttribute('data-page-preload') ?? '{}');
+    const authFiles = (JSON.parse(listed) as Record<string, string[]>)['/auth'] ?? [];
+    expect(authFiles.length, listed).toBeGreaterThan(0);
+    const resources = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ url: entry.name, start: entry.startTime, end: entry.responseEnd })));
+    const listing = resources.map((r) => `${Math.round(r.start)}–${Math.round(r.end)} ms ${r.url}`).join('\n');
+    const mainArrived = Math.max(...resources.filter((r) => /\/main\.[0-9a-f]+\.js$/.test(r.url)).map((r) => r.end));
+    for (const file of authFiles) {
+      const requests = resources.filter((r) => new URL(r.url).pathname === file);
+      expect(requests.length, `${file}\n${listing}`).toBe(1);
+      // Before ADR 0489 they were asked for only once the shell's boot had arrived and run.
+      expect(requests[0].start, `${file}\n${listing}`).toBeLessThan(mainArrived);
+    }
+  });
 });

@@ -8,16 +8,18 @@ const fs = require('node:fs');
 
 /**
  * `pageRoute('/documents', () => import('./features/library/documents-page'), …)` in an area's
- * exposed module: the route and the import request of each page. `unread` counts `pageRoute(`
- * calls written in another shape, whose chunks the manifest then cannot name.
+ * exposed module (or `lazyPageAt('/auth', () => import('../features/auth/auth-page')…)` in the
+ * shell's page table, `callee` 'lazyPageAt'): the route and the import request of each page.
+ * `unread` counts calls written in another shape, whose chunks then cannot be named.
  * @param {string} source
+ * @param {'pageRoute' | 'lazyPageAt'} [callee]
  * @returns {{ routes: { path: string; request: string }[]; unread: number }}
  */
-function pageRoutesInSource(source) {
+function pageRoutesInSource(source, callee = 'pageRoute') {
   const routes = [];
-  const call = /pageRoute\(\s*(['"])([^'"]+)\1\s*,\s*\(\)\s*=>\s*import\(\s*(?:\/\*[^*]*\*\/\s*)?(['"])([^'"]+)\3\s*\)/g;
+  const call = new RegExp(`\\b${callee}\\(\\s*(['"])([^'"]+)\\1\\s*,\\s*\\(\\)\\s*=>\\s*import\\(\\s*(?:\\/\\*[^*]*\\*\\/\\s*)?(['"])([^'"]+)\\3\\s*\\)`, 'g');
   for (const match of source.matchAll(call)) routes.push({ path: match[2], request: match[4] });
-  const calls = (source.match(/\bpageRoute\(/g) ?? []).length;
+  const calls = (source.match(new RegExp(`\\b${callee}\\(`, 'g')) ?? []).length;
   return { routes, unread: calls - routes.length };
 }
 
@@ -28,11 +30,12 @@ function pageRoutesInSource(source) {
  * @param {import('webpack').Compilation} compilation
  * @param {string} exposedFile absolute path of the exposed module (src/remote-entry.ts)
  * @param {string} source its source text
+ * @param {'pageRoute' | 'lazyPageAt'} [callee] how the pages are declared
  * @returns {{ pageChunks: Record<string, string[]>; problems: string[] }}
  */
-function pageChunksByRoute(compilation, exposedFile, source) {
-  const { routes, unread } = pageRoutesInSource(source);
-  const problems = unread > 0 ? [`${unread} pageRoute(…) call(s) not in the form pageRoute('/path', () => import('./page'), …)`] : [];
+function pageChunksByRoute(compilation, exposedFile, source, callee = 'pageRoute') {
+  const { routes, unread } = pageRoutesInSource(source, callee);
+  const problems = unread > 0 ? [`${unread} ${callee}(…) call(s) not in the form ${callee}('/path', () => import('./page'), …)`] : [];
   const exposed = [...compilation.modules].find((module) => module.resource === exposedFile);
   if (!exposed) return { pageChunks: {}, problems: [...problems, `no module for ${exposedFile}`] };
   const filesByRequest = new Map();
@@ -47,6 +50,75 @@ function pageChunksByRoute(compilation, exposedFile, source) {
   for (const { path, request } of routes) {
     const files = filesByRequest.get(request);
     if (files?.length) pageChunks[path] = files;
+    else problems.push(`no chunk for the page of ${path} (${request})`);
+  }
+  return { pageChunks, problems };
+}
+
+const CONSUME_SHARED = 'consume-shared-module';
+
+/** The JavaScript and CSS files of these chunks, as named in the build output. */
+function filesOf(chunks) {
+  return chunks.flatMap((chunk) => [...chunk.files]).filter((file) => /\.(js|css)$/.test(file));
+}
+
+/**
+ * The shared modules a chunk group consumes, through their fallbacks too (a shared module's own
+ * imports of others), by share key, with the chunk groups of their fallbacks.
+ * @returns {Map<string, import('webpack').ChunkGroup[]>}
+ */
+function consumedShares(compilation, group, found = new Map()) {
+  for (const chunk of group.chunks) {
+    for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+      if (module.type !== CONSUME_SHARED || found.has(module.options.shareKey)) continue;
+      const fallbacks = module.blocks.map((block) => compilation.chunkGraph.getBlockChunkGroup(block)).filter(Boolean);
+      found.set(module.options.shareKey, fallbacks);
+      for (const fallback of fallbacks) consumedShares(compilation, fallback, found);
+    }
+  }
+  return found;
+}
+
+/**
+ * The files of the host's own page behind `block` (an `import()` in its page table): its chunk
+ * group's, and those of the shared modules it consumes that the boot does not (`bootGroup`, the
+ * chunk group of main.ts's bootstrap import, has them already). The host provides its shared
+ * modules from its own fallbacks, so a page that is the first to use one (the form controls, for
+ * the sign-in page's tabs) needs that fallback's chunks before it can render (ADR 0489).
+ */
+function hostPageFiles(compilation, group, bootGroup) {
+  const atBoot = consumedShares(compilation, bootGroup);
+  const bootFiles = new Set([...filesOf(bootGroup.chunks), ...[...atBoot.values()].flatMap((fallbacks) => fallbacks.flatMap((fallback) => filesOf(fallback.chunks)))]);
+  const files = filesOf(group.chunks);
+  for (const [shareKey, fallbacks] of consumedShares(compilation, group)) {
+    if (atBoot.has(shareKey)) continue;
+    for (const fallback of fallbacks) files.push(...filesOf(fallback.chunks));
+  }
+  // A chunk the boot fetches anyway (one a fallback shares with it) is on its way already.
+  return [...new Set(files)].filter((file) => !bootFiles.has(file)).sort();
+}
+
+/**
+ * The files of each page of the host's page table (`lazyPageAt('/auth', () => import('…'))` in
+ * `pageTable`), by path: see hostPageFiles. `bootstrapRequest` names main.ts's import of the app.
+ * @returns {{ pageChunks: Record<string, string[]>; problems: string[] }}
+ */
+function hostPageChunksByRoute(compilation, pageTable, source, { entry, bootstrapRequest }) {
+  const { routes, unread } = pageRoutesInSource(source, 'lazyPageAt');
+  const problems = unread > 0 ? [`${unread} lazyPageAt(…) call(s) not in the form lazyPageAt('/path', () => import('./page'))`] : [];
+  // A module webpack concatenated into another (main.ts, the root of its chunk) is found inside it,
+  // which also carries its blocks.
+  const moduleOf = (file) => [...compilation.modules].find((module) => module.resource === file || module.modules?.some((inner) => inner.resource === file));
+  const blockOf = (module, request) => module?.blocks.find((block) => block.dependencies.some((dependency) => dependency.request === request));
+  const bootBlock = blockOf(moduleOf(entry), bootstrapRequest);
+  const bootGroup = bootBlock && compilation.chunkGraph.getBlockChunkGroup(bootBlock);
+  const table = moduleOf(pageTable);
+  if (!bootGroup || !table) return { pageChunks: {}, problems: [...problems, `no ${bootGroup ? pageTable : `import('${bootstrapRequest}') in ${entry}`}`] };
+  const pageChunks = {};
+  for (const { path, request } of routes) {
+    const block = blockOf(table, request);
+    const group = block && compilation.chunkGraph.getBlockChunkGroup(block);
+    if (group) pageChunks[path] = hostPageFiles(compilation, group, bootGroup);
     else problems.push(`no chunk for the page of ${path} (${request})`);
   }
   return { pageChunks, problems };
@@ -69,4 +141,4 @@ function manifestWithPageChunks(exposedFile) {
   };
 }
 
-module.exports = { pageRoutesInSource, pageChunksByRoute, manifestWithPageChunks };
+module.exports = { pageRoutesInSource, pageChunksByRoute, hostPageChunksByRoute, manifestWithPageChunks };

@@ -5,7 +5,7 @@ import webpack from 'webpack';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { pageRoutesInSource, pageChunksByRoute } = require('./page-chunks.cjs') as {
-  pageRoutesInSource(source: string): { routes: { path: string; request: string }[]; unread: number };
+  pageRoutesInSource(source: string, callee?: 'pageRoute' | 'lazyPageAt'): { routes: { path: string; request: string }[]; unread: number };
   pageChunksByRoute(compilation: webpack.Compilation, exposedFile: string, source: string): { pageChunks: Record<string, string[]>; problems: string[] };
 };
 
@@ -40,6 +40,14 @@ describe("an area's page routes, read from its exposed module", () => {
       routes += read.routes.length;
     }
     expect(routes).toBeGreaterThanOrEqual(10);
+  });
+
+  it("reads every lazyPageAt of the shell's page table (index.html preloads the page at the address, ADR 0489)", () => {
+    const read = pageRoutesInSource(readFileSync(path.join(root, 'shell/src/routing/route-table.ts'), 'utf8'), 'lazyPageAt');
+    expect(read.unread).toBe(0);
+    expect(read.routes.map((route) => route.path)).toEqual(expect.arrayContaining(['/auth', '/dashboard']));
+    // Only the callee asked for: the areas' pageRoute calls are not the shell's pages.
+    expect(pageRoutesInSource("pageRoute('/x', () => import('./x'))", 'lazyPageAt')).toEqual({ routes: [], unread: 0 });
   });
 });
 

@@ -82,4 +82,4 @@ class PreloadFirstPaint {
   }
 }
 
-module.exports = { PreloadFirstPaint, firstPaintFiles, landingOnlyFiles, publicHref, preloadAs };
+module.exports = { PreloadFirstPaint, everyPageFiles, firstPaintFiles, landingOnlyFiles, publicHref, preloadAs };

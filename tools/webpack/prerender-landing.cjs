@@ -9,7 +9,9 @@ const path = require('node:path');
 const { createRequire } = require('node:module');
 const esbuild = require('esbuild');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { firstPaintFiles, landingOnlyFiles, preloadAs, publicHref } = require('./preload-first-paint.cjs');
+const fs = require('node:fs');
+const { everyPageFiles, firstPaintFiles, landingOnlyFiles, preloadAs, publicHref } = require('./preload-first-paint.cjs');
+const { hostPageChunksByRoute } = require('./page-chunks.cjs');
 
 const NAME = 'PrerenderLanding';
 const ROOT_DIV = '<div id="root"></div>';
@@ -34,6 +36,9 @@ function bundle(entry, { platform, tsconfig }) {
   return result.outputFiles[0].text.trim();
 }
 
+/** A value for an HTML attribute in double quotes (html-webpack-plugin writes values as given). */
+const htmlAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
 /** Evaluates a CommonJS bundle (its `require` resolves from the repository's root). */
 function evaluate(code, requireFrom) {
   const module = { exports: {} };
@@ -43,12 +48,32 @@ function evaluate(code, requireFrom) {
 
 class PrerenderLanding {
   /**
-   * @param {{ projectRoot: string, chunkGroups: string[] }} options the shell's folder; the chunk
-   *   groups whose stylesheets (with the design tokens') the landing needs at its first paint
+   * @param {{ projectRoot: string, chunkGroups: string[], pageTable: string }} options the shell's
+   *   folder; the chunk groups whose stylesheets (with the design tokens') the landing needs at its
+   *   first paint; the module declaring the shell's pages with `lazyPageAt` (relative to the folder)
    */
-  constructor({ projectRoot, chunkGroups }) {
+  constructor({ projectRoot, chunkGroups, pageTable }) {
     this.projectRoot = projectRoot;
     this.chunkGroups = chunkGroups;
+    this.pageTable = path.join(projectRoot, pageTable);
+    this.entry = path.join(projectRoot, 'src/main.ts');
+  }
+
+  /**
+   * The files of each of the shell's own pages but the landing (which has its own list), by path,
+   * as index.html finds them (ADR 0489). What every page preloads anyway is left out.
+   */
+  shellPageFiles(compilation) {
+    const source = fs.readFileSync(this.pageTable, 'utf8');
+    const { pageChunks, problems } = hostPageChunksByRoute(compilation, this.pageTable, source, { entry: this.entry, bootstrapRequest: './bootstrap' });
+    for (const problem of problems) compilation.warnings.push(new Error(`${NAME}: ${problem}`));
+    const everyPage = everyPageFiles(compilation);
+    const byPath = {};
+    for (const [route, files] of Object.entries(pageChunks)) {
+      if (route === '/') continue;
+      byPath[route] = files.filter((file) => preloadAs(file) && !everyPage.has(file)).map((file) => publicHref(compilation, file));
+    }
+    return byPath;
   }
 
   render() {
@@ -56,7 +81,14 @@ class PrerenderLanding {
     const src = path.join(this.projectRoot, 'src/prerender');
     const markupModule = evaluate(bundle(path.join(src, 'landing-markup.tsx'), { platform: 'node', tsconfig }), path.join(this.projectRoot, 'package.json'));
     const script = bundle(path.join(src, 'first-paint-script.ts'), { platform: 'browser', tsconfig });
-    return { markup: markupModule.landingMarkup(), styleId: markupModule.FIRST_PAINT_STYLE_ID, landingClass: markupModule.LANDING_CLASS, preloadAttribute: markupModule.LANDING_PRELOAD_ATTRIBUTE, script };
+    return {
+      markup: markupModule.landingMarkup(),
+      styleId: markupModule.FIRST_PAINT_STYLE_ID,
+      landingClass: markupModule.LANDING_CLASS,
+      preloadAttribute: markupModule.LANDING_PRELOAD_ATTRIBUTE,
+      pagePreloadAttribute: markupModule.PAGE_PRELOAD_ATTRIBUTE,
+      script,
+    };
   }
 
   apply(compiler) {
@@ -73,9 +105,11 @@ class PrerenderLanding {
         const reveal = `html.${rendered.landingClass} #root[hidden]{display:block}`;
         const style = { tagName: 'style', voidTag: false, attributes: { id: rendered.styleId }, innerHTML: `${css.join('\n')}\n${reveal}`, meta: { plugin: NAME } };
         // After the style (it removes it on other addresses), before any other tag. It hints the
-        // landing's own files only when the landing shows (the attribute is outside the CSP hash).
+        // landing's own files only when the landing shows, and a shell page's files on that page
+        // (the attributes are outside the CSP hash).
         const preloads = [...landingOnlyFiles(compilation, this.chunkGroups)].sort().filter(preloadAs).map((file) => publicHref(compilation, file));
-        const script = { tagName: 'script', voidTag: false, attributes: { [rendered.preloadAttribute]: preloads.join(' ') }, innerHTML: rendered.script, meta: { plugin: NAME } };
+        const attributes = { [rendered.preloadAttribute]: preloads.join(' '), [rendered.pagePreloadAttribute]: htmlAttribute(JSON.stringify(this.shellPageFiles(compilation))) };
+        const script = { tagName: 'script', voidTag: false, attributes, innerHTML: rendered.script, meta: { plugin: NAME } };
         data.headTags.unshift(style, script);
         return data;
       });

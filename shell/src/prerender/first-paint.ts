@@ -9,23 +9,45 @@ export const LANDING_CLASS = 'dossier-landing';
  * by prerender-landing.cjs): preloaded only when the landing shows, not by every page (issue 24).
  */
 export const LANDING_PRELOAD_ATTRIBUTE = 'data-landing-preload';
+/**
+ * The inline script's attribute mapping each of the shell's own pages (`/auth`, `/dashboard`, …)
+ * to its files (JSON, written by prerender-landing.cjs from the page table): the page the address
+ * names is preloaded as the HTML is parsed, not once the shell's boot has run (issue 24, ADR 0489).
+ */
+export const PAGE_PRELOAD_ATTRIBUTE = 'data-page-preload';
 
 /**
  * index.html's inline script (first-paint-script.ts): on a visitor's `/` — the same test main.ts
  * makes — marks <html> so the prerendered #root shows at the first paint; anywhere else removes
- * the landing's inlined stylesheet, and #root stays hidden until main.ts empties it. `script` is
- * the inline <script> itself, whose LANDING_PRELOAD_ATTRIBUTE lists the landing's files.
+ * the landing's inlined stylesheet, and #root stays hidden until main.ts empties it, and the
+ * files of the shell's own page the address names are hinted. `script` is the inline <script>
+ * itself, whose LANDING_PRELOAD_ATTRIBUTE and PAGE_PRELOAD_ATTRIBUTE list those files.
  */
 export function markFirstPaint(location: Pick<Location, 'pathname' | 'search' | 'hash'>, storage: Storage | undefined, doc: Document, script: Element | null = doc.currentScript): void {
   if (isLandingVisit(location, storage)) {
     doc.documentElement.classList.add(LANDING_CLASS);
-    preloadLandingFiles(doc, script?.getAttribute(LANDING_PRELOAD_ATTRIBUTE) ?? '');
-  } else doc.getElementById(FIRST_PAINT_STYLE_ID)?.remove();
+    preloadFiles(doc, (script?.getAttribute(LANDING_PRELOAD_ATTRIBUTE) ?? '').split(' '));
+  } else {
+    doc.getElementById(FIRST_PAINT_STYLE_ID)?.remove();
+    preloadFiles(doc, shellPageFiles(script?.getAttribute(PAGE_PRELOAD_ATTRIBUTE) ?? null, location.pathname));
+  }
 }
 
-/** Hints the landing's chunk and stylesheet now, as a static <link rel=preload> would have. */
-function preloadLandingFiles(doc: Document, list: string): void {
-  for (const href of list.split(' ').filter(Boolean)) {
+/** The files of the shell page at `pathname` (the page table's paths are exact), from the attribute's map. */
+function shellPageFiles(map: string | null, pathname: string): string[] {
+  if (!map) return [];
+  try {
+    const files: unknown = (JSON.parse(map) as Record<string, unknown>)[pathname.replace(/(.)\/+$/, '$1')];
+    return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string') : [];
+  } catch {
+    // A malformed list hints nothing: the page then loads its files as it always could.
+    return [];
+  }
+}
+
+/** Hints these chunks and stylesheets now, as static <link rel=preload>s would have. */
+function preloadFiles(doc: Document, hrefs: string[]): void {
+  for (const href of hrefs.filter(Boolean)) {
     const link = doc.createElement('link');
     link.rel = 'preload';
     link.as = href.endsWith('.css') ? 'style' : 'script';

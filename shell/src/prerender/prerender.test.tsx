@@ -1,13 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import { startLightLanding } from '../landing-start';
 import { browserStorage } from '../landing-visit';
-import { FIRST_PAINT_STYLE_ID, LANDING_CLASS, LANDING_PRELOAD_ATTRIBUTE, markFirstPaint } from './first-paint';
+import { FIRST_PAINT_STYLE_ID, LANDING_CLASS, LANDING_PRELOAD_ATTRIBUTE, PAGE_PRELOAD_ATTRIBUTE, markFirstPaint } from './first-paint';
 import { landingMarkup } from './landing-markup';
 
 // ADR 0220: the build puts landingMarkup() in index.html's hidden #root and first-paint-script.ts
 // (markFirstPaint) in <head>; these check the two halves in a browser-like DOM.
 
-function runFirstPaintScript(path: string) {
+function runFirstPaintScript(path: string, pageFiles: string = JSON.stringify(PAGE_FILES)) {
   window.history.replaceState(null, '', path);
   document.documentElement.classList.remove(LANDING_CLASS);
   document.getElementById(FIRST_PAINT_STYLE_ID)?.remove();
@@ -16,11 +16,14 @@ function runFirstPaintScript(path: string) {
   document.head.append(style);
   const script = document.createElement('script');
   script.setAttribute(LANDING_PRELOAD_ATTRIBUTE, LANDING_FILES.join(' '));
+  script.setAttribute(PAGE_PRELOAD_ATTRIBUTE, pageFiles);
   markFirstPaint(window.location, browserStorage(), document, script);
   return { shown: document.documentElement.classList.contains(LANDING_CLASS), styleKept: style.isConnected };
 }
 
 const LANDING_FILES = ['/landing.1a2b.js', '/landing.3c4d.css'];
+/** What the build writes for the shell's own pages (prerender-landing.cjs). */
+const PAGE_FILES = { '/auth': ['/827.aaaa.js', '/35.bbbb.js'], '/dashboard': ['/512.cccc.js', '/512.dddd.css'] };
 /** The preload hints in <head>, as `as href`. */
 const preloadHints = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => `${link.as} ${link.getAttribute('href')}`);
 
@@ -54,6 +57,19 @@ describe('the first-paint script', () => {
     localStorage.clear();
     runFirstPaintScript('/');
     expect(preloadHints()).toEqual(['script /landing.1a2b.js', 'style /landing.3c4d.css']);
+  });
+
+  it("preloads the files of the shell page the address names, and no other page's (issue 24, ADR 0489)", () => {
+    runFirstPaintScript('/auth');
+    expect(preloadHints()).toEqual(['script /827.aaaa.js', 'script /35.bbbb.js']);
+    for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+    runFirstPaintScript('/dashboard/');
+    expect(preloadHints()).toEqual(['script /512.cccc.js', 'style /512.dddd.css']);
+    for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+    // An area's page (its files come with its manifest), or a list the script cannot read: nothing.
+    runFirstPaintScript('/documents');
+    runFirstPaintScript('/auth', '{not json');
+    expect(preloadHints()).toEqual([]);
   });
 });
 
