@@ -28,6 +28,33 @@ export function isDataApiRequest(url: URL): boolean {
   return url.pathname.includes('/rest/v1/') || /\/storage\/v1\/object\/(authenticated|public|sign)?\/?/.test(url.pathname);
 }
 
+/**
+ * Columns a data API question filters on when it asks what the server holds *now*, not for a view
+ * of the library to keep: `sha256` is the duplicate check before an upload ("is this file already
+ * stored?", `sha256=eq.…` and the batched `sha256=in.(…)`), `drive_file_id` the same check for a
+ * Drive import ("is this Drive file already imported?"). An old answer to such a question is wrong
+ * in a way that matters: at the moment of reconnecting (the page's `online` event comes before the
+ * network works) a cached "no duplicate" kept a queued upload "Sending…" for ever and could let a
+ * real duplicate be stored. A view of the library read offline is old too, but says so.
+ */
+const PRESENT_STATE_FILTERS: readonly string[] = ['sha256', 'drive_file_id'];
+
+/** A data API GET that asks about the server's present state (above): answered by the network or not at all. */
+export function asksForPresentState(url: URL): boolean {
+  return url.pathname.includes('/rest/v1/') && PRESENT_STATE_FILTERS.some((column) => url.searchParams.has(column));
+}
+
+/**
+ * SPEC §7: the data API GETs the worker answers network-first and keeps in the versioned fallback
+ * cache for offline reading. Not a Range request (a part of a file is no answer to keep), and
+ * not a question about the present state: that one is neither stored nor answered from the cache;
+ * out of reach it fails as a network error, so the caller's own offline handling applies (the
+ * upload queues, the check counts as "not known").
+ */
+export function keepsOfflineAnswer(request: Request, url = new URL(request.url)): boolean {
+  return request.method === 'GET' && isDataApiRequest(url) && !request.headers.has('Range') && !asksForPresentState(url);
+}
+
 /** Auth endpoints are never cached; CLEAR_OAUTH_CACHE removes any that slipped in elsewhere. */
 export function isAuthRequest(url: URL): boolean {
   return url.pathname.includes('/auth/v1/') || /oauth|\/token\b/i.test(url.pathname);

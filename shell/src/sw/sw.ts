@@ -10,7 +10,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { setCacheNameDetails } from 'workbox-core';
 import { SW_CACHES, SW_CACHE_VERSION, type PageToWorkerMessage, type WorkerToPageMessage } from '../features/pwa/sw-messages';
 import { newId, openOfflineDb } from '../features/pending-operations/offline-db';
-import { apiCacheKey, isAuthRequest, isDataApiRequest, isFederationEntry, isHashedAsset } from './api-cache-key';
+import { apiCacheKey, isAuthRequest, isFederationEntry, isHashedAsset, keepsOfflineAnswer } from './api-cache-key';
 import { cacheWhenUnreachable, dossierReachability } from './offline-fallback';
 import { precacheRemoteEntries } from './precache-remotes';
 import { cacheMissing, remoteFileUrls, type FederationManifest } from './remote-files';
@@ -75,9 +75,11 @@ registerRoute(
 registerRoute(({ url }) => isAuthRequest(url), new NetworkOnly(), 'GET');
 registerRoute(({ url }) => isAuthRequest(url), new NetworkOnly(), 'POST');
 
-// SPEC §7: data API GETs, network first, answered from the versioned fallback cache offline.
+// SPEC §7: data API GETs, network first, answered from the versioned fallback cache offline —
+// except a question about the server's present state (the duplicate check before an upload):
+// no route takes it, so it goes to the network as the page sent it and is never stored here.
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && isDataApiRequest(url) && !request.headers.has('Range'),
+  ({ url, request }) => keepsOfflineAnswer(request, url),
   new NetworkFirst({
     cacheName: SW_CACHES.apiFallback,
     plugins: [
