@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DossierServicesProvider, type PendingOperationsApi } from '@dossier/shared';
 import { createFakeServices, createMemoryPendingOperations } from '@dossier/shared/testing';
 import type { DuplicateMatch } from '../../api/documents';
-import { QueuedUploads, RESEND_INTERVAL_MS } from './queued-uploads';
+import { QueuedUploads } from './queued-uploads';
 import { DOCUMENT_UPLOAD_OPERATION, QUEUED_UPLOAD_AWAITS_DECISION_EVENT, type QueuedUploadAwaitsDecision } from './register-upload-replay';
 import { uploadPayload } from './offline-upload';
 
@@ -37,7 +37,6 @@ async function showQueued(pending: PendingOperationsApi) {
 }
 
 afterEach(() => {
-  jest.useRealTimers();
   findDuplicates.mockReset();
 });
 
@@ -66,18 +65,4 @@ test('checks again after a replay that did not send the file (the retry count ch
   await act(async () => void (await pending.flush()));
 
   expect(await screen.findByText('You already have this file as “lease-2026.pdf”.')).toBeTruthy();
-});
-
-test('replays again while an upload is still being sent: a replay that failed on reconnecting is not left waiting for the next one', async () => {
-  jest.useFakeTimers();
-  findDuplicates.mockResolvedValue([]);
-  const pending = createMemoryPendingOperations();
-  const flush = jest.spyOn(pending, 'flush');
-  await showQueued(pending);
-  await act(async () => void (await jest.advanceTimersByTimeAsync(0)));
-  expect(screen.getByText('Sending…')).toBeTruthy();
-  expect(flush).not.toHaveBeenCalled();
-
-  await act(async () => void (await jest.advanceTimersByTimeAsync(RESEND_INTERVAL_MS)));
-  expect(flush).toHaveBeenCalledTimes(1);
 });

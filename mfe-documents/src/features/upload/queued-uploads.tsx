@@ -12,13 +12,6 @@ type QueuedUpload = PendingOperation<DocumentUploadPayload>;
 
 const isUpload = (operation: PendingOperation): operation is QueuedUpload => operation.type === DOCUMENT_UPLOAD_OPERATION;
 
-/**
- * How often, while online, uploads still shown as being sent are replayed again. The queue replays
- * on 'online' only: a replay that failed then (the network not really back yet, a server that did
- * not answer) would otherwise wait for the next reconnect or reload, while the list said "Sending…".
- */
-export const RESEND_INTERVAL_MS = 15_000;
-
 /** The duplicate questions the replay itself found (register-upload-replay.ts), by operation id. */
 function useReplayDecisions(): ReadonlyMap<string, DuplicateMatch[]> {
   const [decisions, setDecisions] = useState<ReadonlyMap<string, DuplicateMatch[]>>(new Map());
@@ -56,8 +49,9 @@ export function QueuedUploads() {
   const mine = operations.filter((operation) => operation.payload?.doc?.userId === auth.user?.id);
   const replayDecisions = useReplayDecisions();
   const duplicates = useQuery({
-    // With the retry count: each replay that did not send the file checks again, so an answer the
-    // service worker gave from its offline cache while reconnecting does not stand for ever.
+    // With the retry count: each replay that did not send the file checks again, so an answer that
+    // went out of date (the file stored meanwhile, from another tab or device) does not stand for
+    // ever. (The service worker no longer answers this check from its offline cache.)
     queryKey: ['documents', 'queued-duplicates', mine.map((operation) => `${operation.id}:${operation.payload.doc.sha256}:${operation.retryCount}`)],
     enabled: online && mine.length > 0,
     placeholderData: keepPreviousData,
@@ -69,12 +63,9 @@ export function QueuedUploads() {
   /** The matches that keep an upload waiting: the replay's own finding first, then the list's check. */
   const matchesOf = (operation: QueuedUpload): DuplicateMatch[] =>
     online ? (replayDecisions.get(operation.id) ?? duplicates.data?.get(operation.id) ?? []) : [];
-  const sending = mine.filter((operation) => matchesOf(operation).length === 0).length;
-  useEffect(() => {
-    if (!online || sending === 0) return;
-    const timer = setInterval(() => void pending.flush(), RESEND_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [online, sending, pending]);
+  // No timer here: a replay that failed on reconnecting (the network not really back yet) is
+  // replayed again by the shell's queue itself, with back-off, on every page (REPLAY_RETRY_POLICY in
+  // shell/src/features/pending-operations) — not only while this list is on screen.
   if (mine.length === 0) return null;
 
   const keepBoth = async (operation: QueuedUpload, matches: DuplicateMatch[]) => {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import 'fake-indexeddb/auto';
-import { createPendingOperationQueue, type PendingOperationQueue } from './pending-operation-queue';
+import { createPendingOperationQueue, replayRetryDelay, type PendingOperationQueue } from './pending-operation-queue';
 
 let n = 0;
 const freshDb = () => `dossier-offline-test-${(n += 1)}`;
@@ -125,5 +125,176 @@ describe('pending-operation queue (IndexedDB)', () => {
     release();
     await Promise.all([a, b]);
     expect(handler).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('pending-operation queue: replaying again after a failure that passes', () => {
+  const queues: PendingOperationQueue[] = [];
+  const make = (options: Parameters<typeof createPendingOperationQueue>[0] = {}) => {
+    // No jitter: the waits are the policy's exact back-off (1 s, 2 s, 4 s …).
+    const queue = createPendingOperationQueue({ dbName: freshDb(), isOnline: () => true, random: () => 0, ...options });
+    queues.push(queue);
+    return queue;
+  };
+  /** The request fetch throws when the network is not really back yet. */
+  const noAnswer = () => new TypeError('Failed to fetch');
+  /** What the documents area throws for an upload whose file the person already has. */
+  class DuplicateAwaitingDecisionError extends Error {
+    override name = 'DuplicateAwaitingDecisionError';
+  }
+  /** IndexedDB (fake-indexeddb) runs on real setImmediate turns: let them pass. */
+  const settle = async (turns = 50) => {
+    for (let i = 0; i < turns; i += 1) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
+  afterEach(async () => {
+    await Promise.all(queues.splice(0).map((queue) => queue.close()));
+    jest.useRealTimers();
+  });
+
+  it('replays again, waiting longer each time, after a replay that got no answer while online; stops once it is sent', async () => {
+    const queue = make();
+    const handler = jest.fn().mockRejectedValueOnce(noAnswer()).mockRejectedValueOnce(noAnswer()).mockResolvedValue(undefined);
+    await queue.enqueue('document-upload', {});
+    queue.registerHandler('document-upload', handler);
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(1);
+
+    await jest.advanceTimersByTimeAsync(999);
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(2);
+
+    await jest.advanceTimersByTimeAsync(1_999);
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(3);
+    expect(await queue.list()).toEqual([]);
+
+    // Sent: nothing more is scheduled.
+    await jest.advanceTimersByTimeAsync(10 * 60_000);
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(3);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('never replays on the timer an operation waiting for the person (a duplicate decision) or refused', async () => {
+    const queue = make();
+    const handler = jest.fn(async (operation: { payload: { kind: string } }) => {
+      if (operation.payload.kind === 'duplicate') throw new DuplicateAwaitingDecisionError('queued upload waits for a duplicate decision');
+      throw Object.assign(new Error('new row violates row-level security policy'), { status: 403 });
+    });
+    await queue.enqueue('document-upload', { kind: 'duplicate' });
+    await queue.enqueue('document-upload', { kind: 'refused' });
+    queue.registerHandler('document-upload', handler);
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(2);
+    expect(jest.getTimerCount()).toBe(0);
+    await jest.advanceTimersByTimeAsync(10 * 60_000);
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
+  it('replays again on the timer when one operation got no answer, even beside one waiting for a decision', async () => {
+    const queue = make();
+    const handler = jest.fn(async (operation: { payload: { kind: string } }) => {
+      if (operation.payload.kind === 'duplicate') throw new DuplicateAwaitingDecisionError('queued upload waits for a duplicate decision');
+      throw noAnswer();
+    });
+    await queue.enqueue('document-upload', { kind: 'duplicate' });
+    await queue.enqueue('document-upload', { kind: 'no-answer' });
+    queue.registerHandler('document-upload', handler);
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(1_000);
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(4);
+  });
+
+  it('stops replaying on the timer when the page goes offline, and starts again from the shortest wait when it is back', async () => {
+    let online = true;
+    const queue = make({ isOnline: () => online });
+    const handler = jest.fn().mockRejectedValue(noAnswer());
+    queue.registerHandler('document-upload', handler);
+    await queue.enqueue('document-upload', {});
+    const target = new EventTarget();
+    const stop = queue.start(target as unknown as Window);
+    await settle();
+    const before = handler.mock.calls.length;
+    await jest.advanceTimersByTimeAsync(1_000); // one timed replay: the next wait is 2 s
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(before + 1);
+
+    online = false;
+    target.dispatchEvent(new Event('offline'));
+    expect(jest.getTimerCount()).toBe(0);
+    await jest.advanceTimersByTimeAsync(10 * 60_000);
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(before + 1);
+
+    online = true;
+    target.dispatchEvent(new Event('online'));
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(before + 2);
+    await jest.advanceTimersByTimeAsync(1_000);
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(before + 3);
+    stop();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('stops replaying on the timer when the queue empties (the person chose not to send it)', async () => {
+    const queue = make();
+    const handler = jest.fn().mockRejectedValue(noAnswer());
+    const operation = await queue.enqueue('document-upload', {});
+    queue.registerHandler('document-upload', handler);
+    await settle();
+    expect(jest.getTimerCount()).toBe(1);
+    await queue.remove(operation.id);
+    expect(jest.getTimerCount()).toBe(0);
+    await jest.advanceTimersByTimeAsync(10 * 60_000);
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries again when the owning area could not be fetched on reconnecting', async () => {
+    let loads = 0;
+    const replayed = jest.fn().mockResolvedValue(undefined);
+    const queue: PendingOperationQueue = make({
+      loadHandler: async (type) => {
+        loads += 1;
+        if (loads === 1) throw Object.assign(new Error('Loading chunk 12 failed'), { name: 'ChunkLoadError' });
+        queue.registerHandler(type, replayed);
+      },
+    });
+    await queue.enqueue('document-upload', {});
+    await queue.flush();
+    expect(replayed).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1_000);
+    await settle();
+    expect(replayed).toHaveBeenCalledTimes(1);
+    expect(await queue.list()).toEqual([]);
+  });
+});
+
+describe('replayRetryDelay', () => {
+  it('doubles from 1 s up to a 2-minute cap, also for a lost connection (SPEC §9 caps that at 10 s only inside one request)', () => {
+    const noAnswer = new TypeError('Failed to fetch');
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((retry) => replayRetryDelay(retry, noAnswer, () => 0))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 120_000, 120_000,
+    ]);
+    // Jitter spreads tabs and devices that reconnected together, within the cap.
+    expect(replayRetryDelay(1, noAnswer, () => 1)).toBe(1_300);
+    expect(replayRetryDelay(20, noAnswer, () => 1)).toBe(120_000);
+  });
+
+  it("waits as long as a rate limit's Retry-After says", () => {
+    expect(replayRetryDelay(1, { status: 429, retryAfter: 30_000 }, () => 0)).toBe(30_000);
+    expect(replayRetryDelay(1, { status: 429 }, () => 0)).toBe(5_000);
   });
 });

@@ -1,4 +1,5 @@
 import type { PendingOperation, PendingOperationHandler, PendingOperationsApi } from '@dossier/shared/contract';
+import { DEFAULT_RETRY_POLICY, failureKind, retryDelay, type RetryPolicy } from '@dossier/shared/core';
 import { newId, openOfflineDb, type OfflineDb } from './offline-db';
 
 /** The background-sync tag the page registers through the service worker (SPEC §7). */
@@ -8,8 +9,34 @@ export const PENDING_OPERATIONS_SYNC_TAG = 'dossier-pending-operations';
 const CHANNEL_NAME = 'dossier-pending-operations';
 const LOCK_NAME = 'dossier-pending-operations-flush';
 
+/**
+ * When the queue replays again by itself. The `online` event fires before the network really
+ * works, so a replay right after reconnecting often fails with no answer (or the server is still
+ * coming back); without this it waited for the next `online` event or reload while the list said
+ * "Sending…". So after a replay that failed *for a reason that passes* (SPEC §9's temporary
+ * failures, `shouldRetry`: no answer, a time-out, a server error, a rate limit) while the browser
+ * says online, the queue flushes again after the policy's back-off, up to a wait of 2 minutes.
+ * Nothing else is retried on the timer: an upload waiting for the person's "Keep both" / "Don't
+ * upload" (its area throws its own DuplicateAwaitingDecisionError, which carries no status and
+ * reads as no temporary failure), a refusal or another user's upload would get the same answer.
+ */
+export const REPLAY_RETRY_POLICY: RetryPolicy = { ...DEFAULT_RETRY_POLICY, attempts: Number.POSITIVE_INFINITY, maxDelayMs: 2 * 60_000 };
+
+/**
+ * The wait before the queue's `retry`-th timed replay. SPEC §9's "a lost connection waits at most
+ * 10 s" is for the tries inside one request; these go on for as long as the page is online (a
+ * captive portal says online for ever), so they back off to the cap whatever the failure — only a
+ * rate limit's Retry-After (or SPEC's 5 s minimum) still sets the wait.
+ */
+export function replayRetryDelay(retry: number, error: unknown, random: () => number = Math.random): number {
+  return retryDelay(retry, failureKind(error) === 'rate-limit' ? error : undefined, REPLAY_RETRY_POLICY, random);
+}
+
 export interface PendingOperationQueue extends PendingOperationsApi {
-  /** Flushes now, and again whenever the page comes back online. Returns a stop function. */
+  /**
+   * Flushes now, again whenever the page comes back online, and again after a replay that failed
+   * for a temporary reason (REPLAY_RETRY_POLICY) until it goes offline. Returns a stop function.
+   */
   start(target?: Pick<Window, 'addEventListener' | 'removeEventListener'>): () => void;
   close(): Promise<void>;
 }
@@ -25,6 +52,8 @@ export interface QueueOptions {
    * owns it (its `register` step adds the handler). A failure leaves the operation queued.
    */
   loadHandler?: (type: string) => Promise<void>;
+  /** For tests: the back-off's jitter source. */
+  random?: () => number;
 }
 
 /**
@@ -39,6 +68,7 @@ export function createPendingOperationQueue({
   isOnline = () => globalThis.navigator?.onLine ?? true,
   requestBackgroundSync,
   loadHandler,
+  random = Math.random,
 }: QueueOptions = {}): PendingOperationQueue {
   let dbPromise: Promise<OfflineDb> | null = null;
   const db = () => (dbPromise ??= openOfflineDb(dbName));
@@ -46,6 +76,30 @@ export function createPendingOperationQueue({
   const listeners = new Set<(operations: PendingOperation[]) => void>();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
   let flushing: Promise<{ succeeded: number; failed: number }> | null = null;
+  /** The timed replay after a temporary failure, and how many in a row have failed so far. */
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let timedRetries = 0;
+
+  function cancelRetry() {
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    timedRetries = 0;
+  }
+
+  /** After each replay: try again later only if something failed for a reason that passes. */
+  function retryLaterIfTemporary(temporaryFailure: { error: unknown } | undefined) {
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    if (!temporaryFailure || !isOnline()) {
+      timedRetries = 0;
+      return;
+    }
+    timedRetries += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void flush();
+    }, replayRetryDelay(timedRetries, temporaryFailure.error, random));
+  }
 
   async function list(type?: string): Promise<PendingOperation[]> {
     const database = await db();
@@ -65,10 +119,16 @@ export function createPendingOperationQueue({
   async function runQueued(): Promise<{ succeeded: number; failed: number }> {
     let succeeded = 0;
     let failed = 0;
+    // The last failure worth another try on the timer (REPLAY_RETRY_POLICY), if any.
+    let temporaryFailure: { error: unknown } | undefined;
+    const noteFailure = (error: unknown) => {
+      if (REPLAY_RETRY_POLICY.shouldRetry(error)) temporaryFailure = { error };
+    };
     const queued = await list();
     if (loadHandler) {
       const missing = [...new Set(queued.map((operation) => operation.type))].filter((type) => !handlers.has(type));
-      await Promise.all(missing.map((type) => loadHandler(type).catch(() => undefined)));
+      // An area that could not be fetched on reconnecting is the same case as a failed replay.
+      await Promise.all(missing.map((type) => loadHandler(type).catch(noteFailure)));
     }
     for (const operation of queued) {
       const handler = handlers.get(operation.type);
@@ -77,8 +137,9 @@ export function createPendingOperationQueue({
         await handler(operation);
         await (await db()).delete('pending-operations', operation.id);
         succeeded += 1;
-      } catch {
+      } catch (error) {
         failed += 1;
+        noteFailure(error);
         const database = await db();
         // It may have been removed meanwhile (cancelled by the user); only count the retry if not.
         const current = await database.get('pending-operations', operation.id);
@@ -86,6 +147,7 @@ export function createPendingOperationQueue({
       }
     }
     if (succeeded + failed > 0) await notify();
+    retryLaterIfTemporary(temporaryFailure);
     return { succeeded, failed };
   }
 
@@ -114,7 +176,10 @@ export function createPendingOperationQueue({
     },
     list,
     async remove(id) {
-      await (await db()).delete('pending-operations', id);
+      const database = await db();
+      await database.delete('pending-operations', id);
+      // Nothing left to send: no timed replay either.
+      if ((await database.count('pending-operations')) === 0) cancelRetry();
       await notify();
     },
     registerHandler<P>(type: string, handler: PendingOperationHandler<P>) {
@@ -133,11 +198,19 @@ export function createPendingOperationQueue({
     },
     start(target = window) {
       const onOnline = () => void flush();
+      // Offline, a timed replay could only fail: the `online` event starts again from the shortest wait.
+      const onOffline = () => cancelRetry();
       target.addEventListener('online', onOnline);
+      target.addEventListener('offline', onOffline);
       void flush();
-      return () => target.removeEventListener('online', onOnline);
+      return () => {
+        target.removeEventListener('online', onOnline);
+        target.removeEventListener('offline', onOffline);
+        cancelRetry();
+      };
     },
     async close() {
+      cancelRetry();
       channel?.close();
       if (dbPromise) (await dbPromise).close();
     },
