@@ -16,8 +16,11 @@ import { signInFreshUser } from '../support/signed-in-session';
  * code, the Transfers count and a known consent after the rows). 302.1 KB after ADR 0455 (the design
  * system's Radix menus, dialogs and select fetched on demand, the library's sort a native select).
  * 293.4 KB and 27 requests after ADR 0486 (Checkbox, Switch and Tabs from their own shared module).
+ * 269.9 KB after ADR 0487 and 0488 (the declarative router; sonner after the first paint; the Storage
+ * client with the first Storage call — which the first row's thumbnails make in the same task that
+ * draws it, so its 7.3 KB chunk is still counted here).
  */
-const DOCUMENTS_JS_BUDGET_KB = 294;
+const DOCUMENTS_JS_BUDGET_KB = 271;
 const DOCUMENTS_REQUEST_BUDGET = 30;
 
 /** A string of Module Federation's runtime core (its RemoteHandler hooks): only a bundled copy carries it. */
