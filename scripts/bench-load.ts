@@ -85,19 +85,22 @@ async function visit(context: BrowserContext, pathname: string, profile: Profile
  */
 async function serviceWorkerSettled(page: Page) {
   const started = Date.now();
-  const settled = await page
-    .waitForFunction(
-      async () => {
-        if (!('serviceWorker' in navigator)) return true;
-        // The worker claims the open pages once it is activated (sw.ts): this page controlled is
-        // the sign that the next navigation goes to it.
-        const registration = await navigator.serviceWorker.getRegistration();
-        return navigator.serviceWorker.controller !== null && registration?.active?.state === 'activated' && !registration.installing && !registration.waiting;
-      },
-      undefined,
-      { timeout: 180_000, polling: 250 },
-    )
-    .then(() => true, () => false);
+  // A loop of evaluate(), not waitForFunction: the check is asynchronous (getRegistration), and
+  // waitForFunction takes the Promise an async predicate returns as truthy at once — the warm
+  // visit then sometimes went out before the worker had finished installing.
+  const controlled = async () =>
+    page.evaluate(async () => {
+      if (!('serviceWorker' in navigator)) return true;
+      // The worker claims the open pages once it is activated (sw.ts): this page controlled is
+      // the sign that the next navigation goes to it.
+      const registration = await navigator.serviceWorker.getRegistration();
+      return navigator.serviceWorker.controller !== null && registration?.active?.state === 'activated' && !registration.installing && !registration.waiting;
+    });
+  let settled = await controlled();
+  while (!settled && Date.now() - started < 180_000) {
+    await page.waitForTimeout(250);
+    settled = await controlled();
+  }
   if (DETAIL) console.log(`  service worker ${settled ? 'settled' : 'still installing'} ${ms(Date.now() - started)} after the first row`);
 }
 
