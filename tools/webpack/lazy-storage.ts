@@ -56,32 +56,40 @@ function replay<T extends Replayable>(real: T, calls: readonly Call[]): T {
   return real;
 }
 
-export function createLazyStorageClient(load: Loader) {
-  class LazyFileApi {
-    private readonly settings: Call[] = [];
+/** The stand-ins' shared part: the recorded settings, and the asynchronous calls passed on. */
+abstract class Recording {
+  protected readonly settings: Call[] = [];
 
+  /** Gives this object each named call: it waits for the real object and answers as it does ({ data, error }). */
+  protected passOn(names: readonly string[], real: () => Promise<object>): void {
+    for (const name of names) {
+      Object.defineProperty(this, name, { value: async (...args: unknown[]) => ((await real()) as Record<string, (...a: unknown[]) => unknown>)[name]!(...args) });
+    }
+  }
+
+  throwOnError(): this {
+    this.settings.push({ name: 'throwOnError', args: [] });
+    return this;
+  }
+
+  setHeader(name: string, value: string): this {
+    this.settings.push({ name: 'setHeader', args: [name, value] });
+    return this;
+  }
+}
+
+export function createLazyStorageClient(load: Loader) {
+  class LazyFileApi extends Recording {
     constructor(
       private readonly client: LazyStorageClient,
       readonly bucketId: string,
     ) {
-      for (const name of FILE_CALLS) {
-        // Each call waits for the real bucket and answers as it does ({ data, error }).
-        Object.defineProperty(this, name, { value: async (...args: unknown[]) => ((await this.real()) as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args) });
-      }
+      super();
+      this.passOn(FILE_CALLS, () => this.real());
     }
 
     private async real(): Promise<RealFileApi> {
       return replay((await this.client.real()).from(this.bucketId), this.settings);
-    }
-
-    throwOnError(): this {
-      this.settings.push({ name: 'throwOnError', args: [] });
-      return this;
-    }
-
-    setHeader(name: string, value: string): this {
-      this.settings.push({ name: 'setHeader', args: [name, value] });
-      return this;
     }
 
     /** Synchronous in storage-js: answered only once storage-js is here (Dossier has no public bucket). */
@@ -92,18 +100,16 @@ export function createLazyStorageClient(load: Loader) {
     }
   }
 
-  class LazyStorageClient {
+  class LazyStorageClient extends Recording {
     private client?: Promise<RealClient>;
-    private readonly settings: Call[] = [];
     /** The real client, once a call has built it. */
     built?: RealClient;
     private readonly args: ConstructorParameters<typeof RealClient>;
 
     constructor(...args: ConstructorParameters<typeof RealClient>) {
+      super();
       this.args = args;
-      for (const name of BUCKET_CALLS) {
-        Object.defineProperty(this, name, { value: async (...callArgs: unknown[]) => ((await this.real()) as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...callArgs) });
-      }
+      this.passOn(BUCKET_CALLS, () => this.real());
     }
 
     /** The real client (fetching storage-js the first time); a failed fetch is tried again by the next call. */
@@ -123,16 +129,6 @@ export function createLazyStorageClient(load: Loader) {
 
     from(bucketId: string): LazyFileApi {
       return new LazyFileApi(this, bucketId);
-    }
-
-    throwOnError(): this {
-      this.settings.push({ name: 'throwOnError', args: [] });
-      return this;
-    }
-
-    setHeader(name: string, value: string): this {
-      this.settings.push({ name: 'setHeader', args: [name, value] });
-      return this;
     }
   }
 

@@ -9,7 +9,7 @@
  * this module does not consume itself.
  * Declarative routing only (ADR 0487): <BrowserRouter> and `useRoutes`, not the data router
  * (`createBrowserRouter`, `RouterProvider`), whose loaders, actions and fetchers nothing uses and
- * which doubled the module (~30 → ~15 KB gzip).
+ * which more than doubled the module (13.6 KB gzip without it, 30.0 KB with it).
  */
 export {
   BrowserRouter,
