@@ -90,7 +90,14 @@ test.describe('resumable uploads', () => {
     await openLibrary(page);
     const bytes = bigPng();
     const requests = recordTus(page);
-    const cut = cutAtSixtyPercent(page, () => context.setOffline(true));
+    // The connection drops at the cut. The gate turns at once (see the reload test below: going
+    // offline takes a round trip to the browser, which the next chunk could win).
+    let dead = false;
+    await page.route('**/storage/v1/upload/resumable/**', (route) => (dead ? route.abort('internetdisconnected') : route.continue()));
+    const cut = cutAtSixtyPercent(page, async () => {
+      dead = true;
+      await context.setOffline(true);
+    });
 
     await page.getByTestId('upload-input').setInputFiles([file('big-scan.png', bytes, 'image/png')]);
     const confirmed = await cut;
@@ -98,6 +105,7 @@ test.describe('resumable uploads', () => {
     await expect(row.getByRole('status')).toHaveText('Queued until online', { timeout: 60_000 });
     const resumedFrom = requests.length;
 
+    dead = false;
     await context.setOffline(false);
     // The queue replays it on the 'online' event: the document is stored once.
     await expect.poll(() => documentsNamed(user, 'big-scan.png'), { timeout: 120_000 }).toBe(1);
@@ -112,9 +120,14 @@ test.describe('resumable uploads', () => {
     await openLibrary(page);
     const bytes = bigPng();
     const requests = recordTus(page);
-    // The line goes dead without the browser noticing: every TUS request fails from now on.
+    // The line goes dead without the browser noticing: every TUS request fails from the cut on.
+    // The route is in place before the upload starts and only turns deadly at the cut: installed at
+    // the cut, it raced the next chunk, which tus sends as soon as the 60 % answer is in (a fresh
+    // clone's CI saw the whole file stored before the route existed).
+    let dead = false;
+    await page.route('**/storage/v1/upload/resumable/**', (route) => (dead ? route.abort('internetdisconnected') : route.continue()));
     const cut = cutAtSixtyPercent(page, async () => {
-      await page.route('**/storage/v1/upload/resumable/**', (route) => route.abort('internetdisconnected'));
+      dead = true;
     });
 
     await page.getByTestId('upload-input').setInputFiles([file('big-scan.png', bytes, 'image/png')]);
