@@ -85,10 +85,9 @@ function consumedShares(compilation, group, found = new Map()) {
  * chunk group of main.ts's bootstrap import, has them already). The host provides its shared
  * modules from its own fallbacks, so a page that is the first to use one (the form controls, for
  * the sign-in page's tabs) needs that fallback's chunks before it can render (ADR 0489).
+ * `boot` is bootShares(): what the boot consumes and fetches, worked out once for every page.
  */
-function hostPageFiles(compilation, group, bootGroup) {
-  const atBoot = consumedShares(compilation, bootGroup);
-  const bootFiles = new Set([...filesOf(bootGroup.chunks), ...[...atBoot.values()].flatMap((fallbacks) => fallbacks.flatMap((fallback) => filesOf(fallback.chunks)))]);
+function hostPageFiles(compilation, group, { atBoot, bootFiles }) {
   const files = filesOf(group.chunks);
   for (const [shareKey, fallbacks] of consumedShares(compilation, group)) {
     if (atBoot.has(shareKey)) continue;
@@ -96,6 +95,13 @@ function hostPageFiles(compilation, group, bootGroup) {
   }
   // A chunk the boot fetches anyway (one a fallback shares with it) is on its way already.
   return [...new Set(files)].filter((file) => !bootFiles.has(file)).sort();
+}
+
+/** The shared modules the boot consumes, and every file it fetches (its chunks and their fallbacks'). */
+function bootShares(compilation, bootGroup) {
+  const atBoot = consumedShares(compilation, bootGroup);
+  const fallbackFiles = [...atBoot.values()].flatMap((fallbacks) => fallbacks.flatMap((fallback) => filesOf(fallback.chunks)));
+  return { atBoot, bootFiles: new Set([...filesOf(bootGroup.chunks), ...fallbackFiles]) };
 }
 
 /**
@@ -114,11 +120,12 @@ function hostPageChunksByRoute(compilation, pageTable, source, { entry, bootstra
   const bootGroup = bootBlock && compilation.chunkGraph.getBlockChunkGroup(bootBlock);
   const table = moduleOf(pageTable);
   if (!bootGroup || !table) return { pageChunks: {}, problems: [...problems, `no ${bootGroup ? pageTable : `import('${bootstrapRequest}') in ${entry}`}`] };
+  const boot = bootShares(compilation, bootGroup);
   const pageChunks = {};
   for (const { path, request } of routes) {
     const block = blockOf(table, request);
     const group = block && compilation.chunkGraph.getBlockChunkGroup(block);
-    if (group) pageChunks[path] = hostPageFiles(compilation, group, bootGroup);
+    if (group) pageChunks[path] = hostPageFiles(compilation, group, boot);
     else problems.push(`no chunk for the page of ${path} (${request})`);
   }
   return { pageChunks, problems };

@@ -54,6 +54,8 @@ export function QueuedUploads() {
     // ever. (The service worker no longer answers this check from its offline cache.)
     queryKey: ['documents', 'queued-duplicates', mine.map((operation) => `${operation.id}:${operation.payload.doc.sha256}:${operation.retryCount}`)],
     enabled: online && mine.length > 0,
+    // A new retry count is a new key: the last answer stays on screen while it is checked again,
+    // so a question already asked does not flip back to "Sending…" for the length of a request.
     placeholderData: keepPreviousData,
     queryFn: async () => {
       const entries = await Promise.all(mine.map(async (operation) => [operation.id, await duplicatesOf(operation.payload, (sha) => findDuplicates(client, sha))] as const));

@@ -146,6 +146,11 @@ describe('pending-operation queue: replaying again after a failure that passes',
   const settle = async (turns = 50) => {
     for (let i = 0; i < turns; i += 1) await new Promise((resolve) => setImmediate(resolve));
   };
+  /** `ms` of fake time, then what it set off. */
+  const after = async (ms: number) => {
+    await jest.advanceTimersByTimeAsync(ms);
+    await settle();
+  };
 
   beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
   afterEach(async () => {
@@ -161,24 +166,19 @@ describe('pending-operation queue: replaying again after a failure that passes',
     await settle();
     expect(handler).toHaveBeenCalledTimes(1);
 
-    await jest.advanceTimersByTimeAsync(999);
-    await settle();
+    await after(999);
     expect(handler).toHaveBeenCalledTimes(1);
-    await jest.advanceTimersByTimeAsync(1);
-    await settle();
+    await after(1);
     expect(handler).toHaveBeenCalledTimes(2);
 
-    await jest.advanceTimersByTimeAsync(1_999);
-    await settle();
+    await after(1_999);
     expect(handler).toHaveBeenCalledTimes(2);
-    await jest.advanceTimersByTimeAsync(1);
-    await settle();
+    await after(1);
     expect(handler).toHaveBeenCalledTimes(3);
     expect(await queue.list()).toEqual([]);
 
     // Sent: nothing more is scheduled.
-    await jest.advanceTimersByTimeAsync(10 * 60_000);
-    await settle();
+    await after(10 * 60_000);
     expect(handler).toHaveBeenCalledTimes(3);
     expect(jest.getTimerCount()).toBe(0);
   });
@@ -195,8 +195,7 @@ describe('pending-operation queue: replaying again after a failure that passes',
     await settle();
     expect(handler).toHaveBeenCalledTimes(2);
     expect(jest.getTimerCount()).toBe(0);
-    await jest.advanceTimersByTimeAsync(10 * 60_000);
-    await settle();
+    await after(10 * 60_000);
     expect(handler).toHaveBeenCalledTimes(2);
   });
 
@@ -211,8 +210,7 @@ describe('pending-operation queue: replaying again after a failure that passes',
     queue.registerHandler('document-upload', handler);
     await settle();
     expect(handler).toHaveBeenCalledTimes(2);
-    await jest.advanceTimersByTimeAsync(1_000);
-    await settle();
+    await after(1_000);
     expect(handler).toHaveBeenCalledTimes(4);
   });
 
@@ -233,16 +231,14 @@ describe('pending-operation queue: replaying again after a failure that passes',
     online = false;
     target.dispatchEvent(new Event('offline'));
     expect(jest.getTimerCount()).toBe(0);
-    await jest.advanceTimersByTimeAsync(10 * 60_000);
-    await settle();
+    await after(10 * 60_000);
     expect(handler).toHaveBeenCalledTimes(before + 1);
 
     online = true;
     target.dispatchEvent(new Event('online'));
     await settle();
     expect(handler).toHaveBeenCalledTimes(before + 2);
-    await jest.advanceTimersByTimeAsync(1_000);
-    await settle();
+    await after(1_000);
     expect(handler).toHaveBeenCalledTimes(before + 3);
     stop();
     expect(jest.getTimerCount()).toBe(0);
@@ -257,8 +253,7 @@ describe('pending-operation queue: replaying again after a failure that passes',
     expect(jest.getTimerCount()).toBe(1);
     await queue.remove(operation.id);
     expect(jest.getTimerCount()).toBe(0);
-    await jest.advanceTimersByTimeAsync(10 * 60_000);
-    await settle();
+    await after(10 * 60_000);
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
@@ -275,8 +270,7 @@ describe('pending-operation queue: replaying again after a failure that passes',
     await queue.enqueue('document-upload', {});
     await queue.flush();
     expect(replayed).not.toHaveBeenCalled();
-    await jest.advanceTimersByTimeAsync(1_000);
-    await settle();
+    await after(1_000);
     expect(replayed).toHaveBeenCalledTimes(1);
     expect(await queue.list()).toEqual([]);
   });
