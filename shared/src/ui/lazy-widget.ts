@@ -1,20 +1,22 @@
 import { createElement, Suspense, type ComponentType } from 'react';
 import type { BaseWidgetProps } from '@dossier/shared';
 import { LOADING_TEXT } from '@dossier/shared/core';
-import { retryableLazy } from './retryable-lazy';
+import { retryableLazy, useCodeSettled } from './retryable-lazy';
+
+const widgetLoading = () => createElement('p', { role: 'status', 'aria-busy': true, className: 'widget-loading' }, LOADING_TEXT);
 
 /**
- * A widget whose code loads on first render, wrapped in its own Suspense so any host (the
- * dashboard, another area) can render it as is — areas offer widgets without growing their entry.
- * A failed load is retried by the next attempt of the enclosing error boundary (retryable-lazy.ts).
+ * A widget whose code loads on first render, with its own "Loading..." so any host (the dashboard,
+ * another area) can render it as is — areas offer widgets without growing their entry. It waits
+ * for its code without suspending (useCodeSettled): a dashboard's widgets arrive one by one, and
+ * React holds each suspended reveal back 300 ms after the last one (ADR 0490). The Suspense is
+ * for a Try Again, which loads afresh. A failed load is retried by the next attempt of the
+ * enclosing error boundary (retryable-lazy.ts).
  */
 export function lazyWidget<P extends object = BaseWidgetProps>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Lazy = retryableLazy<P>(load);
   return function LazyWidget(props: P) {
-    return createElement(
-      Suspense,
-      { fallback: createElement('p', { role: 'status', 'aria-busy': true, className: 'widget-loading' }, LOADING_TEXT) },
-      createElement(Lazy, props),
-    );
+    if (!useCodeSettled(Lazy)) return widgetLoading();
+    return createElement(Suspense, { fallback: widgetLoading() }, createElement(Lazy, props));
   };
 }

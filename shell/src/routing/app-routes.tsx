@@ -1,7 +1,7 @@
 import { Component, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { REMOTE_NAMES } from '@dossier/shared';
-import { ErrorScreen } from '@dossier/shared/ui';
+import { ErrorScreen, LoadingSpinner, useCodeSettled } from '@dossier/shared/ui';
 import type { RemoteAreas } from '../federation/remote-areas';
 import { AppFrame } from '../frame/app-frame';
 import { AreaOutlet } from './area-outlet';
@@ -27,6 +27,11 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
   }
 }
 
+/** A shell page, once its code is in: it waits without suspending, as a suspended page is shown up to 300 ms late (ADR 0490). */
+function ShellPage({ Page }: { Page: ComponentType }) {
+  return useCodeSettled(Page) ? <Page /> : <LoadingSpinner />;
+}
+
 /** The routes of the whole app: the shell's pages, each enabled area's paths, then not-found. */
 export function appRoutes(areas: Pick<RemoteAreas, 'enabled'>, overlays: ComponentType[] = []): RouteObject[] {
   return [
@@ -38,7 +43,7 @@ export function appRoutes(areas: Pick<RemoteAreas, 'enabled'>, overlays: Compone
           element: (
             <div className="dossier-area" data-area-outlet="shell">
               <RequireAuth required={Boolean(requiresAuth)}>
-                <Component />
+                <ShellPage Page={Component} />
               </RequireAuth>
             </div>
           ),
