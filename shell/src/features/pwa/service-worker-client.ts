@@ -15,21 +15,6 @@ export function postToWorker(message: PageToWorkerMessage): boolean {
   return true;
 }
 
-/** Posts a message and waits for the worker's reply on a private channel. */
-export function askWorker(message: PageToWorkerMessage, timeoutMs = 5_000): Promise<WorkerToPageMessage | null> {
-  const controller = globalThis.navigator?.serviceWorker?.controller;
-  if (!controller) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    const timer = setTimeout(() => resolve(null), timeoutMs);
-    channel.port1.onmessage = (event) => {
-      clearTimeout(timer);
-      resolve(isWorkerMessage(event.data) ? event.data : null);
-    };
-    controller.postMessage(message, [channel.port2]);
-  });
-}
-
 /**
  * Registers /sw.js (production builds only: a worker caching a dev server's files would serve
  * stale code while editing) and connects SPEC §7's messages. Returns a stop function.
