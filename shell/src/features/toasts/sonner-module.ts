@@ -50,3 +50,28 @@ export function onSonnerLoaded(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/**
+ * What a toast asked for before sonner arrived says, for screen readers: sonner's own live region
+ * comes with sonner, and a region added with its message already in it is not announced. The
+ * viewport keeps a polite live region of its own on the page from the first render and puts this
+ * text in it (toast-viewport.tsx, ADR 0487).
+ */
+let earlyAnnouncement = '';
+const announcementListeners = new Set<() => void>();
+
+/** Announces `text` in the early live region (only while sonner has not arrived). */
+export function announceBeforeSonner(text: string): void {
+  if (loaded || !text) return;
+  earlyAnnouncement = text;
+  for (const listener of announcementListeners) listener();
+}
+
+/** The early region's text (a useSyncExternalStore snapshot). */
+export const earlyToastAnnouncement = (): string => earlyAnnouncement;
+
+/** Calls `listener` when the early region's text changes. */
+export function onEarlyToastAnnouncement(listener: () => void): () => void {
+  announcementListeners.add(listener);
+  return () => announcementListeners.delete(listener);
+}

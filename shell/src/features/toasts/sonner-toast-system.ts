@@ -1,7 +1,7 @@
 import type { ExternalToast } from 'sonner';
 import type { ToastOptions, ToastSystem, ToastVariant } from '@dossier/shared';
 import { TOASTS } from '@dossier/shared/core';
-import { withSonner, type SonnerModule } from './sonner-module';
+import { announceBeforeSonner, withSonner, type SonnerModule } from './sonner-module';
 
 /** Marks a toast whose exit must not animate: `remove` means gone at once (see toasts.css). */
 export const REMOVED_AT_ONCE_CLASS = 'dossier-toast-removed';
@@ -32,6 +32,7 @@ export function createSonnerToastSystem({ toasterId, single = false }: SonnerToa
 
   const show = (options: ToastOptions & { id: string }, className?: string) => {
     const forget = () => live.delete(options.id);
+    if (className !== REMOVED_AT_ONCE_CLASS) announceBeforeSonner([options.title, options.description].filter((part) => typeof part === 'string' && part).join('. '));
     withSonner((sonner) =>
       showFor(sonner, options.variant ?? 'default')(options.title, {
         id: options.id,

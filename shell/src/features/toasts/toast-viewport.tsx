@@ -3,7 +3,7 @@ import { PHONE_QUERY, useMediaQuery } from '@dossier/shared/ui';
 import { TOASTS } from '@dossier/shared/core';
 import { toastClassNames, toasterStyle } from '@dossier/shared/ui';
 import { afterIdle, usePageSettled } from '../device';
-import { loadSonner, loadedSonner, onSonnerLoaded, type SonnerModule } from './sonner-module';
+import { earlyToastAnnouncement, loadSonner, loadedSonner, onEarlyToastAnnouncement, onSonnerLoaded, type SonnerModule } from './sonner-module';
 import './toasts.css';
 
 export const STACKED_TOASTER_ID = 'dossier-stacked';
@@ -90,19 +90,28 @@ export function useReleaseStuckToasts(): void {
  * Both toast viewports. On a phone while a text field has focus the stacked toasts move to the top:
  * the keyboard and the field being typed in are at the foot (issue 22: a toast covered the tag field). Sonner's region is a labelled aria-live="polite" section, so screen
  * readers announce each toast without moving focus; alt+T jumps to it. Drawn once sonner has
- * arrived (useSonnerAfterFirstPaint).
+ * arrived (useSonnerAfterFirstPaint); until then a polite region of its own announces a toast
+ * asked for sooner.
  */
 export function ToastViewport() {
   const sonner = useSonnerAfterFirstPaint();
+  const early = useSyncExternalStore(onEarlyToastAnnouncement, earlyToastAnnouncement);
   const typing = useTyping();
   useReleaseStuckToasts();
   const phone = useMediaQuery(PHONE_QUERY);
   const typingOnPhone = typing && phone;
   const offset = typingOnPhone ? TYPING_OFFSET : STACKED_OFFSET;
-  if (!sonner) return null;
+  // On the page from the first render, so a toast asked for before sonner arrives is announced.
+  const earlyRegion = (
+    <div role="status" aria-live="polite" className="ds-visually-hidden" data-testid="early-toast-announcer">
+      {early}
+    </div>
+  );
+  if (!sonner) return earlyRegion;
   const { Toaster } = sonner;
   return (
     <>
+      {earlyRegion}
       <Toaster
         id={STACKED_TOASTER_ID}
         position={typingOnPhone ? 'top-center' : 'bottom-left'}
