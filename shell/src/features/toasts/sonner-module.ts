@@ -1,4 +1,5 @@
 import type * as Sonner from 'sonner';
+import { TOASTS } from '@dossier/shared/core';
 
 export type SonnerModule = typeof Sonner;
 
@@ -58,13 +59,22 @@ export function onSonnerLoaded(listener: () => void): () => void {
  * text in it (toast-viewport.tsx, ADR 0487).
  */
 let earlyAnnouncement = '';
+let clearTimer: ReturnType<typeof setTimeout> | undefined;
 const announcementListeners = new Set<() => void>();
+/** How long the early text stays: as long as the toast it stood for, so browsing later finds nothing stale. */
+const EARLY_ANNOUNCEMENT_MS = TOASTS.durationMs;
+
+const setEarlyAnnouncement = (text: string) => {
+  earlyAnnouncement = text;
+  for (const listener of announcementListeners) listener();
+};
 
 /** Announces `text` in the early live region (only while sonner has not arrived). */
 export function announceBeforeSonner(text: string): void {
   if (loaded || !text) return;
-  earlyAnnouncement = text;
-  for (const listener of announcementListeners) listener();
+  setEarlyAnnouncement(text);
+  clearTimeout(clearTimer);
+  clearTimer = setTimeout(() => setEarlyAnnouncement(''), EARLY_ANNOUNCEMENT_MS);
 }
 
 /** The early region's text (a useSyncExternalStore snapshot). */
