@@ -48,4 +48,23 @@ describe('sonner, fetched after the first paint (sonner-module.ts)', () => {
     await waitFor(() => expect(calls).toEqual(["You're offline"]));
     expect(arrived).toHaveBeenCalledTimes(1);
   });
+
+  it("offline, the early words for screen readers last as long as the toast they stand for, then go", async () => {
+    jest.useFakeTimers();
+    try {
+      const { announceBeforeSonner, earlyToastAnnouncement, withSonner } = await isolated(() => {
+        throw new Error('Loading chunk toasts failed (offline)');
+      });
+      const { TOASTS } = await import('@dossier/shared/core');
+      withSonner(({ toast }) => toast("You're offline"));
+      announceBeforeSonner("You're offline");
+      expect(earlyToastAnnouncement()).toBe("You're offline");
+      jest.advanceTimersByTime(TOASTS.durationMs - 1);
+      expect(earlyToastAnnouncement()).toBe("You're offline");
+      jest.advanceTimersByTime(1);
+      expect(earlyToastAnnouncement()).toBe('');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

@@ -15,11 +15,31 @@ let loading: Promise<SonnerModule> | null = null;
 const waiting: ((sonner: SonnerModule) => void)[] = [];
 const listeners = new Set<() => void>();
 
+/**
+ * What a toast asked for before sonner arrived says, for screen readers: sonner's own live region
+ * comes with sonner, and a region added with its message already in it is not announced. The
+ * viewport keeps a polite live region of its own on the page from the first render and puts this
+ * text in it (toast-viewport.tsx, ADR 0487).
+ */
+let earlyAnnouncement = '';
+let clearTimer: ReturnType<typeof setTimeout> | undefined;
+const announcementListeners = new Set<() => void>();
+/** How long the early text stays if sonner does not come (offline): as long as the toast it stood for. */
+const EARLY_ANNOUNCEMENT_MS = TOASTS.durationMs;
+
+const setEarlyAnnouncement = (text: string) => {
+  earlyAnnouncement = text;
+  for (const listener of announcementListeners) listener();
+};
+
 /** Fetches sonner once; a failed fetch is forgotten so the next call tries again. */
 export function loadSonner(): Promise<SonnerModule> {
   loading ??= import(/* webpackChunkName: "toasts" */ 'sonner').then(
     (module) => {
       loaded = module;
+      // sonner's own region says it from here: the early text goes in the same update, so the
+      // page never holds the same words twice (a screen reader browsing, or a test, finds one).
+      setEarlyAnnouncement('');
       for (const run of waiting.splice(0)) run(module);
       for (const listener of listeners) listener();
       return module;
@@ -51,23 +71,6 @@ export function onSonnerLoaded(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-/**
- * What a toast asked for before sonner arrived says, for screen readers: sonner's own live region
- * comes with sonner, and a region added with its message already in it is not announced. The
- * viewport keeps a polite live region of its own on the page from the first render and puts this
- * text in it (toast-viewport.tsx, ADR 0487).
- */
-let earlyAnnouncement = '';
-let clearTimer: ReturnType<typeof setTimeout> | undefined;
-const announcementListeners = new Set<() => void>();
-/** How long the early text stays: as long as the toast it stood for, so browsing later finds nothing stale. */
-const EARLY_ANNOUNCEMENT_MS = TOASTS.durationMs;
-
-const setEarlyAnnouncement = (text: string) => {
-  earlyAnnouncement = text;
-  for (const listener of announcementListeners) listener();
-};
 
 /** Announces `text` in the early live region (only while sonner has not arrived). */
 export function announceBeforeSonner(text: string): void {
