@@ -72,3 +72,9 @@ export function pathMatches(pattern: string, pathname: string): boolean {
 export function areaOfPath(pathname: string): RemoteName | undefined {
   return REMOTE_NAMES.find((name) => AREA_PATHS[name].some((pattern) => pathMatches(pattern, pathname)));
 }
+
+/** The area that offers a widget, by the widget's prefix ('documents.recent' → documents), or undefined. */
+export function areaOfWidget(name: string): RemoteName | undefined {
+  const prefix = name.split('.')[0];
+  return REMOTE_NAMES.find((area) => REMOTE_REGISTRY[area].widgetPrefix === prefix);
+}

@@ -1,6 +1,8 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_REGISTRY, areaOfPath } from '@dossier/registry';
+import { REMOTE_REGISTRY, areaOfPath, areaOfWidget, type RemoteName } from '@dossier/registry';
 import { isHttpUrl, type EarlyAppConfig } from '../config/early-app-config';
+import { DASHBOARD_NOTICES, DASHBOARD_WIDGETS } from '../features/dashboard/dashboard-widgets';
+import { usableStoredSession } from '../first-data/stored-session';
 
 /**
  * The area an address names starts downloading as soon as `app-config.json` has answered, beside
@@ -14,8 +16,14 @@ import { isHttpUrl, type EarlyAppConfig } from '../config/early-app-config';
  * broken area fails in its own place exactly as before. A failure here is dropped: the runtime
  * forgets a failed manifest or entry, and the shell's own load reports it and retries.
  *
- * Kept to data imports (`@dossier/registry`, not a shared module) and the federation runtime the
- * shell already runs, so main.ts can call it before any shared module is negotiated.
+ * A signed-in `/dashboard` (a session supabase-js would use is stored) starts the areas of the
+ * dashboard's widgets the same way (ADR 0491): the page is the shell's own, but what it shows
+ * comes from four areas, and each widget waited for its area's manifest, entry and module after
+ * the shell's boot and the dashboard's own chunk. A visitor, who is sent to /auth, starts none.
+ *
+ * Kept to data imports (`@dossier/registry`, the dashboard's widget list, not a shared module)
+ * and the federation runtime the shell already runs, so main.ts can call it before any shared
+ * module is negotiated.
  */
 export interface EarlyAreaRuntime {
   registerRemotes(remotes: { name: string; entry: string }[]): void;
@@ -24,18 +32,40 @@ export interface EarlyAreaRuntime {
 
 const federationRuntime: EarlyAreaRuntime = { registerRemotes: (remotes) => registerRemotes(remotes), loadRemote };
 
+/** The areas of the dashboard's cards, then of its notices, each once: the cards' first, as most of the page is theirs. */
+export const DASHBOARD_AREAS: readonly RemoteName[] = [
+  ...new Set([...DASHBOARD_WIDGETS.map((widget) => widget.name), ...DASHBOARD_NOTICES].flatMap((name) => areaOfWidget(name) ?? [])),
+];
+
+export interface EarlyAreaOptions {
+  runtime?: EarlyAreaRuntime;
+  /** Where supabase-js keeps the session (the page's localStorage). */
+  storage?: Pick<Storage, 'getItem'>;
+  now?: () => number;
+}
+
 /** Returns the early load (for tests); it never rejects. */
-export function startAreaEarly(appConfig: Promise<EarlyAppConfig | null>, pathname: string, runtime: EarlyAreaRuntime = federationRuntime): Promise<void> {
-  const area = areaOfPath(pathname);
-  if (!area) return Promise.resolve();
+export function startAreaEarly(appConfig: Promise<EarlyAppConfig | null>, pathname: string, options: EarlyAreaOptions = {}): Promise<void> {
+  const runtime = options.runtime ?? federationRuntime;
+  const owner = areaOfPath(pathname);
+  const dashboard = pathname.replace(/\/+$/, '').toLowerCase() === '/dashboard';
+  if (!owner && !dashboard) return Promise.resolve();
   return appConfig
     .then((config) => {
-      const entry = config?.remotes?.[area];
+      const signedIn = () => {
+        const storage = options.storage ?? (typeof window === 'undefined' ? undefined : window.localStorage);
+        return Boolean(storage && isHttpUrl(config?.supabaseUrl) && usableStoredSession(storage, config.supabaseUrl, (options.now ?? Date.now)()));
+      };
+      const areas = owner ? [owner] : signedIn() ? DASHBOARD_AREAS : [];
       // The diagnostics area is loaded only where the config enables its pages (remote-areas.ts).
-      if (!isHttpUrl(entry) || (area === 'debug' && config?.features?.debugRoutes !== true)) return;
-      const container = REMOTE_REGISTRY[area].container;
-      runtime.registerRemotes([{ name: container, entry }]);
-      return runtime.loadRemote(`${container}/Module`).then(() => undefined);
+      const started = areas.flatMap((area) => {
+        const entry = config?.remotes?.[area];
+        if (!isHttpUrl(entry) || (area === 'debug' && config?.features?.debugRoutes !== true)) return [];
+        return [{ name: REMOTE_REGISTRY[area].container, entry }];
+      });
+      if (started.length === 0) return;
+      runtime.registerRemotes(started);
+      return Promise.all(started.map(({ name }) => runtime.loadRemote(`${name}/Module`).catch(() => undefined))).then(() => undefined);
     })
     .catch(() => undefined);
 }

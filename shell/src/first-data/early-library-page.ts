@@ -1,5 +1,8 @@
 import { LIBRARY_DEFAULT_PARAMS, LIBRARY_PAGE_SIZE, isUnfilteredLibrary, searchDocumentsArgs } from '@dossier/registry';
 import { isHttpUrl, type EarlyAppConfig } from '../config/early-app-config';
+import { usableStoredSession } from './stored-session';
+
+export { sessionStorageKey } from './stored-session';
 
 /**
  * The library's first page, asked for by main.ts as soon as `app-config.json` answers, beside the
@@ -38,26 +41,6 @@ let early: EarlyRequest | undefined;
  */
 let starting: Promise<void> = Promise.resolve();
 
-interface StoredSession {
-  access_token?: unknown;
-  expires_at?: unknown;
-}
-
-/** supabase-js's own storage key for a project (`sb-<first label of the host>-auth-token`). */
-export const sessionStorageKey = (supabaseUrl: string) => `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
-
-function readSession(storage: Pick<Storage, 'getItem'>, supabaseUrl: string, now: number): { accessToken: string } | null {
-  try {
-    const stored = JSON.parse(storage.getItem(sessionStorageKey(supabaseUrl)) ?? 'null') as StoredSession | null;
-    if (!stored || typeof stored.access_token !== 'string' || typeof stored.expires_at !== 'number') return null;
-    // supabase-js refreshes a token this close to its end before using it: that request would differ.
-    if (stored.expires_at * 1000 < now + 60_000) return null;
-    return { accessToken: stored.access_token };
-  } catch {
-    return null;
-  }
-}
-
 export interface EarlyLibraryPageOptions {
   storage?: Pick<Storage, 'getItem'>;
   fetcher?: typeof fetch;
@@ -73,7 +56,7 @@ export function startLibraryPageEarly(appConfig: Promise<EarlyAppConfig | null>,
       const supabaseUrl = config?.supabaseUrl;
       const anonKey = config?.supabaseAnonKey;
       if (!isHttpUrl(supabaseUrl) || typeof anonKey !== 'string' || !anonKey) return;
-      const session = readSession(options.storage ?? window.localStorage, supabaseUrl, now());
+      const session = usableStoredSession(options.storage ?? window.localStorage, supabaseUrl, now());
       if (!session) return;
       const url = `${supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/search_documents`;
       const body = JSON.stringify(searchDocumentsArgs({ ...LIBRARY_DEFAULT_PARAMS, limit: LIBRARY_PAGE_SIZE, offset: 0 }));

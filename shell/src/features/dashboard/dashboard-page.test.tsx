@@ -2,7 +2,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { DossierServicesProvider, type DossierServices, type PendingOperation } from '@dossier/shared/contract';
-import { DASHBOARD_WIDGETS, DashboardPage } from './dashboard-page';
+import { DashboardPage } from './dashboard-page';
+import { DASHBOARD_WIDGETS } from './dashboard-widgets';
 
 function renderDashboard(queued: PendingOperation[], createdAt = '2020-01-01T00:00:00Z') {
   const services = {

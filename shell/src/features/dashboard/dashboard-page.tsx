@@ -3,17 +3,8 @@ import { Link } from 'react-router';
 import { Widget, useAuth, usePendingOperations, type PendingOperation } from '@dossier/shared/contract';
 import { OfflineDataNotice } from '@dossier/shared/ui';
 import { greeting, isFirstVisit, markVisited } from './greeting';
+import { DASHBOARD_NOTICES, DASHBOARD_WIDGETS } from './dashboard-widgets';
 import './dashboard-page.css';
-
-/** The areas' dashboard widgets, by their global names (docs/architecture.md "Who owns what"). */
-export const DASHBOARD_WIDGETS = [
-  { name: 'documents.category-counts', title: 'Your categories' },
-  { name: 'documents.recent', title: 'Recently added' },
-  { name: 'documents.expiring-soon', title: 'Expiring soon' },
-  { name: 'portfolios.summary', title: 'Portfolios' },
-  { name: 'drive.connection-card', title: 'Google Drive' },
-  { name: 'account.plan-badge', title: 'Your plan' },
-] as const;
 
 /** The query-key roots the dashboard's widgets read (for the offline marker's time). */
 const DASHBOARD_QUERY_ROOTS = ['documents', 'document-categories', 'portfolios', 'dashboard'];
@@ -55,10 +46,9 @@ export function DashboardPage() {
       {/* Offline, the widgets show the persisted cache (ADR 0121): say so, with the oldest time. */}
       <OfflineDataNotice queryRoots={DASHBOARD_QUERY_ROOTS} />
       <PendingUploadsNotice />
-      {/* Account deletion scheduled: the banner that offers to keep the account (renders nothing otherwise). */}
-      <Widget name="account.deletion-notice" placement="dashboard" />
-      {/* A request for emergency access to deny: on the dashboard with its days left, not only a "1" on Transfers. */}
-      <Widget name="account.emergency-notice" placement="dashboard" />
+      {DASHBOARD_NOTICES.map((name) => (
+        <Widget key={name} name={name} placement="dashboard" />
+      ))}
       <div className="dashboard-grid">
         {DASHBOARD_WIDGETS.map((widget) => (
           // Each widget brings its own heading and empty state; the card only lays it out.

@@ -1,1 +1,2 @@
-export { DashboardPage, DASHBOARD_WIDGETS } from './dashboard-page';
+export { DashboardPage } from './dashboard-page';
+export { DASHBOARD_NOTICES, DASHBOARD_WIDGETS } from './dashboard-widgets';
