@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { file, makePdf } from '../fixtures/documents/make-files';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
-import { snapshotHas, snapshotHasQuery } from '../support/persisted-queries';
+import { snapshotHas, snapshotHasQuery, snapshotQueryHas } from '../support/persisted-queries';
 import { asPerson } from '../support/signed-in-session';
 
 // Issue #9 §4 (SPEC §4 "cached documents and portfolios are used"): offline after a reload, a
@@ -148,3 +148,30 @@ for (const viewport of [
     }
   });
 }
+
+test('a document uploaded after the dashboard was last seen is on the dashboard opened offline (not "Nothing added yet")', async ({ page, context }) => {
+  test.setTimeout(3 * 60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInThroughUi(page);
+  await page.goto('/dashboard');
+  await expect(page.locator('[data-widget="documents.recent"]')).toContainText('Nothing added yet', { timeout: 30_000 });
+  // Kept on this device (a second after the page's data changed) before the person moves on.
+  await expect.poll(() => snapshotHasQuery(page, ['documents', 'recent', 5]), { timeout: 15_000 }).toBe(true);
+
+  // A reload of the library: the dashboard's query comes back from the device's copy, without its fetcher.
+  await openLibrary(page);
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  await page.getByTestId('upload-input').setInputFiles([file('passport-scan-2031.pdf', makePdf(['Passport', 'Expires 2031']), 'application/pdf')]);
+  await expect(page.getByTestId('library-count')).toHaveText('1 document', { timeout: 30_000 });
+  // The dashboard is not on screen: its "recently added" is fetched again all the same, and kept.
+  await expect.poll(() => snapshotQueryHas(page, ['documents', 'recent'], 'passport-scan-2031.pdf'), { timeout: 15_000 }).toBe(true);
+
+  await context.setOffline(true);
+  try {
+    await page.goto('/dashboard');
+    await expect(page.locator('[data-widget="documents.recent"]')).toContainText('passport-scan-2031.pdf', { timeout: 30_000 });
+    await expect(page.getByTestId('offline-data-notice')).toContainText('Offline — showing what you had');
+  } finally {
+    await context.setOffline(false);
+  }
+});

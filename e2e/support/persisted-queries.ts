@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 // 'snapshots') so pages render offline; the offline specs wait until a snapshot holds what they need.
 
 interface QuerySnapshot {
-  state: { queries: { queryKey: unknown[] }[] };
+  state: { queries: { queryKey: unknown[]; state: { data?: unknown } }[] };
 }
 
 /** The persisted query snapshots (IndexedDB 'dossier-query-cache'), as JSON; null when there are none. */
@@ -35,4 +35,11 @@ export async function snapshotHasQuery(page: Page, key: readonly unknown[]): Pro
   const snapshots = JSON.parse((await persistedSnapshots(page)) ?? '[]') as QuerySnapshot[];
   const wanted = JSON.stringify(key);
   return snapshots.some((snapshot) => snapshot.state.queries.some((query) => JSON.stringify(query.queryKey) === wanted));
+}
+
+/** Whether a persisted query whose key starts with `prefix` holds `text` in its data. */
+export async function snapshotQueryHas(page: Page, prefix: readonly unknown[], text: string): Promise<boolean> {
+  const snapshots = JSON.parse((await persistedSnapshots(page)) ?? '[]') as QuerySnapshot[];
+  const starts = (key: unknown[]) => prefix.every((part, i) => JSON.stringify(key[i]) === JSON.stringify(part));
+  return snapshots.some((snapshot) => snapshot.state.queries.some((query) => starts(query.queryKey) && JSON.stringify(query.state.data ?? null).includes(text)));
 }

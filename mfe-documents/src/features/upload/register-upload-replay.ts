@@ -27,13 +27,16 @@ export interface QueuedUploadAwaitsDecision {
  */
 export function registerUploadReplay(host: Pick<AreaHost, 'services' | 'auth' | 'addPendingOperationHandler'>): void {
   host.addPendingOperationHandler<DocumentUploadPayload>(DOCUMENT_UPLOAD_OPERATION, async (operation: PendingOperation<DocumentUploadPayload>) => {
-    const [{ createUploadReplayHandler }, { createDocumentStore }, { extractText }, { documentKeys, findDuplicates }] = await Promise.all([
+    const [{ createUploadReplayHandler }, { createDocumentStore }, { extractText }, { findDuplicates }, { dashboardFetchers, settledLibraryRefresh }] = await Promise.all([
       import('./offline-upload'),
       import('../../lib/use-document-store'),
       import('./extract-text'),
       import('../../api/documents'),
+      import('./settled-library-refresh'),
     ]);
     const { config, queryClient } = host.services;
+    // The same refresh as an upload made online: the library, its counts and the dashboard's documents.
+    const refreshLibrary = settledLibraryRefresh(queryClient, dashboardFetchers(host.auth().supabase));
     const auth = host.auth();
     const replay = createUploadReplayHandler({
       store: createDocumentStore(auth.supabase, config.supabaseUrl, config.supabaseAnonKey),
@@ -45,11 +48,15 @@ export function registerUploadReplay(host: Pick<AreaHost, 'services' | 'auth' | 
         window.dispatchEvent(new CustomEvent(QUEUED_UPLOAD_AWAITS_DECISION_EVENT, { detail }));
       },
       onStored: (documentId) => {
-        void queryClient.invalidateQueries({ queryKey: documentKeys.all });
+        refreshLibrary();
         // The upload row that queued it follows (use-upload-manager.ts).
         window.dispatchEvent(new CustomEvent(QUEUED_UPLOAD_STORED_EVENT, { detail: documentId }));
       },
     });
-    await replay(operation);
+    try {
+      await replay(operation);
+    } finally {
+      refreshLibrary.flush();
+    }
   });
 }

@@ -1,9 +1,11 @@
+import { QueryClient } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/react';
 import { documentKeys } from '../../api/documents';
 import { LIBRARY_REFRESH_SETTLE_MS, settledLibraryRefresh } from './settled-library-refresh';
 
 function fakeClient() {
   const keys: unknown[] = [];
-  return { keys, client: { invalidateQueries: jest.fn(async ({ queryKey }: { queryKey: unknown }) => void keys.push(queryKey)) } };
+  return { keys, client: { invalidateQueries: jest.fn(async ({ queryKey }: { queryKey: unknown }) => void keys.push(queryKey)), getQueryCache: () => ({ findAll: () => [] }), fetchQuery: jest.fn() } };
 }
 
 describe('settledLibraryRefresh', () => {
@@ -36,5 +38,28 @@ describe('settledLibraryRefresh', () => {
     const { client, keys } = fakeClient();
     settledLibraryRefresh(client as never).flush();
     expect(keys).toHaveLength(0);
+  });
+
+  it("fetches the dashboard's documents again while the dashboard is not on screen, also restored ones without a fetcher, and only what this device has shown", async () => {
+    jest.useRealTimers();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // Restored from the device's copy after a reload: data, no fetcher, no widget on screen.
+    queryClient.setQueryData(documentKeys.recent(5), [{ name: 'lease.pdf' }]);
+    queryClient.setQueryData(documentKeys.list({ q: 'passport' }), [{ name: 'passport.pdf' }]);
+    const recent = jest.fn(async (_key: unknown) => [{ name: 'Passport scan 2031.pdf' }, { name: 'lease.pdf' }]);
+    const counts = jest.fn(async () => []);
+    const refresh = settledLibraryRefresh(queryClient, [
+      { prefix: [...documentKeys.all, 'recent'], fetch: (key) => recent(key) },
+      { prefix: ['document-categories', 'counts'], fetch: counts },
+    ]);
+    refresh();
+    refresh.flush();
+    await waitFor(() => expect(queryClient.getQueryData(documentKeys.recent(5))).toEqual([{ name: 'Passport scan 2031.pdf' }, { name: 'lease.pdf' }]));
+    expect(recent).toHaveBeenCalledWith(documentKeys.recent(5));
+    // Never shown on this device: nothing to keep fresh, nothing fetched.
+    expect(counts).not.toHaveBeenCalled();
+    // A library page not on screen is only marked stale: fetched when it is visited.
+    expect(queryClient.getQueryState(documentKeys.list({ q: 'passport' }))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryData(documentKeys.list({ q: 'passport' }))).toEqual([{ name: 'passport.pdf' }]);
   });
 });
