@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_REGISTRY, areaOfPath, areaOfWidget, type RemoteName } from '@dossier/registry';
+import { REMOTE_REGISTRY, areaOfPath, areaOfWidget, pathMatches, type RemoteName } from '@dossier/registry';
 import { isHttpUrl, type EarlyAppConfig } from '../config/early-app-config';
 import { DASHBOARD_NOTICES, DASHBOARD_WIDGETS } from '../features/dashboard/dashboard-widgets';
 import { usableStoredSession } from '../first-data/stored-session';
@@ -48,7 +48,8 @@ export interface EarlyAreaOptions {
 export function startAreaEarly(appConfig: Promise<EarlyAppConfig | null>, pathname: string, options: EarlyAreaOptions = {}): Promise<void> {
   const runtime = options.runtime ?? federationRuntime;
   const owner = areaOfPath(pathname);
-  const dashboard = pathname.replace(/\/+$/, '').toLowerCase() === '/dashboard';
+  // The registry's one matcher of addresses (ADR 0482), as the shell's route table reads them.
+  const dashboard = pathMatches('/dashboard', pathname);
   if (!owner && !dashboard) return Promise.resolve();
   return appConfig
     .then((config) => {

@@ -35,9 +35,9 @@ export function registerUploadReplay(host: Pick<AreaHost, 'services' | 'auth' | 
       import('./settled-library-refresh'),
     ]);
     const { config, queryClient } = host.services;
-    // The same refresh as an upload made online: the library, its counts and the dashboard's documents.
-    const refreshLibrary = settledLibraryRefresh(queryClient, dashboardFetchers(host.auth().supabase));
     const auth = host.auth();
+    // The same refresh as an upload made online: the library, its counts and the dashboard's documents.
+    const refreshLibrary = settledLibraryRefresh(queryClient, dashboardFetchers(auth.supabase));
     const replay = createUploadReplayHandler({
       store: createDocumentStore(auth.supabase, config.supabaseUrl, config.supabaseAnonKey),
       currentUserId: () => host.auth().user?.id ?? null,
