@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { queryOptions } from '@tanstack/react-query';
 import { checkResult, readResult } from '@dossier/shared/core';
 
 export interface CategoryWithCount {
@@ -19,6 +20,10 @@ export async function listCategoriesWithCounts(client: SupabaseClient): Promise<
   const rows = (readResult(await client.rpc('document_category_counts'), 'category counts') ?? []) as CategoryWithCount[];
   return rows.map((row) => ({ ...row, document_count: Number(row.document_count) }));
 }
+
+/** The categories with live counts: the one definition the library, the dashboard and the refresh after an upload share. */
+export const categoryCountsQuery = (client: SupabaseClient) =>
+  queryOptions({ queryKey: categoryKeys.counts(), queryFn: () => listCategoriesWithCounts(client) });
 
 export async function createCategory(client: SupabaseClient, userId: string, name: string): Promise<void> {
   checkResult(await client.from('user_document_categories').insert({ user_id: userId, name: name.trim() }), 'create category');

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DocumentRecord, DocumentSource, ExtractionStatus } from '@dossier/shared/core';
 import type { KnownDuplicate } from '@dossier/shared/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { checkResult, DOCUMENTS_QUERY_ROOT, documentsTable, readResult } from '@dossier/shared/core';
 
 // The row type lives in shared (the export archive reads the same rows); re-exported for the area.
@@ -144,6 +145,10 @@ export async function recentDocuments(client: SupabaseClient, limit: number): Pr
     .limit(limit);
   return (readResult(result, 'recent documents') ?? []) as DocumentRecord[];
 }
+
+/** "Recently added": the one definition the dashboard's widget and the refresh after an upload share. */
+export const recentDocumentsQuery = (client: SupabaseClient, limit: number) =>
+  queryOptions({ queryKey: documentKeys.recent(limit), queryFn: () => recentDocuments(client, limit) });
 
 /** Live documents whose expiry date falls between today and `days` from today (inclusive). */
 export async function expiringDocuments(client: SupabaseClient, days: number, today = new Date()): Promise<DocumentRecord[]> {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuth, useSupabase } from '@dossier/shared';
-import { categoryKeys, listCategoriesWithCounts } from '../api/categories';
+import { categoryCountsQuery } from '../api/categories';
 import { listPortfolioOptions, portfolioKeys } from '@dossier/shared/core';
 import { listTagsWithUsage, tagKeys } from '../api/tags';
 
@@ -8,7 +8,7 @@ import { listTagsWithUsage, tagKeys } from '../api/tags';
 export function useCategories() {
   const client = useSupabase();
   const signedIn = useAuth().status === 'signed-in';
-  return useQuery({ queryKey: categoryKeys.counts(), queryFn: () => listCategoriesWithCounts(client), enabled: signedIn });
+  return useQuery({ ...categoryCountsQuery(client), enabled: signedIn });
 }
 
 export function useTags() {

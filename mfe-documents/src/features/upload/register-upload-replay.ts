@@ -27,7 +27,7 @@ export interface QueuedUploadAwaitsDecision {
  */
 export function registerUploadReplay(host: Pick<AreaHost, 'services' | 'auth' | 'addPendingOperationHandler'>): void {
   host.addPendingOperationHandler<DocumentUploadPayload>(DOCUMENT_UPLOAD_OPERATION, async (operation: PendingOperation<DocumentUploadPayload>) => {
-    const [{ createUploadReplayHandler }, { createDocumentStore }, { extractText }, { findDuplicates }, { dashboardFetchers, settledLibraryRefresh }] = await Promise.all([
+    const [{ createUploadReplayHandler }, { createDocumentStore }, { extractText }, { findDuplicates }, { dashboardQueries, settledLibraryRefresh }] = await Promise.all([
       import('./offline-upload'),
       import('../../lib/use-document-store'),
       import('./extract-text'),
@@ -37,7 +37,7 @@ export function registerUploadReplay(host: Pick<AreaHost, 'services' | 'auth' | 
     const { config, queryClient } = host.services;
     const auth = host.auth();
     // The same refresh as an upload made online: the library, its counts and the dashboard's documents.
-    const refreshLibrary = settledLibraryRefresh(queryClient, dashboardFetchers(auth.supabase));
+    const refreshLibrary = settledLibraryRefresh(queryClient, dashboardQueries(auth.supabase));
     const replay = createUploadReplayHandler({
       store: createDocumentStore(auth.supabase, config.supabaseUrl, config.supabaseAnonKey),
       currentUserId: () => host.auth().user?.id ?? null,

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
-import { documentKeys } from '../../api/documents';
-import { LIBRARY_REFRESH_SETTLE_MS, settledLibraryRefresh } from './settled-library-refresh';
+import { categoryCountsQuery } from '../../api/categories';
+import { documentKeys, recentDocumentsQuery } from '../../api/documents';
+import { dashboardQueries, LIBRARY_REFRESH_SETTLE_MS, settledLibraryRefresh } from './settled-library-refresh';
 
 function fakeClient() {
   const keys: unknown[] = [];
@@ -49,8 +50,8 @@ describe('settledLibraryRefresh', () => {
     const recent = jest.fn(async (_key: unknown) => [{ name: 'Passport scan 2031.pdf' }, { name: 'lease.pdf' }]);
     const counts = jest.fn(async () => []);
     const refresh = settledLibraryRefresh(queryClient, [
-      { prefix: [...documentKeys.all, 'recent'], fetch: (key) => recent(key) },
-      { prefix: ['document-categories', 'counts'], fetch: counts },
+      { prefix: [...documentKeys.all, 'recent'], optionsFor: (queryKey) => ({ queryKey, queryFn: () => recent(queryKey) }) },
+      { prefix: ['document-categories', 'counts'], optionsFor: (queryKey) => ({ queryKey, queryFn: counts }) },
     ]);
     refresh();
     refresh.flush();
@@ -61,5 +62,18 @@ describe('settledLibraryRefresh', () => {
     // A library page not on screen is only marked stale: fetched when it is visited.
     expect(queryClient.getQueryState(documentKeys.list({ q: 'passport' }))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryData(documentKeys.list({ q: 'passport' }))).toEqual([{ name: 'passport.pdf' }]);
+  });
+
+  it("refreshes each of the dashboard's queries under the key its widget reads, whatever the count it shows", () => {
+    const supabase = {} as never;
+    const [recent, counts] = dashboardQueries(supabase);
+    for (const limit of [5, 12]) {
+      const key = recentDocumentsQuery(supabase, limit).queryKey;
+      expect(recent.prefix).toEqual(key.slice(0, recent.prefix.length));
+      expect(recent.optionsFor(key).queryKey).toEqual(key);
+    }
+    const countsKey = categoryCountsQuery(supabase).queryKey;
+    expect(counts.prefix).toEqual(countsKey);
+    expect(counts.optionsFor(countsKey).queryKey).toEqual(countsKey);
   });
 });

@@ -10,7 +10,7 @@ import { extractText } from './extract-text';
 import { DOCUMENT_UPLOAD_OPERATION, uploadPayload, type DocumentUploadPayload } from './offline-upload';
 import { QUEUED_UPLOAD_STORED_EVENT } from './register-upload-replay';
 import { storeDocument } from './store-document';
-import { dashboardFetchers, settledLibraryRefresh } from './settled-library-refresh';
+import { dashboardQueries, settledLibraryRefresh } from './settled-library-refresh';
 import { UploadManager, type UploadManagerDeps, type UploadSnapshot } from './upload-manager';
 import { validateFile } from './validate-file';
 
@@ -71,7 +71,7 @@ export function useUploadManager(
       setManager(null);
       return undefined;
     }
-    const refresh = settledLibraryRefresh(queryClient, dashboardFetchers(client));
+    const refresh = settledLibraryRefresh(queryClient, dashboardQueries(client));
     const next = new UploadManager({
       userId,
       validate: (file) => validateFile(file, maxBytes),

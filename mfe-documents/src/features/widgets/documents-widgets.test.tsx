@@ -10,12 +10,20 @@ import { listReminders, radarDocuments } from '../../api/reminders';
 import { listCategoriesWithCounts } from '../../api/categories';
 import { CategoryCountsWidget, ExpiringSoonWidget, RecentDocumentsWidget } from './documents-widgets';
 
-jest.mock('../../api/documents', () => ({
-  ...jest.requireActual('../../api/documents'),
-  recentDocuments: jest.fn(),
-}));
+// The queries' definitions keep their real keys; only their fetch is faked.
+jest.mock('../../api/documents', () => {
+  const actual = jest.requireActual('../../api/documents');
+  const recentDocuments = jest.fn();
+  const recentDocumentsQuery = (client: unknown, limit: number) => ({ ...actual.recentDocumentsQuery(client, limit), queryFn: () => recentDocuments(client, limit) });
+  return { ...actual, recentDocuments, recentDocumentsQuery };
+});
 jest.mock('../../api/reminders', () => ({ ...jest.requireActual('../../api/reminders'), radarDocuments: jest.fn(), listReminders: jest.fn() }));
-jest.mock('../../api/categories', () => ({ ...jest.requireActual('../../api/categories'), listCategoriesWithCounts: jest.fn() }));
+jest.mock('../../api/categories', () => {
+  const actual = jest.requireActual('../../api/categories');
+  const listCategoriesWithCounts = jest.fn();
+  const categoryCountsQuery = (client: unknown) => ({ ...actual.categoryCountsQuery(client), queryFn: () => listCategoriesWithCounts(client) });
+  return { ...actual, listCategoriesWithCounts, categoryCountsQuery };
+});
 
 const doc = (name: string, extra: Record<string, unknown> = {}) => ({
   id: `id-${name}`,

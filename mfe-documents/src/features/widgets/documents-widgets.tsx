@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth, useSupabase, type WidgetProps, type WidgetPropsOf } from '@dossier/shared';
-import { documentKeys, recentDocuments } from '../../api/documents';
+import { recentDocumentsQuery } from '../../api/documents';
 import { AreaProviders } from '../../lib/area-providers';
 import { formatDate } from '../../lib/format';
 import { useDescribeError } from '../../lib/query';
@@ -41,7 +41,7 @@ function RecentDocuments({ title = 'Recently added' }: { title?: string }) {
   const client = useSupabase();
   const signedIn = useAuth().status === 'signed-in';
   const describeError = useDescribeError();
-  const recent = useQuery({ queryKey: documentKeys.recent(RECENT_COUNT), queryFn: () => recentDocuments(client, RECENT_COUNT), enabled: signedIn });
+  const recent = useQuery({ ...recentDocumentsQuery(client, RECENT_COUNT), enabled: signedIn });
   return (
     <WidgetFrame className="documents-widget"
       title={title}
