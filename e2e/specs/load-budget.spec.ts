@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { repoRoot } from '../support/repo-root';
 import { FIRST_ROW, collectScripts, loadFigures, seedDocumentRows, watchFirstRow } from '../support/load-figures';
 import { signInFreshUser } from '../support/signed-in-session';
+import { PRIVACY_POLICY } from '@dossier/shared/core/legal';
 
 /**
  * A signed-in person's /documents, as sizes and counts (no timing): the gzip JavaScript and the
@@ -18,9 +19,11 @@ import { signInFreshUser } from '../support/signed-in-session';
  * 293.4 KB and 27 requests after ADR 0486 (Checkbox, Switch and Tabs from their own shared module).
  * 269.9 KB after ADR 0487 and 0488 (the declarative router; sonner after the first paint; the Storage
  * client with the first Storage call — which the first row's thumbnails make in the same task that
- * draws it, so its 7.3 KB chunk is still counted here).
+ * draws it, so its 7.3 KB chunk is still counted here). 264.5 KB after ADR 0492 (the legal texts, the
+ * consent dialog and the second-factor step on demand, workbox-window once the window has loaded —
+ * which on a fast link can be before the first row: its 2.3 KB are then counted, hence 267).
  */
-const DOCUMENTS_JS_BUDGET_KB = 271;
+const DOCUMENTS_JS_BUDGET_KB = 267;
 const DOCUMENTS_REQUEST_BUDGET = 30;
 
 /** A string of Module Federation's runtime core (its RemoteHandler hooks): only a bundled copy carries it. */
@@ -35,6 +38,12 @@ const SERVER_ONLY: { what: string; mark: string }[] = [
   { what: 'set-cookie-parser (react-router server responses)', mark: 'set-cookie-parser' },
   { what: "react-router's cookies and session storage", mark: 'session cookies should be signed' },
   { what: 'a Node built-in module', mark: 'require("node:' },
+];
+
+/** Code a signed-in person with an answer on this device is not shown, by a string only it carries. */
+const SHOWN_ON_DEMAND: { what: string; mark: string }[] = [
+  { what: 'the legal texts (the consent dialog, the legal pages)', mark: PRIVACY_POLICY.summary.slice(0, 60) },
+  { what: 'the second-factor step', mark: 'second-factor-step' },
 ];
 
 test('no server-only module reaches a browser bundle of any app', () => {
@@ -70,6 +79,12 @@ test(`signed-in /documents shows its first row after at most ${DOCUMENTS_JS_BUDG
   console.log(`/documents before its first row: ${(figures.jsGzip / 1024).toFixed(1)} KB gzip JS in ${figures.jsFiles} files, ${figures.requests} requests\n${figures.resources.map((r) => `${Math.round(r.start)} ms ${r.url}`).join('\n')}`);
   expect(figures.jsGzip / 1024, scripts).toBeLessThanOrEqual(DOCUMENTS_JS_BUDGET_KB);
   expect(figures.requests, scripts).toBeLessThanOrEqual(DOCUMENTS_REQUEST_BUDGET);
+
+  // What this person is not shown travels only when it is (ADR 0492): no file before the first row carries it.
+  const beforeFirstRow = await Promise.all(figures.scripts.map(async ({ url }) => ({ url, code: (await bodies.get(url))?.toString('utf8') ?? '' })));
+  for (const { what, mark } of SHOWN_ON_DEMAND) {
+    expect(beforeFirstRow.filter(({ code }) => code.includes(mark)).map(({ url }) => url), `${what} before the first row`).toEqual([]);
+  }
 });
 
 test("no remote's remoteEntry.js carries its own copy of the federation runtime: the shell provides the one", async ({ page }) => {

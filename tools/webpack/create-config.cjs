@@ -25,6 +25,8 @@ const root = path.resolve(__dirname, '../..');
  */
 const SHARED_JS = /[\\/](shared[\\/]src[\\/](core|contract|drive-oauth|ui)[\\/]|node_modules[\\/](valibot|cockatiel|idb)[\\/])/;
 const FIRST_PAINT_TOKENS = /[\\/]shared[\\/]src[\\/]ui[\\/]tokens[\\/]/;
+/** The legal texts: only the legal pages, Privacy Settings and the consent dialog show them. */
+const SHOWN_ON_DEMAND = /[\\/]shared[\\/]src[\\/]core[\\/]legal[\\/]/;
 const SHELL_CHUNK_GROUPS = {
   react: {
     test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
@@ -35,10 +37,11 @@ const SHELL_CHUNK_GROUPS = {
   },
   dossierShared: {
     // Not the design tokens and stylesheets, which the visitor's light landing needs too and
-    // index.html preloads (preload-first-paint.cjs): else `/` would fetch the whole chunk.
+    // index.html preloads (preload-first-paint.cjs): else `/` would fetch the whole chunk. Nor
+    // what is shown on demand: every module here travels before any signed-in page's first rows.
     test: (module) => {
       const file = module.nameForCondition?.() ?? '';
-      return SHARED_JS.test(file) && !file.endsWith('.css') && !FIRST_PAINT_TOKENS.test(file);
+      return SHARED_JS.test(file) && !file.endsWith('.css') && !FIRST_PAINT_TOKENS.test(file) && !SHOWN_ON_DEMAND.test(file);
     },
     name: 'dossier-shared',
     chunks: (chunk) => !chunk.canBeInitial() && chunk.name !== 'landing',

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { PRIVACY_POLICY, TimeoutError, type ConsentChoices } from '@dossier/shared/core';
+import { TimeoutError, type ConsentChoices } from '@dossier/shared/core';
+import { PRIVACY_POLICY } from '@dossier/shared/core/legal';
 import {
   AreaErrorBoundary,
   Button,

@@ -8,7 +8,8 @@ export * from './consent';
 export * from './vitals';
 export * from './network';
 export * from './device';
-export * from './legal';
+// Not the legal texts (~2.4 KB gzip): only the pages and dialogs that show them import
+// '@dossier/shared/core/legal', so they are not in the code every page loads (issue 24).
 export * from './folder-name';
 export * from './portfolios';
 export * from './format';

@@ -1,11 +1,10 @@
 import { Suspense, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { REMOTE_NAMES, useAuth, type NavItem } from '@dossier/shared';
-import { Button, LoadingSpinner, buttonClassName } from '@dossier/shared/ui';
+import { Button, LoadingSpinner, buttonClassName, retryableLazy } from '@dossier/shared/ui';
 import { FrameLayout } from './frame-layout';
 import { TransferBadge } from '../features/transfer-badge';
 import { useSecondFactor } from '../features/auth/second-factor';
-import { SecondFactorStep } from '../features/auth/second-factor-step';
 import { useAreas } from '../routing/areas-context';
 import { AREA_NAV_FALLBACK, SHELL_NAV, visibleNavItems } from '../routing/route-table';
 
@@ -44,6 +43,12 @@ function SignInState() {
 }
 
 /**
+ * Fetched only for a session that owes its second factor (issue 24: most people never see it, and
+ * its code travelled before every signed-in page's first rows).
+ */
+const SecondFactorStep = retryableLazy(() => import('../features/auth/second-factor-step').then((module) => module.SecondFactorStep));
+
+/**
  * Until a session that owes its second factor reaches aal2, the frame shows the code step and
  * nothing else: no nav, no name, no overlays such as the consent dialog (issue 21 §8).
  */
@@ -52,13 +57,15 @@ function SecondFactorFrame({ state, recheck }: ReturnType<typeof useSecondFactor
   return (
     <FrameLayout Link={Link} items={[]} account={null}>
       {state === 'required' ? (
-        <SecondFactorStep
-          onPassed={(viaRecoveryCode) => {
-            // A recovery code removed the factor: Settings, to set up a new authenticator.
-            if (viaRecoveryCode) navigate('/settings#two-step', { replace: true });
-            recheck();
-          }}
-        />
+        <Suspense fallback={<LoadingSpinner />}>
+          <SecondFactorStep
+            onPassed={(viaRecoveryCode) => {
+              // A recovery code removed the factor: Settings, to set up a new authenticator.
+              if (viaRecoveryCode) navigate('/settings#two-step', { replace: true });
+              recheck();
+            }}
+          />
+        </Suspense>
       ) : (
         <LoadingSpinner />
       )}

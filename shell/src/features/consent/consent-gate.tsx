@@ -1,11 +1,10 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAuth } from '@dossier/shared';
 import { CONSENT } from '@dossier/shared/core';
 import { chooseConsent, claimConsent, consentNeeded, readConsent, subscribeToConsent, syncConsentWithAccount, type ConsentPreferences } from '@dossier/shared/core/consent';
-import { Button } from '@dossier/shared/ui';
+import { AreaErrorBoundary, Button, retryableLazy } from '@dossier/shared/ui';
 import { usePageSettled } from '../device';
-import { ConsentDialog } from './consent-dialog';
 import { ModalDialog } from './modal-dialog';
 
 /**
@@ -15,6 +14,12 @@ import { ModalDialog } from './modal-dialog';
  * after. The dialog covered the passkey offer, so a new account met two dialogs at once.
  */
 const WAITING_PATHS = ['/privacy', '/terms', '/privacy-settings', '/auth'];
+
+/**
+ * The dialog and the legal texts it opens (~3 KB gzip) are fetched only for a person it may be
+ * shown to (issue 24): most visits hold an answer already and never draw it.
+ */
+const ConsentDialog = retryableLazy(() => import('./consent-dialog').then((module) => module.ConsentDialog));
 
 /** At the latest this long after start, a choice held on this device is checked against the account anyway. */
 const CONSENT_RECHECK_WAIT_MS = 10_000;
@@ -68,6 +73,11 @@ export function ConsentGate() {
     return !consentNeeded(readConsent(undefined, userId));
   }, [userId]);
   const settled = usePageSettled({ when: userId !== null && answeredHere, maxWaitMs: CONSENT_RECHECK_WAIT_MS });
+  // No answer on this device: the dialog is likely, so its code comes beside the account's read
+  // and is in by the time SPEC §4's 100 ms have passed.
+  useEffect(() => {
+    if (userId !== null && !answeredHere) ConsentDialog.preload().catch(() => undefined);
+  }, [userId, answeredHere]);
 
   // The account's choice first (offline: this device's copy of it); then every change, here or in another tab.
   useEffect(() => {
@@ -100,17 +110,22 @@ export function ConsentGate() {
   if (!needed || !userId || view === 'closed') return null;
   if (onWaitingPage) return null;
   if (view === 'blocked') return <AgreementNeeded onReview={() => setView('dialog')} onSignOut={() => void signOut()} />;
+  // Its code did not come (a failed download before the worker had it): say so, with Try Again.
   return (
-    <ConsentDialog
-      initial={record}
-      onChoose={(preferences) => {
-        setRecord(preferences);
-        void chooseConsent(supabase, userId, preferences);
-        setView(consentNeeded(preferences) ? 'blocked' : 'closed');
-      }}
-      onClose={() => setView('blocked')}
-      // Reading the full text is not a decision: ask again when the person leaves the legal pages.
-      onViewFullPage={() => setView('closed')}
-    />
+    <AreaErrorBoundary detail="Your privacy choices could not be asked for.">
+      <Suspense fallback={null}>
+        <ConsentDialog
+          initial={record}
+          onChoose={(preferences) => {
+            setRecord(preferences);
+            void chooseConsent(supabase, userId, preferences);
+            setView(consentNeeded(preferences) ? 'blocked' : 'closed');
+          }}
+          onClose={() => setView('blocked')}
+          // Reading the full text is not a decision: ask again when the person leaves the legal pages.
+          onViewFullPage={() => setView('closed')}
+        />
+      </Suspense>
+    </AreaErrorBoundary>
   );
 }

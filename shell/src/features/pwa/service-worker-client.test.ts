@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { startServiceWorker } from './service-worker-client';
 
 const workbox = {
@@ -26,23 +27,42 @@ describe('startServiceWorker (SPEC §7 page side)', () => {
     expect(workbox.register).not.toHaveBeenCalled();
   });
 
-  it('registers /sw.js and hands BACKGROUND_SYNC_RESULT to the page', () => {
+  it('fetches Workbox and registers /sw.js only once the window has loaded; messages are heard before', async () => {
     const onMessage = jest.fn();
-    startServiceWorker({ onUpdateAvailable: jest.fn(), onMessage }, { enabled: true });
-    expect(workbox.register).toHaveBeenCalled();
+    let windowLoaded!: () => void;
+    const loaded = () => new Promise<void>((resolve) => (windowLoaded = resolve));
+    const loadWorkbox = jest.fn(() => import('workbox-window'));
+    startServiceWorker({ onUpdateAvailable: jest.fn(), onMessage }, { enabled: true, loaded, loadWorkbox });
     container.dispatchEvent(new MessageEvent('message', { data: { type: 'BACKGROUND_SYNC_RESULT', tag: 'dossier-pending-operations', pending: 2 } }));
     expect(onMessage).toHaveBeenCalledWith({ type: 'BACKGROUND_SYNC_RESULT', tag: 'dossier-pending-operations', pending: 2 });
+    await Promise.resolve();
+    expect(loadWorkbox).not.toHaveBeenCalled();
+    expect(workbox.register).not.toHaveBeenCalled();
+    windowLoaded();
+    await waitFor(() => expect(workbox.register).toHaveBeenCalledWith({ immediate: true }));
+    expect(loadWorkbox).toHaveBeenCalledTimes(1);
   });
 
-  it('offers one update for SW_UPDATE_AVAILABLE or a waiting worker, and activating it skips waiting', () => {
+  it('offers one update for SW_UPDATE_AVAILABLE or a waiting worker, and activating it skips waiting', async () => {
     const onUpdateAvailable = jest.fn();
-    startServiceWorker({ onUpdateAvailable, onMessage: jest.fn() }, { enabled: true });
+    startServiceWorker({ onUpdateAvailable, onMessage: jest.fn() }, { enabled: true, loaded: async () => undefined });
+    // The worker's message may come before Workbox is in: the offer still activates it once it is.
     container.dispatchEvent(new MessageEvent('message', { data: { type: 'SW_UPDATE_AVAILABLE', version: 'v1' } }));
+    await waitFor(() => expect(workbox.listeners.has('waiting')).toBe(true));
     workbox.listeners.get('waiting')?.();
     expect(onUpdateAvailable).toHaveBeenCalledTimes(1);
     const activate = onUpdateAvailable.mock.calls[0][0] as () => void;
     activate();
-    expect(workbox.messageSkipWaiting).toHaveBeenCalled();
+    await waitFor(() => expect(workbox.messageSkipWaiting).toHaveBeenCalled());
     expect(workbox.listeners.has('controlling')).toBe(true);
+  });
+
+  it('stopped before the window loaded: the worker is not registered', async () => {
+    let windowLoaded!: () => void;
+    const stop = startServiceWorker({ onUpdateAvailable: jest.fn(), onMessage: jest.fn() }, { enabled: true, loaded: () => new Promise<void>((resolve) => (windowLoaded = resolve)) });
+    stop();
+    windowLoaded();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(workbox.register).not.toHaveBeenCalled();
   });
 });
