@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { CONSENT, CONSENT_BUTTONS, VALIDATION_MESSAGES, VIEW_FULL_PAGE } from '@dossier/shared/core';
+import { CONSENT, CONSENT_BUTTONS, ERROR_SCREEN_BUTTONS, VALIDATION_MESSAGES, VIEW_FULL_PAGE } from '@dossier/shared/core';
 import { signInFreshUser } from '../support/signed-in-session';
 
 const consentDialog = (page: Page) => page.getByRole('dialog', { name: 'Your privacy choices' });
@@ -143,4 +143,45 @@ test.describe('consent dialog (SPEC §4, §5, §6)', () => {
     await expect(page.getByRole('dialog', { name: 'Dossier needs your agreement' })).toBeVisible();
     expect(await storedConsent(page)).toMatchObject({ version: '0.9' });
   });
+});
+
+// The dialog and the legal texts come when the dialog is drawn (ADR 0492). A connection that drops
+// while they download must not leave the person stuck: the error says so, and Try Again brings the
+// dialog — also when what failed was the legal texts, a module the areas share.
+test.describe('consent dialog whose code fails to download once', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  for (const [what, mark] of [
+    ['the legal texts (a shared module)', 'Dossier keeps your important documents so that you can find'],
+    ["the dialog's own code", 'dossier-legal-dialog'],
+  ] as const) {
+    test(`${what}: the error with Try Again, then the dialog`, async ({ page }) => {
+      let failing = true;
+      const blocked: string[] = [];
+      await page.route('**/*.js', async (route) => {
+        const response = await route.fetch();
+        const body = await response.text();
+        if (failing && body.includes(mark)) {
+          blocked.push(route.request().url());
+          return route.abort('internetdisconnected');
+        }
+        return route.fulfill({ response, body });
+      });
+      await signInFreshUser(page, { consent: 'ask' });
+      await page.goto('/dashboard');
+      await expect(page.getByText('Your privacy choices could not be asked for.')).toBeVisible({ timeout: 30_000 });
+      expect(blocked.length).toBeGreaterThan(0);
+
+      failing = false;
+      await page.getByRole('button', { name: ERROR_SCREEN_BUTTONS.tryAgain }).click();
+      const dialog = consentDialog(page);
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: /Privacy Policy/ }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Privacy Policy' })).toBeVisible();
+      await page.getByRole('button', { name: 'Close Privacy Policy' }).click();
+      await dialog.getByRole('button', { name: CONSENT_BUTTONS.acceptAll }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByText('Your privacy choices could not be asked for.')).toHaveCount(0);
+    });
+  }
 });

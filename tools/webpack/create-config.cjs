@@ -84,6 +84,10 @@ function createConfig({ project, name, port, title, isShell = false }) {
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         clean: true,
+        // A module that threw while it ran (a shared module it imports failed to download) is run
+        // again on the next require, not kept half-made: else Try Again drew a component whose
+        // imports were undefined (ADR 0492).
+        strictModuleExceptionHandling: true,
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
@@ -159,9 +163,10 @@ function createConfig({ project, name, port, title, isShell = false }) {
           // own, so an area still runs alone.
           experiments: !isShell && production ? { externalRuntime: true } : {},
           // The shell provides its runtime core (shell/src/federation/provide-runtime.ts) and asks
-          // for a page's files when its area's manifest answers (preload-page-chunks.ts, ADR 0485).
+          // for a page's files when its area's manifest answers (preload-page-chunks.ts, ADR 0485); a
+          // shared module whose download failed is downloaded again on Try Again (retry-failed-shares.ts).
           ...(isShell
-            ? { runtimePlugins: ['provide-runtime.ts', 'preload-page-chunks.ts'].map((file) => path.join(projectRoot, 'src/federation', file)) }
+            ? { runtimePlugins: ['provide-runtime.ts', 'preload-page-chunks.ts', 'retry-failed-shares.ts'].map((file) => path.join(projectRoot, 'src/federation', file)) }
             : {}),
         }),
         new MiniCssExtractPlugin({
