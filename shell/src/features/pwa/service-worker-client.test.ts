@@ -65,4 +65,12 @@ describe('startServiceWorker (SPEC §7 page side)', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(workbox.register).not.toHaveBeenCalled();
   });
+
+  it("Workbox's code does not come: the worker is still registered, with the platform alone", async () => {
+    const register = jest.fn().mockResolvedValue(undefined);
+    Object.assign(container, { register });
+    startServiceWorker({ onUpdateAvailable: jest.fn(), onMessage: jest.fn() }, { enabled: true, loaded: async () => undefined, loadWorkbox: () => Promise.reject(new Error('ChunkLoadError')) });
+    await waitFor(() => expect(register).toHaveBeenCalledWith('/sw.js'));
+    expect(workbox.register).not.toHaveBeenCalled();
+  });
 });

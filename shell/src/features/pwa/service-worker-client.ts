@@ -53,18 +53,25 @@ export function startServiceWorker(
       if (!stopped) wb.register({ immediate: true }).catch((error: unknown) => console.warn('Service worker registration failed', error));
       return wb;
     });
-  workbox.catch((error: unknown) => console.warn('Service worker registration failed', error));
+  // Workbox's code did not come (a connection cut on the first visit): register with the platform
+  // alone, so this visit still installs the worker that makes the app work offline.
+  workbox.catch(() => {
+    if (!stopped) container.register('/sw.js').catch((error: unknown) => console.warn('Service worker registration failed', error));
+  });
 
   let offered = false;
   function offerUpdate() {
     if (offered) return;
     offered = true;
     callbacks.onUpdateAvailable(() => {
-      void workbox.then((wb) => {
-        // Reload once the new worker has taken over, so the page and its worker match.
-        wb.addEventListener('controlling', () => window.location.reload());
-        wb.messageSkipWaiting();
-      });
+      workbox.then(
+        (wb) => {
+          // Reload once the new worker has taken over, so the page and its worker match.
+          wb.addEventListener('controlling', () => window.location.reload());
+          wb.messageSkipWaiting();
+        },
+        () => undefined,
+      );
     });
   }
 
