@@ -166,4 +166,52 @@ describe('AnalysisQueue', () => {
     await until(() => queue.getSnapshot().running === false);
     expect(saved.size).toBeLessThanOrEqual(1);
   });
+
+  it('stopping the queue (consent withdrawn, signed out) stops the document being read too: nothing of it is saved', async () => {
+    let started!: () => void;
+    const reading = new Promise<void>((resolve) => (started = resolve));
+    let finishReading!: () => void;
+    const read: AnalysisDeps['read'] = (_b, _m, { signal }) =>
+      new Promise((resolve, reject) => {
+        started();
+        finishReading = () => resolve('PASSPORT Date of expiry 14 MAR 2031');
+        signal.addEventListener('abort', () => reject(signal.reason));
+      });
+    const { queue, saved, settle } = setup({ read });
+    queue.offer(doc('a'));
+    queue.offer(doc('b'));
+    await reading;
+    queue.stopAll();
+    finishReading();
+    await settle();
+    await until(() => queue.getSnapshot().running === false);
+    expect(saved.size).toBe(0);
+    expect(queue.job('a')?.status).toBe('cancelled');
+    expect(queue.job('b')?.status).toBe('cancelled');
+  });
+
+  it('a closed queue (signed out) lists, reads and saves nothing more, also after the pass it was in', async () => {
+    let started!: () => void;
+    const reading = new Promise<void>((resolve) => (started = resolve));
+    const read: AnalysisDeps['read'] = (_b, _m, { signal }) =>
+      new Promise((_, reject) => {
+        started();
+        signal.addEventListener('abort', () => reject(signal.reason));
+      });
+    const { queue, deps, saved, settle } = setup({ read, listUnanalysed: jest.fn(async () => []) });
+    queue.offer(doc('a'));
+    await reading;
+    queue.close();
+    await until(() => queue.getSnapshot().running === false);
+    await settle();
+    const listed = (deps.listUnanalysed as jest.Mock).mock.calls.length;
+    await queue.sweep();
+    queue.offer(doc('b'));
+    queue.resume();
+    await settle();
+    expect((deps.listUnanalysed as jest.Mock).mock.calls.length).toBe(listed);
+    expect(listed).toBe(0);
+    expect(queue.job('b')).toBeUndefined();
+    expect(saved.size).toBe(0);
+  });
 });

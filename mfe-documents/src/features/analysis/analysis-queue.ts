@@ -99,6 +99,8 @@ export class AnalysisQueue {
   /** Ids the background pass already handed out in this page's life (cancelled or failed ones stay out). */
   private seen = new Set<string>();
   private sweeping = false;
+  /** Closed for good (the session ended): nothing is listed, read or saved any more. */
+  private closed = false;
 
   constructor(private readonly deps: AnalysisDeps) {}
 
@@ -115,7 +117,7 @@ export class AnalysisQueue {
 
   /** Analyse this document next (an upload, or "Read text now" in the panel). */
   offer(doc: AnalysableDocument): void {
-    if (!this.deps.allowed()) return;
+    if (this.closed || !this.deps.allowed()) return;
     const current = this.jobs.get(doc.id);
     if (current && (current.status === 'waiting' || current.status === 'reading')) return;
     this.seen.add(doc.id);
@@ -128,7 +130,7 @@ export class AnalysisQueue {
 
   /** Queues older documents not analysed yet, oldest first (the background pass). */
   async sweep(): Promise<void> {
-    if (!this.deps.allowed() || this.sweeping) return;
+    if (this.closed || !this.deps.allowed() || this.sweeping) return;
     this.sweeping = true;
     try {
       const docs = await this.deps.listUnanalysed(SWEEP_BATCH, [...this.seen]);
@@ -162,12 +164,21 @@ export class AnalysisQueue {
 
   /** Back online: reads what was waiting for the network (use-analysis.ts calls it on 'online'). */
   resume(): void {
-    if (this.order.length > 0 && this.deps.allowed()) void this.run();
+    if (!this.closed && this.order.length > 0 && this.deps.allowed()) void this.run();
   }
 
-  /** Consent withdrawn or signed out: stop everything now. */
+  /**
+   * Consent withdrawn (or `close()`): stop everything now, the document being read too (it is no
+   * longer in the order): its reading is aborted and nothing of it is saved.
+   */
   stopAll(): void {
-    for (const id of [...this.order]) this.cancel(id);
+    for (const [id, job] of this.jobs) if (job.status === 'waiting' || job.status === 'reading') this.cancel(id);
+  }
+
+  /** Signed out: stops everything, and the queue does nothing more (a new session gets a new one). */
+  close(): void {
+    this.closed = true;
+    this.stopAll();
   }
 
   private async run(): Promise<void> {

@@ -32,12 +32,22 @@ export function useDataProcessingConsent(): boolean {
 
 let current: { key: string; queue: AnalysisQueue; stopListening: () => void } | null = null;
 
-/** One queue per page and person (it outlives the documents page: reading goes on elsewhere). */
+/** Stops the page's queue, the document being read included, and forgets the person's model. */
+function stopCurrentQueue(): void {
+  current?.queue.close();
+  current?.stopListening();
+  current = null;
+  forgetLearnedModel();
+}
+
+/**
+ * One queue per page and person (it outlives the documents page: reading goes on elsewhere). It
+ * stops when the session ends, wherever the person is: a read finishing after sign-out could not
+ * be saved anyway (its writes were refused), and a signed-out page reads nobody's documents.
+ */
 function queueFor(client: SupabaseClient, userId: string, onSaved: (id: string) => void): AnalysisQueue {
   if (current?.key === userId) return current.queue;
-  current?.queue.stopAll();
-  current?.stopListening();
-  forgetLearnedModel();
+  stopCurrentQueue();
   const queue = new AnalysisQueue({
     allowed: dataProcessingAllowed,
     listUnanalysed: (limit, except) => listUnanalysed(client, limit, except),
@@ -66,7 +76,17 @@ function queueFor(client: SupabaseClient, userId: string, onSaved: (id: string) 
   // A page read offline waits for the network (the OCR files are fetched, not kept offline).
   const resume = () => queue.resume();
   window.addEventListener('online', resume);
-  current = { key: userId, queue, stopListening: () => window.removeEventListener('online', resume) };
+  const session = client.auth.onAuthStateChange((event) => {
+    if (event === 'SIGNED_OUT' && current?.queue === queue) stopCurrentQueue();
+  });
+  current = {
+    key: userId,
+    queue,
+    stopListening: () => {
+      window.removeEventListener('online', resume);
+      session.data.subscription.unsubscribe();
+    },
+  };
   return queue;
 }
 
@@ -82,7 +102,10 @@ export function useAnalysisQueue(): AnalysisQueue | null {
   const allowed = useDataProcessingConsent();
   const [queue, setQueue] = useState<AnalysisQueue | null>(null);
   useEffect(() => {
-    if (!userId) return setQueue(null);
+    if (!userId) {
+      stopCurrentQueue();
+      return setQueue(null);
+    }
     setQueue(
       queueFor(client, userId, (id) => {
         void queryClient.invalidateQueries({ queryKey: documentKeys.all });
