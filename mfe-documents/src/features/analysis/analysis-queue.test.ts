@@ -37,6 +37,23 @@ const until = async (check: () => boolean) => {
   for (let i = 0; i < 50 && !check(); i += 1) await new Promise((r) => setTimeout(r, 0));
 };
 
+/**
+ * A read that goes on until the test says (`finish`) or the queue aborts it; `reading` resolves
+ * once it has started.
+ */
+function readThatWaits() {
+  let started!: () => void;
+  const reading = new Promise<void>((resolve) => (started = resolve));
+  let finish!: () => void;
+  const read: AnalysisDeps['read'] = (_b, _m, { signal }) =>
+    new Promise((resolve, reject) => {
+      started();
+      finish = () => resolve('PASSPORT Date of expiry 14 MAR 2031');
+      signal.addEventListener('abort', () => reject(signal.reason));
+    });
+  return { read, reading, finish: () => finish() };
+}
+
 describe('AnalysisQueue', () => {
   it('reads an offered image, stores its text as OCR text with suggestions and marks it analysed', async () => {
     const { queue, saved } = setup();
@@ -70,13 +87,7 @@ describe('AnalysisQueue', () => {
   });
 
   it('cancels a document being read: nothing is saved and it is not read again by the background pass', async () => {
-    let started!: () => void;
-    const reading = new Promise<void>((resolve) => (started = resolve));
-    const read: AnalysisDeps['read'] = (_b, _m, { signal }) =>
-      new Promise((_, reject) => {
-        started();
-        signal.addEventListener('abort', () => reject(signal.reason));
-      });
+    const { read, reading } = readThatWaits();
     const { queue, deps, saved, settle } = setup({ read, listUnanalysed: jest.fn(async () => [doc('a')]) });
     queue.offer(doc('a'));
     await reading;
@@ -168,15 +179,7 @@ describe('AnalysisQueue', () => {
   });
 
   it('stopping the queue (consent withdrawn, signed out) stops the document being read too: nothing of it is saved', async () => {
-    let started!: () => void;
-    const reading = new Promise<void>((resolve) => (started = resolve));
-    let finishReading!: () => void;
-    const read: AnalysisDeps['read'] = (_b, _m, { signal }) =>
-      new Promise((resolve, reject) => {
-        started();
-        finishReading = () => resolve('PASSPORT Date of expiry 14 MAR 2031');
-        signal.addEventListener('abort', () => reject(signal.reason));
-      });
+    const { read, reading, finish: finishReading } = readThatWaits();
     const { queue, saved, settle } = setup({ read });
     queue.offer(doc('a'));
     queue.offer(doc('b'));
@@ -191,13 +194,7 @@ describe('AnalysisQueue', () => {
   });
 
   it('a closed queue (signed out) lists, reads and saves nothing more, also after the pass it was in', async () => {
-    let started!: () => void;
-    const reading = new Promise<void>((resolve) => (started = resolve));
-    const read: AnalysisDeps['read'] = (_b, _m, { signal }) =>
-      new Promise((_, reject) => {
-        started();
-        signal.addEventListener('abort', () => reject(signal.reason));
-      });
+    const { read, reading } = readThatWaits();
     const { queue, deps, saved, settle } = setup({ read, listUnanalysed: jest.fn(async () => []) });
     queue.offer(doc('a'));
     await reading;
