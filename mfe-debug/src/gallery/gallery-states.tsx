@@ -117,7 +117,8 @@ function Consent() {
         <ConsentFields choices={choices} onChange={(key, checked) => setChoices({ ...choices, [key]: checked })} error={choices.termsAccepted && choices.privacyAccepted ? null : 'Please accept the Terms of Service and the Privacy Policy.'} />
       </State>
       <State name="Legal text">
-        <div className="gallery-legal">
+        {/* It scrolls: focusable, so a keyboard can scroll it too (axe: scrollable-region-focusable). */}
+        <div className="gallery-legal" tabIndex={0} role="region" aria-label="Privacy Policy, scrollable">
           <LegalDocument text={PRIVACY_POLICY} level={3} />
         </div>
       </State>
