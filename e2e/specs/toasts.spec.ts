@@ -23,3 +23,40 @@ test('four stacked toasts leave three visible, 356 px wide, and they close by th
   await page.mouse.move(0, 0);
   await expect(toasts).toHaveCount(0, { timeout: 15_000 });
 });
+
+test('toasts the pointer left without their list hearing it still close by themselves (Undo removes the toast under the pointer)', async ({ page }) => {
+  await signInFreshUser(page);
+  await page.goto('/privacy-settings');
+  const acceptAll = page.getByRole('button', { name: CONSENT_BUTTONS.acceptAll });
+  await acceptAll.click();
+  await acceptAll.click();
+  const toasts = page.getByRole('region', { name: /^Notifications/ }).locator('[data-sonner-toast]');
+  await expect(toasts).toHaveCount(2);
+
+  // The pointer rests on them: sonner opens the stack and holds it.
+  await toasts.first().hover();
+  await expect(toasts.first()).toHaveAttribute('data-expanded', 'true');
+  // When the element under the pointer is removed (Undo's own toast), Chromium may send the move
+  // away without a mouseout from the list, so React tells it of no leave. The browser's own
+  // mouseouts are withheld here the same way; the page's release (untrusted events) is not.
+  await page.evaluate(() => window.addEventListener('mouseout', (event) => event.isTrusted && event.stopImmediatePropagation(), true));
+  await page.mouse.move(0, 0);
+  await expect(toasts).toHaveCount(0, { timeout: 15_000 });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('after a tap on one toast’s Close, the others still close by themselves', async ({ page }) => {
+    await signInFreshUser(page);
+    await page.goto('/privacy-settings');
+    const acceptAll = page.getByRole('button', { name: CONSENT_BUTTONS.acceptAll });
+    for (let i = 0; i < 3; i += 1) await acceptAll.tap();
+    const toasts = page.getByRole('region', { name: /^Notifications/ }).locator('[data-sonner-toast]');
+    await expect(toasts).toHaveCount(3);
+    // The tap leaves the page's "hover" where the finger was, over the stack (sonner opens it).
+    await toasts.first().getByRole('button', { name: 'Close notification' }).tap();
+    await expect(toasts).toHaveCount(2);
+    await expect(toasts).toHaveCount(0, { timeout: 15_000 });
+  });
+});

@@ -1,8 +1,7 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Toaster, toast } from 'sonner';
+import { act, render, screen } from '@testing-library/react';
 import { DossierServicesProvider } from '@dossier/shared';
 import { createFakeServices } from '@dossier/shared/testing';
-import { ToastViewport, useReleaseStuckToasts, useTyping } from './toast-viewport';
+import { ToastViewport, useTyping } from './toast-viewport';
 import { loadedSonner } from './sonner-module';
 
 function Probe() {
@@ -26,55 +25,6 @@ describe('useTyping (toasts move off the foot of a phone while a field has focus
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(screen.getByRole('status')).toHaveTextContent('idle');
-  });
-});
-
-describe('useReleaseStuckToasts (sonner paused every toast after a pointer-up outside its list)', () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => {
-    jest.useRealTimers();
-  });
-
-  function Viewport({ release }: { release: boolean }) {
-    return release ? <WithRelease /> : <Toaster />;
-  }
-  function WithRelease() {
-    useReleaseStuckToasts();
-    return <Toaster />;
-  }
-
-  async function pressInListReleaseOutside(release: boolean, up: 'pointerup' | 'pointercancel'): Promise<boolean> {
-    const { unmount } = render(<Viewport release={release} />);
-    act(() => {
-      toast('Saved', { duration: 1000 });
-    });
-    await act(async () => {
-      await jest.advanceTimersByTimeAsync(50);
-    });
-    const list = document.querySelector('[data-sonner-toaster]');
-    expect(list).not.toBeNull();
-    fireEvent.pointerDown(list!);
-    if (up === 'pointerup') fireEvent.pointerUp(document.body);
-    else fireEvent.pointerCancel(document.body);
-    await act(async () => {
-      await jest.advanceTimersByTimeAsync(5000);
-    });
-    const stillShown = screen.queryByText('Saved') !== null;
-    act(() => toast.dismiss());
-    unmount();
-    return stillShown;
-  }
-
-  it('is needed: without it sonner keeps the toast for good (when this fails, sonner fixed it upstream: drop the workaround)', async () => {
-    expect(await pressInListReleaseOutside(false, 'pointerup')).toBe(true);
-  });
-
-  it('lets a toast leave by itself after a pointer pressed in the list is released outside it', async () => {
-    expect(await pressInListReleaseOutside(true, 'pointerup')).toBe(false);
-  });
-
-  it('…and after the browser cancels the pointer (a phone scroll took the touch)', async () => {
-    expect(await pressInListReleaseOutside(true, 'pointercancel')).toBe(false);
   });
 });
 

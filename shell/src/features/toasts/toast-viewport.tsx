@@ -3,6 +3,7 @@ import { PHONE_QUERY, useMediaQuery } from '@dossier/shared/ui';
 import { TOASTS } from '@dossier/shared/core';
 import { toastClassNames, toasterStyle } from '@dossier/shared/ui';
 import { afterIdle, usePageSettled } from '../device';
+import { useReleaseStuckToasts } from './release-stuck-toasts';
 import { earlyToastAnnouncement, loadSonner, loadedSonner, onEarlyToastAnnouncement, onSonnerLoaded, type SonnerModule } from './sonner-module';
 import './toasts.css';
 
@@ -58,32 +59,6 @@ export function useSonnerAfterFirstPaint(): SonnerModule | null {
     return afterIdle(() => void loadSonner().catch(() => undefined), SONNER_IDLE_MS);
   }, [settled]);
   return sonner;
-}
-
-/**
- * Sonner (2.0.8) pauses every toast while its list is "interacting": set on a pointer-down in the
- * list, cleared only by a pointer-up that reaches the list. A pointer-up elsewhere (the stack moved
- * under the pointer) or a pointercancel (a phone's scroll or back-swipe took the touch) leaves it
- * set, and from then on no toast leaves by itself (upstream: emilkowalski/sonner#775, #784).
- * Until that lands: when a pointer is released or cancelled outside a toast list, the lists hear
- * the pointer-up they missed.
- */
-export function useReleaseStuckToasts(): void {
-  useEffect(() => {
-    const release = (event: Event) => {
-      for (const list of document.querySelectorAll('[data-sonner-toaster]')) {
-        if (event.type === 'pointerup' && event.target instanceof Node && list.contains(event.target)) continue;
-        // Sonner's list reads no field of the event, only that it came (React dispatches by type).
-        list.dispatchEvent(new Event('pointerup', { bubbles: true }));
-      }
-    };
-    document.addEventListener('pointerup', release, true);
-    document.addEventListener('pointercancel', release, true);
-    return () => {
-      document.removeEventListener('pointerup', release, true);
-      document.removeEventListener('pointercancel', release, true);
-    };
-  }, []);
 }
 
 /**
