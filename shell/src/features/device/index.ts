@@ -1,3 +1,3 @@
 export { createDevice } from './create-device';
 export { RemotePreloader } from './remote-preloader';
-export { afterIdle, usePageSettled, watchPageSettled } from './page-settled';
+export { usePageSettled, watchPageSettled } from './page-settled';

@@ -69,17 +69,3 @@ export function usePageSettled({ when = true, maxWaitMs }: { when?: boolean; max
   }, [settled, when, areas, queryClient, maxWaitMs]);
   return settled;
 }
-
-/**
- * Runs `run` when the browser is next idle — after the frame being drawn, not during it — and at
- * most `timeoutMs` later; one second later where there is no requestIdleCallback (Safari).
- * Returns a function that cancels it.
- */
-export function afterIdle(run: () => void, timeoutMs: number): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: timeoutMs });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 1_000);
-  return () => clearTimeout(timer);
-}

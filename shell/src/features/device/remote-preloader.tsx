@@ -3,7 +3,8 @@ import { useAuth, useDevice, useDossier, type RemoteName } from '@dossier/shared
 import { preload } from '@dossier/shared/core/network';
 import { loadOverlays } from '@dossier/shared/ui';
 import { AreasContext } from '../../routing/areas-context';
-import { afterIdle, watchPageSettled } from './page-settled';
+import { afterIdle } from '../../lib/after-idle';
+import { watchPageSettled } from './page-settled';
 
 /** The areas a signed-in person is likely to open next from the navigation. */
 export const PRELOADED_AREAS: readonly RemoteName[] = ['documents', 'portfolios', 'account'];

@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { startServiceWorker } from './service-worker-client';
+import { startServiceWorker, windowLoadedAndIdle } from './service-worker-client';
 
 const workbox = {
   listeners: new Map<string, () => void>(),
@@ -72,5 +72,26 @@ describe('startServiceWorker (SPEC §7 page side)', () => {
     startServiceWorker({ onUpdateAvailable: jest.fn(), onMessage: jest.fn() }, { enabled: true, loaded: async () => undefined, loadWorkbox: () => Promise.reject(new Error('ChunkLoadError')) });
     await waitFor(() => expect(register).toHaveBeenCalledWith('/sw.js'));
     expect(workbox.register).not.toHaveBeenCalled();
+  });
+});
+
+describe('windowLoadedAndIdle (Workbox after the first rows, ADR 0493)', () => {
+  it('resolves only once the window has loaded and then the browser is idle', async () => {
+    const idle: Array<() => void> = [];
+    const original = window.requestIdleCallback;
+    window.requestIdleCallback = ((run: () => void) => idle.push(run)) as unknown as typeof window.requestIdleCallback;
+    try {
+      let done = false;
+      // jsdom's document is loaded already: the wait is the idle moment's.
+      const waiting = windowLoadedAndIdle().then(() => (done = true));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(done).toBe(false);
+      expect(idle).toHaveLength(1);
+      idle[0]!();
+      await waiting;
+      expect(done).toBe(true);
+    } finally {
+      window.requestIdleCallback = original;
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { afterIdle } from '../../lib/after-idle';
 import { isWorkerMessage, type PageToWorkerMessage, type WorkerToPageMessage } from './sw-messages';
 
 export interface ServiceWorkerCallbacks {
@@ -20,17 +21,29 @@ export function windowLoaded(): Promise<void> {
   return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
 }
 
+/** How long, after the load event, Workbox waits for an idle moment before it is fetched anyway. */
+const WORKBOX_IDLE_MS = 2_000;
+
+/**
+ * Resolves once the window has loaded and then the browser is idle. Since the shell's boot is
+ * hinted by index.html (ADR 0493), a fast link fires `load` just before the first rows are drawn;
+ * the idle moment puts Workbox after them.
+ */
+export function windowLoadedAndIdle(): Promise<void> {
+  return windowLoaded().then(() => new Promise<void>((resolve) => void afterIdle(resolve, WORKBOX_IDLE_MS)));
+}
+
 /**
  * Registers /sw.js (production builds only: a worker caching a dev server's files would serve
  * stale code while editing) and connects SPEC §7's messages. Returns a stop function.
  *
- * workbox-window is fetched once the window has loaded (issue 24): Workbox registers the worker
- * only after the load event anyway (web.dev "Service worker registration"), so its 2 KB gzip no
- * longer travels before a phone's first rows. Messages are heard from the start.
+ * workbox-window is fetched once the window has loaded and the browser is idle (issue 24): Workbox
+ * registers the worker only after the load event anyway (web.dev "Service worker registration"),
+ * so its 2 KB gzip no longer travels before a phone's first rows. Messages are heard from the start.
  */
 export function startServiceWorker(
   callbacks: ServiceWorkerCallbacks,
-  { enabled = process.env.NODE_ENV === 'production', loadWorkbox = () => import('workbox-window'), loaded = windowLoaded } = {},
+  { enabled = process.env.NODE_ENV === 'production', loadWorkbox = () => import('workbox-window'), loaded = windowLoadedAndIdle } = {},
 ): () => void {
   const container = globalThis.navigator?.serviceWorker;
   if (!enabled || !container) return () => undefined;

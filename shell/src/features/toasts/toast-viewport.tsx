@@ -2,7 +2,8 @@ import { useEffect, useState, useSyncExternalStore, type CSSProperties } from 'r
 import { PHONE_QUERY, useMediaQuery } from '@dossier/shared/ui';
 import { TOASTS } from '@dossier/shared/core';
 import { toastClassNames, toasterStyle } from '@dossier/shared/ui';
-import { afterIdle, usePageSettled } from '../device';
+import { afterIdle } from '../../lib/after-idle';
+import { usePageSettled } from '../device';
 import { useReleaseStuckToasts } from './release-stuck-toasts';
 import { earlyToastAnnouncement, loadSonner, loadedSonner, onEarlyToastAnnouncement, onSonnerLoaded, type SonnerModule } from './sonner-module';
 import './toasts.css';

@@ -1,0 +1,17 @@
+// A module of its own with no imports: the visitor's landing runs it too (workbox-window's wait,
+// service-worker-client.ts), and the device feature's page-settled.ts would bring the shared
+// library along (ADR 0493: 72 KB more on `/`).
+
+/**
+ * Runs `run` when the browser is next idle — after the frame being drawn, not during it — and at
+ * most `timeoutMs` later; one second later where there is no requestIdleCallback (Safari).
+ * Returns a function that cancels it.
+ */
+export function afterIdle(run: () => void, timeoutMs: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(run, 1_000);
+  return () => clearTimeout(timer);
+}
