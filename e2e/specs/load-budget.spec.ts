@@ -104,6 +104,12 @@ test("no remote's remoteEntry.js carries its own copy of the federation runtime:
   expect(runtime).toBe(true);
 });
 
+/** The shell's boot files, as the build listed them on index.html's first-paint script (ADR 0493). */
+async function listedBootFiles(page: import('@playwright/test').Page): Promise<string[]> {
+  const listed = await page.evaluate(() => document.querySelector('script[data-boot-preload]')?.getAttribute('data-boot-preload') ?? '');
+  return listed.split(' ').filter(Boolean);
+}
+
 test.describe('the area a signed-in page names, its page and its first data do not wait for the shell to boot (ADR 0482, 0483, 0485)', () => {
   // A first visit: nothing answered by a service worker, whose own fetches are not slowed below.
   test.use({ serviceWorkers: 'block' });
@@ -130,13 +136,26 @@ test.describe('the area a signed-in page names, its page and its first data do n
     }));
     const listing = resources.map((r) => `${Math.round(r.start)}–${Math.round(r.end)} ms ${r.url}`).join('\n');
     const entry = resources.find((r) => r.url.startsWith(areaOrigin) && r.url.includes('/remoteEntry.js'));
-    // The shell's boot: the wave of its scripts main.js asks for when it runs (bootstrap and the
-    // shared chunks it needs), not the chunks the page fetches later. main.js runs as it arrives.
+    // main.js runs as it arrives.
     const shellScripts = resources.filter((r) => r.url.startsWith(shellOrigin) && r.url.endsWith('.js'));
     const mainRan = Math.max(...shellScripts.filter((r) => /\/main\.[0-9a-f]+\.js$/.test(r.url)).map((r) => r.end));
-    const boot = shellScripts.filter((r) => r.start >= mainRan && r.start <= mainRan + 1_000);
+    // The shell's boot (main.ts's import of the app and the shared chunks it needs), as the build
+    // listed it in index.html: asked for as the HTML is parsed, before main.js has arrived, each
+    // once (ADR 0493; before, only once main.js had run).
+    const bootFiles = await listedBootFiles(page);
+    expect(bootFiles.length, 'index.html lists the shell\'s boot').toBeGreaterThan(3);
+    const boot = bootFiles.map((file) => {
+      const requests = resources.filter((r) => r.url === new URL(file, shellOrigin).href);
+      expect(requests.length, `${file}\n${listing}`).toBe(1);
+      expect(requests[0].start, `${file}\n${listing}`).toBeLessThan(mainRan);
+      return requests[0];
+    });
     expect(entry, listing).toBeDefined();
-    expect(boot.length, listing).toBeGreaterThan(3);
+    // The area's manifest: preloaded by the page's own response (its Link header), before main.js
+    // has arrived, and the runtime's request is answered by that preload: once (ADR 0493).
+    const manifests = resources.filter((r) => r.url === remotes.documents);
+    expect(manifests.length, listing).toBe(1);
+    expect(manifests[0].start, listing).toBeLessThan(mainRan);
     const bootArrived = Math.max(...boot.map((r) => r.end));
     // Before ADR 0482 the shell asked for the area only once its boot code had run, so after the
     // last of those chunks had arrived; before ADR 0483, for the first page of documents too.
@@ -164,7 +183,7 @@ test.describe('the area a signed-in page names, its page and its first data do n
     }
   });
 
-  test("/auth on a slow link: the sign-in page's own files are asked for as the HTML is parsed, before main.js has arrived, each once (ADR 0489)", async ({ page }) => {
+  test("/auth on a slow link: the shell's boot and the sign-in page's own files are asked for as the HTML is parsed, before main.js has arrived, each once (ADR 0489, 0493)", async ({ page }) => {
     test.setTimeout(2 * 60_000);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
@@ -178,7 +197,10 @@ test.describe('the area a signed-in page names, its page and its first data do n
     const resources = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ url: entry.name, start: entry.startTime, end: entry.responseEnd })));
     const listing = resources.map((r) => `${Math.round(r.start)}–${Math.round(r.end)} ms ${r.url}`).join('\n');
     const mainArrived = Math.max(...resources.filter((r) => /\/main\.[0-9a-f]+\.js$/.test(r.url)).map((r) => r.end));
-    for (const file of authFiles) {
+    // The shell's boot comes first, then the page's own files (ADR 0493).
+    const bootFiles = await listedBootFiles(page);
+    expect(bootFiles.length).toBeGreaterThan(3);
+    for (const file of [...bootFiles, ...authFiles]) {
       const requests = resources.filter((r) => new URL(r.url).pathname === file);
       expect(requests.length, `${file}\n${listing}`).toBe(1);
       // Before ADR 0489 they were asked for only once the shell's boot had arrived and run.

@@ -102,14 +102,15 @@ describe('static hosts serve the build', () => {
     expect(await res.text()).toBe(chunk.slice(7, 12));
   });
 
-  it("preconnects an app page to the API and its area's origin in a Link header (issue 24), and nothing on the landing", async () => {
+  it("preconnects an app page to the API and its area's origin, and preloads the area's manifest, in a Link header (issue 24), and nothing on the landing", async () => {
     const linkOf = async (pathname: string) => (await fetch(`${hosts.shellUrl}${pathname}`, { headers: { accept: 'text/html' } })).headers.get('link');
     const api = '<http://127.0.0.1:54999>; rel=preconnect; crossorigin';
     const documents = hosts.remotes.documents.url;
     for (const page of ['/documents', '/documents/123e4567-e89b-12d3-a456-426614174000', '/link/a1b2c3']) {
-      expect(await linkOf(page)).toBe(`${api}, <${documents}>; rel=preconnect; crossorigin, <${documents}>; rel=preconnect`);
+      expect(await linkOf(page)).toBe(`${api}, <${documents}/mf-manifest.json>; rel=preload; as=fetch; crossorigin, <${documents}>; rel=preconnect; crossorigin, <${documents}>; rel=preconnect`);
     }
-    expect(await linkOf('/settings')).toBe(`${api}, <${hosts.remotes.account.url}>; rel=preconnect; crossorigin, <${hosts.remotes.account.url}>; rel=preconnect`);
+    const account = hosts.remotes.account.url;
+    expect(await linkOf('/settings')).toBe(`${api}, <${account}/mf-manifest.json>; rel=preload; as=fetch; crossorigin, <${account}>; rel=preconnect; crossorigin, <${account}>; rel=preconnect`);
     // The router's matching (the registry's one matcher, ADR 0482): any case, a trailing slash.
     expect(await linkOf('/Settings/')).toBe(await linkOf('/settings'));
     // A page of no area (the shell's own) only warms the API; the visitor's landing stays light.

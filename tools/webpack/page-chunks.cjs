@@ -62,18 +62,40 @@ function filesOf(chunks) {
   return chunks.flatMap((chunk) => [...chunk.files]).filter((file) => /\.(js|css)$/.test(file));
 }
 
+const PROVIDE_SHARED = 'provide-module';
+
 /**
- * The shared modules a chunk group consumes, through their fallbacks too (a shared module's own
- * imports of others), by share key, with the chunk groups of their fallbacks.
+ * The chunk groups of the host's own provided version of each shared module, by share key. The
+ * host's runtime resolves a shared module it provides to that version, whose getter fetches these
+ * chunks; the consume module's fallback is a second copy under other chunk ids (the same content,
+ * another file name) that the host never fetches. Preloading the fallback fetched both.
  * @returns {Map<string, import('webpack').ChunkGroup[]>}
  */
-function consumedShares(compilation, group, found = new Map()) {
+function providedShares(compilation) {
+  const byKey = new Map();
+  for (const module of compilation.modules) {
+    if (module.type !== PROVIDE_SHARED) continue;
+    // ProvideSharedModule keeps its share key as `_name` (@module-federation/enhanced, webpack's own).
+    const groups = module.blocks.map((block) => compilation.chunkGraph.getBlockChunkGroup(block)).filter(Boolean);
+    if (typeof module._name === 'string' && groups.length) byKey.set(module._name, groups);
+  }
+  return byKey;
+}
+
+/**
+ * The shared modules a chunk group consumes, through the chunks that provide them too (a shared
+ * module's own imports of others), by share key, with the chunk groups the host fetches for each:
+ * its provided version's, or the fallback's where it provides none.
+ * @returns {Map<string, import('webpack').ChunkGroup[]>}
+ */
+function consumedShares(compilation, group, provided = providedShares(compilation), found = new Map()) {
   for (const chunk of group.chunks) {
     for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
       if (module.type !== CONSUME_SHARED || found.has(module.options.shareKey)) continue;
       const fallbacks = module.blocks.map((block) => compilation.chunkGraph.getBlockChunkGroup(block)).filter(Boolean);
-      found.set(module.options.shareKey, fallbacks);
-      for (const fallback of fallbacks) consumedShares(compilation, fallback, found);
+      const fetched = provided.get(module.options.shareKey) ?? fallbacks;
+      found.set(module.options.shareKey, fetched);
+      for (const next of fetched) consumedShares(compilation, next, provided, found);
     }
   }
   return found;
@@ -89,25 +111,27 @@ function consumedShares(compilation, group, found = new Map()) {
  */
 function hostPageFiles(compilation, group, { atBoot, bootFiles }) {
   const files = filesOf(group.chunks);
-  for (const [shareKey, fallbacks] of consumedShares(compilation, group)) {
+  for (const [shareKey, groups] of consumedShares(compilation, group)) {
     if (atBoot.has(shareKey)) continue;
-    for (const fallback of fallbacks) files.push(...filesOf(fallback.chunks));
+    for (const shared of groups) files.push(...filesOf(shared.chunks));
   }
-  // A chunk the boot fetches anyway (one a fallback shares with it) is on its way already.
+  // A chunk the boot fetches anyway (one a shared module's shares with it) is on its way already.
   return [...new Set(files)].filter((file) => !bootFiles.has(file)).sort();
 }
 
-/** The shared modules the boot consumes, and every file it fetches (its chunks and their fallbacks'). */
+/** The shared modules the boot consumes, and every file it fetches (its chunks and those shared modules'). */
 function bootShares(compilation, bootGroup) {
   const atBoot = consumedShares(compilation, bootGroup);
-  const fallbackFiles = [...atBoot.values()].flatMap((fallbacks) => fallbacks.flatMap((fallback) => filesOf(fallback.chunks)));
-  return { atBoot, bootFiles: new Set([...filesOf(bootGroup.chunks), ...fallbackFiles]) };
+  const sharedFiles = [...atBoot.values()].flatMap((groups) => groups.flatMap((shared) => filesOf(shared.chunks)));
+  return { atBoot, bootFiles: new Set([...filesOf(bootGroup.chunks), ...sharedFiles]) };
 }
 
 /**
  * The files of each page of the host's page table (`lazyPageAt('/auth', () => import('…'))` in
  * `pageTable`), by path: see hostPageFiles. `bootstrapRequest` names main.ts's import of the app.
- * @returns {{ pageChunks: Record<string, string[]>; problems: string[] }}
+ * `bootChunks`: every file that import fetches (its chunks and its shared modules' fallbacks), which
+ * every page but the visitor's landing waits for.
+ * @returns {{ pageChunks: Record<string, string[]>; bootChunks: string[]; problems: string[] }}
  */
 function hostPageChunksByRoute(compilation, pageTable, source, { entry, bootstrapRequest }) {
   const { routes, unread } = pageRoutesInSource(source, 'lazyPageAt');
@@ -119,7 +143,7 @@ function hostPageChunksByRoute(compilation, pageTable, source, { entry, bootstra
   const bootBlock = blockOf(moduleOf(entry), bootstrapRequest);
   const bootGroup = bootBlock && compilation.chunkGraph.getBlockChunkGroup(bootBlock);
   const table = moduleOf(pageTable);
-  if (!bootGroup || !table) return { pageChunks: {}, problems: [...problems, `no ${bootGroup ? pageTable : `import('${bootstrapRequest}') in ${entry}`}`] };
+  if (!bootGroup || !table) return { pageChunks: {}, bootChunks: [], problems: [...problems, `no ${bootGroup ? pageTable : `import('${bootstrapRequest}') in ${entry}`}`] };
   const boot = bootShares(compilation, bootGroup);
   const pageChunks = {};
   for (const { path, request } of routes) {
@@ -128,7 +152,7 @@ function hostPageChunksByRoute(compilation, pageTable, source, { entry, bootstra
     if (group) pageChunks[path] = hostPageFiles(compilation, group, boot);
     else problems.push(`no chunk for the page of ${path} (${request})`);
   }
-  return { pageChunks, problems };
+  return { pageChunks, bootChunks: [...boot.bootFiles].sort(), problems };
 }
 
 /**

@@ -60,20 +60,23 @@ class PrerenderLanding {
   }
 
   /**
-   * The files of each of the shell's own pages but the landing (which has its own list), by path,
-   * as index.html finds them (ADR 0489). What every page preloads anyway is left out.
+   * What index.html hints on an app page (ADR 0489, ADR 0493), as it finds the files: the shell's
+   * boot (main.ts's import of the app, which every page but the visitor's landing waits for), and
+   * the files of each of the shell's own pages but the landing, by path. What every page preloads
+   * anyway is left out.
    */
-  shellPageFiles(compilation) {
+  appPageFiles(compilation) {
     const source = fs.readFileSync(this.pageTable, 'utf8');
-    const { pageChunks, problems } = hostPageChunksByRoute(compilation, this.pageTable, source, { entry: this.entry, bootstrapRequest: './bootstrap' });
+    const { pageChunks, bootChunks, problems } = hostPageChunksByRoute(compilation, this.pageTable, source, { entry: this.entry, bootstrapRequest: './bootstrap' });
     for (const problem of problems) compilation.warnings.push(new Error(`${NAME}: ${problem}`));
     const everyPage = everyPageFiles(compilation);
+    const hinted = (files) => files.filter((file) => preloadAs(file) && !everyPage.has(file)).map((file) => publicHref(compilation, file));
     const byPath = {};
     for (const [route, files] of Object.entries(pageChunks)) {
       if (route === '/') continue;
-      byPath[route] = files.filter((file) => preloadAs(file) && !everyPage.has(file)).map((file) => publicHref(compilation, file));
+      byPath[route] = hinted(files);
     }
-    return byPath;
+    return { boot: hinted(bootChunks), byPath };
   }
 
   render() {
@@ -87,6 +90,7 @@ class PrerenderLanding {
       landingClass: markupModule.LANDING_CLASS,
       preloadAttribute: markupModule.LANDING_PRELOAD_ATTRIBUTE,
       pagePreloadAttribute: markupModule.PAGE_PRELOAD_ATTRIBUTE,
+      bootPreloadAttribute: markupModule.BOOT_PRELOAD_ATTRIBUTE,
       script,
     };
   }
@@ -95,7 +99,8 @@ class PrerenderLanding {
     compiler.hooks.compilation.tap(NAME, (compilation) => {
       let rendered;
       const hooks = HtmlWebpackPlugin.getHooks(compilation);
-      hooks.alterAssetTagGroups.tap(NAME, (data) => {
+      // After the other plugins' tags (PreloadFirstPaint's hints): see the order below.
+      hooks.alterAssetTagGroups.tap({ name: NAME, stage: 10 }, (data) => {
         rendered = this.render();
         const css = [...firstPaintFiles(compilation, this.chunkGroups)]
           .filter((file) => file.endsWith('.css'))
@@ -104,13 +109,23 @@ class PrerenderLanding {
         // Shown only when the inline script marked a visitor's `/`: [hidden] hides it otherwise.
         const reveal = `html.${rendered.landingClass} #root[hidden]{display:block}`;
         const style = { tagName: 'style', voidTag: false, attributes: { id: rendered.styleId }, innerHTML: `${css.join('\n')}\n${reveal}`, meta: { plugin: NAME } };
-        // After the style (it removes it on other addresses), before any other tag. It hints the
-        // landing's own files only when the landing shows, and a shell page's files on that page
-        // (the attributes are outside the CSP hash).
+        // After the style (it removes it on other addresses). It hints the landing's own files only
+        // when the landing shows, and elsewhere the shell's boot and the files of the shell page
+        // there is (the attributes are outside the CSP hash).
         const preloads = [...landingOnlyFiles(compilation, this.chunkGroups)].sort().filter(preloadAs).map((file) => publicHref(compilation, file));
-        const attributes = { [rendered.preloadAttribute]: preloads.join(' '), [rendered.pagePreloadAttribute]: htmlAttribute(JSON.stringify(this.shellPageFiles(compilation))) };
+        const appPages = this.appPageFiles(compilation);
+        const attributes = {
+          [rendered.preloadAttribute]: preloads.join(' '),
+          [rendered.bootPreloadAttribute]: appPages.boot.join(' '),
+          [rendered.pagePreloadAttribute]: htmlAttribute(JSON.stringify(appPages.byPath)),
+        };
         const script = { tagName: 'script', voidTag: false, attributes, innerHTML: rendered.script, meta: { plugin: NAME } };
-        data.headTags.unshift(style, script);
+        // The entry script and the static hints come first and main.js is asked for at high
+        // priority: a deferred script is otherwise a low-priority request, and on HTTP/1.1 (six
+        // connections a host) the boot's hints, high-priority, went first and main.js, which all of
+        // them wait for to run, arrived last (ADR 0493). Both tags only need to precede <body>.
+        for (const tag of data.headTags) if (tag.tagName === 'script' && tag.attributes.src) tag.attributes.fetchpriority = 'high';
+        data.headTags.push(style, script);
         return data;
       });
       hooks.beforeEmit.tap(NAME, (data) => {

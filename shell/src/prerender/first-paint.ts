@@ -15,13 +15,20 @@ export const LANDING_PRELOAD_ATTRIBUTE = 'data-landing-preload';
  * names is preloaded as the HTML is parsed, not once the shell's boot has run (issue 24, ADR 0489).
  */
 export const PAGE_PRELOAD_ATTRIBUTE = 'data-page-preload';
+/**
+ * The inline script's attribute listing the shell's boot files (space-separated, written by
+ * prerender-landing.cjs): main.ts's import of the app, which every page but a visitor's `/` waits
+ * for. Hinted as the HTML is parsed, they share the link with main.js and React instead of being
+ * asked for only once those have arrived and run (issue 24, ADR 0493).
+ */
+export const BOOT_PRELOAD_ATTRIBUTE = 'data-boot-preload';
 
 /**
  * index.html's inline script (first-paint-script.ts): on a visitor's `/` — the same test main.ts
  * makes — marks <html> so the prerendered #root shows at the first paint; anywhere else removes
  * the landing's inlined stylesheet, and #root stays hidden until main.ts empties it, and the
- * files of the shell's own page the address names are hinted. `script` is the inline <script>
- * itself, whose LANDING_PRELOAD_ATTRIBUTE and PAGE_PRELOAD_ATTRIBUTE list those files.
+ * shell's boot and the files of the shell's own page the address names are hinted. `script` is
+ * the inline <script> itself, whose attributes list those files.
  */
 export function markFirstPaint(location: Pick<Location, 'pathname' | 'search' | 'hash'>, storage: Storage | undefined, doc: Document, script: Element | null = doc.currentScript): void {
   if (isLandingVisit(location, storage)) {
@@ -29,7 +36,7 @@ export function markFirstPaint(location: Pick<Location, 'pathname' | 'search' | 
     preloadFiles(doc, (script?.getAttribute(LANDING_PRELOAD_ATTRIBUTE) ?? '').split(' '));
   } else {
     doc.getElementById(FIRST_PAINT_STYLE_ID)?.remove();
-    preloadFiles(doc, shellPageFiles(script?.getAttribute(PAGE_PRELOAD_ATTRIBUTE) ?? null, location.pathname));
+    preloadFiles(doc, [...(script?.getAttribute(BOOT_PRELOAD_ATTRIBUTE) ?? '').split(' '), ...shellPageFiles(script?.getAttribute(PAGE_PRELOAD_ATTRIBUTE) ?? null, location.pathname)]);
   }
 }
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { LightLandingView } from '../landing-view';
 
-export { FIRST_PAINT_STYLE_ID, LANDING_CLASS, LANDING_PRELOAD_ATTRIBUTE, PAGE_PRELOAD_ATTRIBUTE } from './first-paint';
+export { BOOT_PRELOAD_ATTRIBUTE, FIRST_PAINT_STYLE_ID, LANDING_CLASS, LANDING_PRELOAD_ATTRIBUTE, PAGE_PRELOAD_ATTRIBUTE } from './first-paint';
 
 /** The light landing's links as the server renders them: plain anchors (hydration adds the handlers). */
 function PlainLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {

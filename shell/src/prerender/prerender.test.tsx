@@ -1,13 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import { startLightLanding } from '../landing-start';
 import { browserStorage } from '../landing-visit';
-import { FIRST_PAINT_STYLE_ID, LANDING_CLASS, LANDING_PRELOAD_ATTRIBUTE, PAGE_PRELOAD_ATTRIBUTE, markFirstPaint } from './first-paint';
+import { BOOT_PRELOAD_ATTRIBUTE, FIRST_PAINT_STYLE_ID, LANDING_CLASS, LANDING_PRELOAD_ATTRIBUTE, PAGE_PRELOAD_ATTRIBUTE, markFirstPaint } from './first-paint';
 import { landingMarkup } from './landing-markup';
 
 // ADR 0220: the build puts landingMarkup() in index.html's hidden #root and first-paint-script.ts
 // (markFirstPaint) in <head>; these check the two halves in a browser-like DOM.
 
-function runFirstPaintScript(path: string, pageFiles: string = JSON.stringify(PAGE_FILES)) {
+function runFirstPaintScript(path: string, pageFiles: string = JSON.stringify(PAGE_FILES), bootFiles: string | null = null) {
   window.history.replaceState(null, '', path);
   document.documentElement.classList.remove(LANDING_CLASS);
   document.getElementById(FIRST_PAINT_STYLE_ID)?.remove();
@@ -17,6 +17,7 @@ function runFirstPaintScript(path: string, pageFiles: string = JSON.stringify(PA
   const script = document.createElement('script');
   script.setAttribute(LANDING_PRELOAD_ATTRIBUTE, LANDING_FILES.join(' '));
   script.setAttribute(PAGE_PRELOAD_ATTRIBUTE, pageFiles);
+  if (bootFiles !== null) script.setAttribute(BOOT_PRELOAD_ATTRIBUTE, bootFiles);
   markFirstPaint(window.location, browserStorage(), document, script);
   return { shown: document.documentElement.classList.contains(LANDING_CLASS), styleKept: style.isConnected };
 }
@@ -70,6 +71,23 @@ describe('the first-paint script', () => {
     runFirstPaintScript('/documents');
     runFirstPaintScript('/auth', '{not json');
     expect(preloadHints()).toEqual([]);
+  });
+
+  it("preloads the shell's boot on every address but a visitor's /, before the page's own files (issue 24, ADR 0493)", () => {
+    const boot = '/dossier-shared.eeee.js /549.ffff.js /549.ffff.css';
+    runFirstPaintScript('/', JSON.stringify(PAGE_FILES), boot);
+    expect(preloadHints()).toEqual(['script /landing.1a2b.js', 'style /landing.3c4d.css']);
+    for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+    runFirstPaintScript('/documents', JSON.stringify(PAGE_FILES), boot);
+    expect(preloadHints()).toEqual(['script /dossier-shared.eeee.js', 'script /549.ffff.js', 'style /549.ffff.css']);
+    for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+    runFirstPaintScript('/auth', JSON.stringify(PAGE_FILES), boot);
+    expect(preloadHints()).toEqual(['script /dossier-shared.eeee.js', 'script /549.ffff.js', 'style /549.ffff.css', 'script /827.aaaa.js', 'script /35.bbbb.js']);
+    for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+    // A signed-in person's / boots the app (it opens the dashboard).
+    localStorage.setItem('sb-127-auth-token', '{}');
+    runFirstPaintScript('/', JSON.stringify(PAGE_FILES), boot);
+    expect(preloadHints()).toEqual(['script /dossier-shared.eeee.js', 'script /549.ffff.js', 'style /549.ffff.css']);
   });
 });
 
