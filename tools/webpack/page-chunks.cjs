@@ -88,7 +88,7 @@ function providedShares(compilation) {
  * its provided version's, or the fallback's where it provides none.
  * @returns {Map<string, import('webpack').ChunkGroup[]>}
  */
-function consumedShares(compilation, group, provided = providedShares(compilation), found = new Map()) {
+function consumedShares(compilation, group, provided, found = new Map()) {
   for (const chunk of group.chunks) {
     for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
       if (module.type !== CONSUME_SHARED || found.has(module.options.shareKey)) continue;
@@ -105,13 +105,13 @@ function consumedShares(compilation, group, provided = providedShares(compilatio
  * The files of the host's own page behind `block` (an `import()` in its page table): its chunk
  * group's, and those of the shared modules it consumes that the boot does not (`bootGroup`, the
  * chunk group of main.ts's bootstrap import, has them already). The host provides its shared
- * modules from its own fallbacks, so a page that is the first to use one (the form controls, for
- * the sign-in page's tabs) needs that fallback's chunks before it can render (ADR 0489).
+ * modules itself, so a page that is the first to use one (the form controls, for the sign-in
+ * page's tabs) needs that module's chunks before it can render (ADR 0489, ADR 0493).
  * `boot` is bootShares(): what the boot consumes and fetches, worked out once for every page.
  */
-function hostPageFiles(compilation, group, { atBoot, bootFiles }) {
+function hostPageFiles(compilation, group, { provided, atBoot, bootFiles }) {
   const files = filesOf(group.chunks);
-  for (const [shareKey, groups] of consumedShares(compilation, group)) {
+  for (const [shareKey, groups] of consumedShares(compilation, group, provided)) {
     if (atBoot.has(shareKey)) continue;
     for (const shared of groups) files.push(...filesOf(shared.chunks));
   }
@@ -119,17 +119,21 @@ function hostPageFiles(compilation, group, { atBoot, bootFiles }) {
   return [...new Set(files)].filter((file) => !bootFiles.has(file)).sort();
 }
 
-/** The shared modules the boot consumes, and every file it fetches (its chunks and those shared modules'). */
+/**
+ * The shared modules the host provides (read once for every page), those the boot consumes, and
+ * every file the boot fetches (its chunks and those shared modules').
+ */
 function bootShares(compilation, bootGroup) {
-  const atBoot = consumedShares(compilation, bootGroup);
+  const provided = providedShares(compilation);
+  const atBoot = consumedShares(compilation, bootGroup, provided);
   const sharedFiles = [...atBoot.values()].flatMap((groups) => groups.flatMap((shared) => filesOf(shared.chunks)));
-  return { atBoot, bootFiles: new Set([...filesOf(bootGroup.chunks), ...sharedFiles]) };
+  return { provided, atBoot, bootFiles: new Set([...filesOf(bootGroup.chunks), ...sharedFiles]) };
 }
 
 /**
  * The files of each page of the host's page table (`lazyPageAt('/auth', () => import('…'))` in
  * `pageTable`), by path: see hostPageFiles. `bootstrapRequest` names main.ts's import of the app.
- * `bootChunks`: every file that import fetches (its chunks and its shared modules' fallbacks), which
+ * `bootChunks`: every file that import fetches (its chunks and its shared modules'), which
  * every page but the visitor's landing waits for.
  * @returns {{ pageChunks: Record<string, string[]>; bootChunks: string[]; problems: string[] }}
  */
