@@ -23,6 +23,55 @@ export async function pathological(stack: StartedStack): Promise<number> {
 }
 
 /**
+ * A function an anonymous caller may run that holds its connection without using the CPU: the
+ * tests of how connections are shared out use it, so that they measure the pool and not how a
+ * two-core machine schedules 15 backends burning CPU on a regular expression (which made them fail
+ * on a slow CI machine while the pool did its job). pg_sleep ends at the statement limit (57014).
+ */
+export const HOLD_CONNECTION_SQL = `create function public.hold_connection(seconds int) returns void language sql volatile set search_path = ''
+  as $$ select pg_sleep(seconds) $$;
+  grant execute on function public.hold_connection(int) to anon;`;
+
+/** An anonymous request that holds a connection for up to `seconds` (run HOLD_CONNECTION_SQL first). */
+export async function holdConnection(stack: StartedStack, seconds = 60): Promise<{ status: number; code: string }> {
+  const res = await fetch(`${stack.url}/rest/v1/rpc/hold_connection`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ seconds }),
+  });
+  return { status: res.status, code: await errorCode(res) };
+}
+
+/**
+ * Resolves once `n` connections of the stack's PostgreSQL database are running hold_connection
+ * (every anonymous connection busy: the pool keeps the rest for signed-in people). Polls every
+ * 100 ms and gives up after two minutes, saying how many ever were.
+ */
+export async function waitForBusyConnections(stack: StartedStack, n: number): Promise<void> {
+  let busy = 0;
+  for (let polls = 0; busy < n; polls++) {
+    if (polls > 1200) throw new Error(`only ${busy} of ${n} anonymous connections ever became busy`);
+    await new Promise((r) => setTimeout(r, 100));
+    const r = await stack.db.admin((q) =>
+      q.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and query like '%hold\\_connection%' and pid <> pg_backend_pid()`,
+      ),
+    );
+    busy = r.rows[0].n;
+  }
+}
+
+/** PostgREST's `code` of an answer's JSON body ('' when it has none), for failure messages. */
+async function errorCode(res: Response): Promise<string> {
+  const text = await res.text();
+  try {
+    return String((JSON.parse(text) as { code?: unknown } | null)?.code ?? '');
+  } catch {
+    return 'not JSON';
+  }
+}
+
+/**
  * p50/p99 of a signed-in select while `attackers` loops send pathological queries, for `seconds`.
  * Latencies in ms; statuses other than 200 are counted as errors.
  */
