@@ -1,12 +1,12 @@
 // The production static hosts (hono's serveStatic + compress, local-stack/src/static-host): the
-// cache policy, compression, conditional requests, ranges and the SPA fallback of docs/serving.md,
+// cache policy, compression (the build's Brotli copies, else gzip), conditional requests, ranges and the SPA fallback of docs/serving.md,
 // and the security headers, CSP and Host check of every answer.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { appConfigFromEnv, REMOTE_DIRS, startStaticHosts } from '../src/static-host/index.js';
 
 /** The raw bytes and headers (fetch would undo the compression). */
@@ -79,6 +79,58 @@ describe('static hosts serve the build', () => {
     expect(png.headers['content-encoding']).toBeUndefined();
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.body.length).toBe(4096);
+  });
+
+  it("sends the build's Brotli copy to a browser that accepts br, with the file's type and cache policy (ADR 0495)", async () => {
+    const shell = path.join(dist, 'shell');
+    writeFileSync(path.join(shell, 'page.abcdef0123.js'), chunk);
+    const copy = brotliCompressSync(chunk);
+    writeFileSync(path.join(shell, 'page.abcdef0123.js.br'), copy);
+    const url = `${hosts.shellUrl}/page.abcdef0123.js`;
+    // What Chromium sends, even to 127.0.0.1.
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect([br.status, br.headers['content-encoding'], br.headers['content-length']]).toEqual([200, 'br', String(copy.length)]);
+    expect(br.body.equals(copy)).toBe(true);
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(chunk);
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    // HEAD says what GET would send.
+    const head = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.request(url, { method: 'HEAD', headers: { 'accept-encoding': 'br' } }, resolve).on('error', reject).end(),
+    );
+    expect([head.headers['content-encoding'], head.headers['content-length']]).toEqual(['br', String(copy.length)]);
+    // Without br (or with br refused), the host's gzip; a Range request gets the file's own bytes.
+    for (const accept of ['gzip', 'br;q=0, gzip']) expect((await rawGet(url, { 'accept-encoding': accept })).headers['content-encoding']).toBe('gzip');
+    const range = await rawGet(url, { 'accept-encoding': 'br', range: 'bytes=7-11' });
+    expect([range.status, range.headers['content-encoding'], range.body.toString('utf8')]).toEqual([206, undefined, chunk.slice(7, 12)]);
+    // The app's page itself (the SPA fallback serves index.html) comes from its copy too.
+    const index = readFileSync(path.join(shell, 'index.html'));
+    writeFileSync(path.join(shell, 'index.html.br'), brotliCompressSync(index));
+    try {
+      const page = await rawGet(`${hosts.shellUrl}/documents`, { 'accept-encoding': 'br', accept: 'text/html' });
+      expect([page.status, page.headers['content-encoding'], brotliDecompressSync(page.body).equals(index)]).toEqual([200, 'br', true]);
+    } finally {
+      rmSync(path.join(shell, 'index.html.br'));
+    }
+  });
+
+  it('never sends a Brotli copy older than its file: a file rebuilt in place is sent as it is now', async () => {
+    const file = path.join(dist, 'shell', 'sw.js');
+    writeFileSync(`${file}.br`, brotliCompressSync('self.version = "the last build";'));
+    const past = new Date(Date.now() - 3_600_000);
+    utimesSync(`${file}.br`, past, past);
+    try {
+      const stale = await rawGet(`${hosts.shellUrl}/sw.js`, { 'accept-encoding': 'br, gzip' });
+      expect(stale.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(stale.body).toString('utf8')).toBe(chunk);
+      // Written with (or after) its file, the copy is sent.
+      const now = new Date();
+      utimesSync(`${file}.br`, now, now);
+      expect((await rawGet(`${hosts.shellUrl}/sw.js`, { 'accept-encoding': 'br, gzip' })).headers['content-encoding']).toBe('br');
+    } finally {
+      rmSync(`${file}.br`);
+    }
   });
 
   it('answers an unchanged file with 304, a changed one in full', async () => {

@@ -13,6 +13,7 @@ const { sharedSingletons } = require('./shared-singletons.cjs');
 const { devAppConfig } = require('./dev-app-config.cjs');
 const { buildDefinitions } = require('./build-info.cjs');
 const { manifestWithPageChunks } = require('./page-chunks.cjs');
+const { Precompress } = require('./precompress.cjs');
 
 const root = path.resolve(__dirname, '../..');
 
@@ -183,6 +184,8 @@ function createConfig({ project, name, port, title, isShell = false }) {
         // loads each keep their own (several webpack runtimes share one page).
         ...(fastRefresh ? [new ReactRefreshWebpackPlugin({ library: name, overlay: false })] : []),
         ...(fs.existsSync(publicDir) ? [new CopyWebpackPlugin({ patterns: [{ from: publicDir, noErrorOnMissing: true }] })] : []),
+        // A Brotli copy beside each text file, for the static host or a CDN to send (ADR 0495).
+        ...(production ? [new Precompress()] : []),
       ],
       optimization: {
         moduleIds: 'deterministic',

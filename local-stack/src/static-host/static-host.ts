@@ -11,6 +11,7 @@ import type { AppConfig, RemoteName } from '@dossier/shared';
 import { hostAllowList, MISDIRECTED_MESSAGE } from '../http/host-check.js';
 import { readStackSettings } from '../settings.js';
 import { earlyHints } from './early-hints.js';
+import { preferBrotli } from './precompressed.js';
 import { REMOTE_DEFAULT_PORTS, REMOTE_DIRS } from './registry.js';
 
 export { REMOTE_DIRS };
@@ -21,8 +22,9 @@ export { REMOTE_DIRS };
  * Caching follows docs/serving.md: config, manifests, entries, HTML and sw.js are `no-cache`;
  * content-hashed chunks are immutable for a year.
  *
- * Files, MIME types, Range and HEAD are hono's `serveStatic`, compression is hono's `compress`
- * (gzip for text types over 1 KiB); what is Dossier's own stays here: the cache policy, the
+ * Files, MIME types, Range and HEAD are hono's `serveStatic`, compression is the build's Brotli
+ * copy where there is one (precompressed.ts) or else hono's `compress` (gzip for text types over
+ * 1 KiB); what is Dossier's own stays here: the cache policy, the
  * security headers and CSP, the Host check, `If-Modified-Since`, the SPA fallback and the
  * generated /app-config.json.
  */
@@ -174,17 +176,21 @@ const notModified: MiddlewareHandler = async (c, next) => {
   c.res = new Response(null, { status: 304, headers });
 };
 
-/** Serves `root`'s files with Dossier's cache policy; `file` serves that one file whatever the path. */
+/**
+ * Serves `root`'s files with Dossier's cache policy, from the build's Brotli copy when the browser
+ * accepts it (precompressed.ts); `file` serves that one file whatever the path.
+ */
 const files = (root: string, file?: string): MiddlewareHandler => {
   // serveStatic calls onFound after it has built the response, so a header set there through the
   // context is lost with the platform's own Response class: the policy goes on the response itself.
   const found = new WeakMap<Context, string>();
-  const serve = serveStatic({ root, ...(file ? { path: file } : {}), onFound: (name, c) => void found.set(c, path.basename(name)) });
+  const serve = serveStatic({ root, ...(file ? { path: file } : {}), onFound: (name, c) => void found.set(c, name) });
   return async (c, next) => {
     const res = await serve(c, next);
-    const name = found.get(c);
-    if (res && name) res.headers.set('Cache-Control', cacheControlFor(name));
-    return res;
+    const foundFile = found.get(c);
+    if (!res || !foundFile) return res;
+    res.headers.set('Cache-Control', cacheControlFor(path.basename(foundFile)));
+    return preferBrotli(res, foundFile, c.req);
   };
 };
 
