@@ -165,15 +165,15 @@ async function main() {
         for (const [visitKind, samples] of [['cold', cold], ['warm', warm]] as const) {
           const pick = (key: keyof Sample) => median(samples.map((s) => s[key] as number));
           const label = `${pathname}${signedIn ? ' (signed in)' : ''} ${visitKind}${profile === 'desktop' ? ' [desktop]' : ''}`;
-          rows.push([label, kb(pick('jsGzip')), String(pick('jsFiles')), String(pick('requests')), ms(pick('lcp')), ms(pick('firstRow'))]);
+          rows.push([label, kb(pick('jsGzip')), kb(pick('jsSent')), String(pick('jsFiles')), String(pick('requests')), ms(pick('lcp')), ms(pick('firstRow'))]);
         }
       }
     }
-    const header = ['page', 'gzip JS', 'JS files', 'requests', 'LCP', 'first row'];
+    const header = ['page', 'gzip JS', 'JS sent', 'JS files', 'requests', 'LCP', 'first row'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
     console.log(`\nLoads of the production build${distDir ? ` (${distDir})` : ''}, Chromium, ${PROFILES.join(' and ')} profile (phone: 390×844, 4× CPU, Fast 3G), ${DOCUMENTS} documents, median of ${RUNS}`);
-    console.log('gzip JS, JS files and requests: started before the first document row (/documents) or before the page settled (others); warm: the same page again, service worker and HTTP cache.\n');
+    console.log('gzip JS (the budgets\' measure), JS sent (the bytes on the wire: Brotli copies where the browser takes br; 0 from a cache), JS files and requests: started before the first document row (/documents) or before the page settled (others); warm: the same page again, service worker and HTTP cache.\n');
     console.log(line(header));
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
     for (const row of rows) console.log(line(row));

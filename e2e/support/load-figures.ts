@@ -19,6 +19,8 @@ export interface LoadFigures {
   jsFiles: number;
   jsGzip: number;
   jsRaw: number;
+  /** Their bytes as the host really sent them (the build's Brotli copies where the browser takes br, ADR 0495). */
+  jsSent: number;
   /** ms after navigation start; NaN when the page has no document rows. */
   firstRow: number;
   /** Every script the page loaded, with its gzip size (for messages). */
@@ -45,12 +47,20 @@ export async function watchFirstRow(context: BrowserContext): Promise<void> {
   }, FIRST_ROW);
 }
 
+/** A script's decoded bytes and how many bytes its body took on the wire. */
+export type ScriptBodies = Map<string, Promise<{ bytes: Buffer; sent: number }>>;
+
 /** Collects the page's script bodies (by URL) as they arrive; `figures` reads them later. */
-export function collectScripts(page: Page): Map<string, Promise<Buffer>> {
-  const bodies = new Map<string, Promise<Buffer>>();
+export function collectScripts(page: Page): ScriptBodies {
+  const bodies: ScriptBodies = new Map();
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script' || bodies.has(response.url())) return;
-    bodies.set(response.url(), response.body().catch(() => Buffer.alloc(0)));
+    // Chromium reports no body size (a negative one) for an answer from the service worker or the cache.
+    const sent = response.request().sizes().then((sizes) => Math.max(0, sizes.responseBodySize));
+    bodies.set(
+      response.url(),
+      Promise.all([response.body(), sent]).then(([bytes, sentBytes]) => ({ bytes, sent: sentBytes }), () => ({ bytes: Buffer.alloc(0), sent: 0 })),
+    );
   });
   return bodies;
 }
@@ -59,7 +69,7 @@ export function collectScripts(page: Page): Map<string, Promise<Buffer>> {
  * The figures of the load so far: requests and scripts started before the first row (or, on a
  * page without rows, everything the page has requested), from the page's own resource timing.
  */
-export async function loadFigures(page: Page, bodies: Map<string, Promise<Buffer>>): Promise<LoadFigures> {
+export async function loadFigures(page: Page, bodies: ScriptBodies): Promise<LoadFigures> {
   const { firstRow, resources } = await page.evaluate(() => {
     const row = (window as unknown as { __firstRow?: number }).__firstRow;
     const cutoff = row ?? Number.POSITIVE_INFINITY;
@@ -72,10 +82,12 @@ export async function loadFigures(page: Page, bodies: Map<string, Promise<Buffer
   const before = new Set(resources.map((resource) => resource.url));
   const scripts: LoadFigures['scripts'] = [];
   let jsRaw = 0;
+  let jsSent = 0;
   for (const [url, body] of bodies) {
     if (!before.has(url)) continue;
-    const bytes = await body;
+    const { bytes, sent } = await body;
     jsRaw += bytes.length;
+    jsSent += sent;
     scripts.push({ url, gzip: gzipSync(bytes).length });
   }
   return {
@@ -83,6 +95,7 @@ export async function loadFigures(page: Page, bodies: Map<string, Promise<Buffer
     jsFiles: scripts.length,
     jsGzip: scripts.reduce((sum, script) => sum + script.gzip, 0),
     jsRaw,
+    jsSent,
     firstRow,
     scripts,
     resources,
