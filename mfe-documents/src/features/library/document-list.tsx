@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { Badge, Button, Chip, PullToRefreshIndicator, usePullToRefresh, useSwipeReveal } from '@dossier/shared/ui';
 import type { DocumentSearchHit } from '../../api/search-documents';
 import type { Tag } from '../../api/tags';
@@ -8,6 +7,7 @@ import { daysUntil, formatBytes, formatDate } from '../../lib/format';
 import { typeLabel } from '../../lib/document-types';
 import { DocumentThumbnail } from './document-thumbnail';
 import type { LibraryView } from './library-state';
+import { LibraryRows, type LibraryRow, type LibraryRowsHandle } from './library-rows';
 
 export interface DocumentListProps {
   items: readonly DocumentSearchHit[];
@@ -115,8 +115,8 @@ function TagChips({ ids, tagsById }: { ids: readonly string[]; tagsById: Readonl
 }
 
 /**
- * The library as a virtualised list or grid: only the rows in view are in the DOM, so 10,000
- * documents scroll as smoothly as 10. Arrow keys move between documents; Space selects.
+ * The library as a list or grid; a long one is windowed (library-rows.tsx), so 10,000 documents
+ * scroll as smoothly as 10. Arrow keys move between documents; Space selects.
  */
 export function DocumentList({ items, total, view, selected, categoryNames, tagsById, onToggle, onOpen, onNearEnd, rowActions, onRefresh }: DocumentListProps) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -133,29 +133,29 @@ export function DocumentList({ items, total, view, selected, categoryNames, tags
 
   const columns = view === 'grid' ? Math.max(1, Math.floor(width / CARD_MIN_WIDTH)) : 1;
   const loadedRows = Math.ceil(items.length / columns);
-  const virtualizer = useVirtualizer({
-    count: loadedRows,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => (view === 'grid' ? CARD_HEIGHT : LIST_ROW_HEIGHT),
-    overscan: 6,
-  });
-  const virtualRows = virtualizer.getVirtualItems();
-  const lastIndex = virtualRows.length > 0 ? virtualRows[virtualRows.length - 1].index : 0;
+  const rowSize = view === 'grid' ? CARD_HEIGHT : LIST_ROW_HEIGHT;
+  const rows = useRef<LibraryRowsHandle>(null);
+  const [lastRow, setLastRow] = useState(0);
+  const onLastRow = useCallback((index: number) => setLastRow(index), []);
 
   useEffect(() => {
-    if (items.length < total && lastIndex >= loadedRows - 8) onNearEnd();
-  }, [lastIndex, loadedRows, items.length, total, onNearEnd]);
+    if (items.length < total && lastRow >= loadedRows - 8) onNearEnd();
+  }, [lastRow, loadedRows, items.length, total, onNearEnd]);
 
-  useEffect(() => {
-    virtualizer.measure();
-  }, [view, columns, virtualizer]);
-
+  // A windowed row far from the view is drawn a frame or two after the scroll to it (the
+  // virtualiser hears the scroll, then renders): until then there is nothing to focus, and the row
+  // that had focus may already be gone. So look again each frame, for at most half a second.
+  const focusWhenDrawn = (index: number, framesLeft = 30) => {
+    requestAnimationFrame(() => {
+      const target = scroller.current?.querySelector<HTMLElement>(`[data-item-index="${index}"] .doc-open`);
+      if (target) target.focus();
+      else if (framesLeft > 0) focusWhenDrawn(index, framesLeft - 1);
+    });
+  };
   const focusItem = (index: number) => {
     const clamped = Math.max(0, Math.min(items.length - 1, index));
-    virtualizer.scrollToIndex(Math.floor(clamped / columns), { align: 'auto' });
-    requestAnimationFrame(() => {
-      scroller.current?.querySelector<HTMLElement>(`[data-item-index="${clamped}"] .doc-open`)?.focus();
-    });
+    rows.current?.scrollToRow(Math.floor(clamped / columns));
+    focusWhenDrawn(clamped);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -248,6 +248,19 @@ export function DocumentList({ items, total, view, selected, categoryNames, tags
     );
   };
 
+  const renderRow = ({ index, start, size }: LibraryRow) => {
+    const first = index * columns;
+    return (
+      <div
+        key={index}
+        className={view === 'grid' ? 'doc-grid-row' : undefined}
+        style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: size, transform: `translateY(${start}px)` }}
+      >
+        {items.slice(first, first + columns).map((doc, offset) => renderItem(doc, first + offset))}
+      </div>
+    );
+  };
+
   return (
     <div className="doc-list">
       <PullToRefreshIndicator pull={pull.pull} refreshing={pull.refreshing} />
@@ -257,22 +270,10 @@ export function DocumentList({ items, total, view, selected, categoryNames, tags
         ref={scroller}
         className={`doc-scroller doc-${view}`}
         onKeyDown={onKeyDown}
-        style={items.length >= total ? ({ '--doc-scroller-fit': `${virtualizer.getTotalSize() + 2}px` } as CSSProperties) : undefined}
+        style={items.length >= total ? ({ '--doc-scroller-fit': `${loadedRows * rowSize + 2}px` } as CSSProperties) : undefined}
       >
-        <div role="list" aria-label="Documents" style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-          {virtualRows.map((row) => {
-            const start = row.index * columns;
-            const slice = items.slice(start, start + columns);
-            return (
-              <div
-                key={row.key}
-                className={view === 'grid' ? 'doc-grid-row' : undefined}
-                style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: row.size, transform: `translateY(${row.start}px)` }}
-              >
-                {slice.map((doc, offset) => renderItem(doc, start + offset))}
-              </div>
-            );
-          })}
+        <div role="list" aria-label="Documents" style={{ height: loadedRows * rowSize, position: 'relative', width: '100%' }}>
+          <LibraryRows count={loadedRows} rowSize={rowSize} scroller={scroller} overscan={6} renderRow={renderRow} onLastRow={onLastRow} handle={rows} />
         </div>
       </div>
     </div>

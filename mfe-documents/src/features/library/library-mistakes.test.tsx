@@ -11,16 +11,6 @@ import { createFakeServices, stubLayoutApis } from '@dossier/shared/testing';
 
 // Issue #9 §5: mistakes people hit in the library.
 
-// jsdom lays nothing out, so the virtualiser would render no rows: render them all here.
-jest.mock('@tanstack/react-virtual', () => ({
-  useVirtualizer: ({ count, estimateSize }: { count: number; estimateSize: () => number }) => ({
-    getVirtualItems: () => Array.from({ length: count }, (_, index) => ({ index, key: index, start: index * estimateSize(), size: estimateSize() })),
-    getTotalSize: () => count * estimateSize(),
-    measure: () => undefined,
-    scrollToIndex: () => undefined,
-  }),
-}));
-
 beforeAll(stubLayoutApis);
 
 const doc = (id: string, name: string): DocumentSearchHit =>
