@@ -62,6 +62,9 @@ class Precompress {
       await Promise.all(
         filesToCompress(compilation).map(async (name) => {
           const file = path.join(outputPath, name);
+          // Read back, not taken from the compilation: after emit webpack keeps only each asset's
+          // size (its sources are released), and the assetEmitted hook, which has the bytes, is not
+          // called for a file left as it was on disk, whose copy output.clean has just removed.
           const bytes = await fs.readFile(file);
           const compressed = await brotliOf(bytes, bytes.length >= LARGE_BYTES ? this.largeQuality : this.quality);
           // A copy that saves nothing would only cost the browser a decoder pass.
