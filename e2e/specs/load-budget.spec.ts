@@ -10,7 +10,7 @@ import { PRIVACY_POLICY } from '@dossier/shared/core/legal';
  * A signed-in person's /documents, as sizes and counts (no timing): the gzip JavaScript and the
  * requests before the first document row shows. Each request is a round trip (562 ms apiece on
  * the phone profile's Fast 3G), each byte something a phone fetches and runs.
- * Issue 24 aims at 250 KB and 30 requests; not reached yet (docs/benchmarks.md: ~482 KB and 75
+ * Issue 24 aims at 250 KB and 30 requests, both held here since ADR 0496 (docs/benchmarks.md: ~482 KB and 75
  * before ADR 0395, 330.5 KB and 35 after ADR 0410 on 2026-11-27). These are a ratchet at today's
  * figures (a little room for the requests a busy machine reorders): lower them as the page sheds
  * weight, never raise them. 28 requests after ADR 0425 (the library's first page beside the area's
@@ -22,8 +22,10 @@ import { PRIVACY_POLICY } from '@dossier/shared/core/legal';
  * draws it, so its 7.3 KB chunk is still counted here). 264.5 KB after ADR 0492 (the legal texts, the
  * consent dialog and the second-factor step on demand, workbox-window once the window has loaded —
  * which on a fast link can be before the first row: its 2.3 KB are then counted, hence 267).
+ * 247.4 KB and 24 requests after ADR 0496 (a library of up to 40 rows drawn without its windowing
+ * code, ~10 KB; the bulk bar and the category manager on demand): 250 with workbox-window's 2.3 KB.
  */
-const DOCUMENTS_JS_BUDGET_KB = 267;
+const DOCUMENTS_JS_BUDGET_KB = 250;
 const DOCUMENTS_REQUEST_BUDGET = 30;
 
 /** A string of Module Federation's runtime core (its RemoteHandler hooks): only a bundled copy carries it. */

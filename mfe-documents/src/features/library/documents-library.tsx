@@ -1,12 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth, Widget } from '@dossier/shared';
-import { Button, EmptyState, LoadingSpinner, OfflineDataNotice, PHONE_QUERY, Sheet, useMediaQuery } from '@dossier/shared/ui';
+import { preload } from '@dossier/shared/core/network';
+import { Button, EmptyState, LoadingSpinner, OfflineDataNotice, PHONE_QUERY, Sheet, retryableLazy, useMediaQuery } from '@dossier/shared/ui';
 import { useDescribeError } from '../../lib/query';
 import { useDocumentActions } from '../../lib/use-document-actions';
 import { useCategories, useTags } from '../../lib/use-lookups';
-import { BulkActionsBar } from '../bulk';
-import { CategoryManager } from '../categories';
 import { AddDocumentsPicker } from './add-documents-picker';
 import { DeferredUpload } from './deferred-upload';
 import { DocumentList, type RowActions } from './document-list';
@@ -20,6 +19,36 @@ import { useLibraryState } from './use-library-state';
 // document is opened or shared (issue 24). The service worker keeps them for offline use.
 const DocumentPanel = lazy(async () => ({ default: (await import('../document')).DocumentPanel }));
 const ShareDialog = lazy(async () => ({ default: (await import('../share')).ShareDialog }));
+
+// Drawn only when asked for — the bulk actions once a document is selected, the category manager
+// from its tab — so their code is not fetched before the first row either (ADR 0496), but soon
+// after it (fetchOnDemandPartsWhenIdle), so that the first selection draws its bar at once.
+const loadBulkActions = () => import('../bulk').then((module) => module.BulkActionsBar);
+const loadCategoryManager = () => import('../categories').then((module) => module.CategoryManager);
+const BulkActionsBar = retryableLazy(loadBulkActions);
+const CategoryManager = retryableLazy(loadCategoryManager);
+
+/**
+ * Fetches the parts drawn on demand once the browser is idle after the rows, where the network
+ * strategy allows it. Only a fetch that worked is handed to the lazy component: a failed one is
+ * asked for again when the part is drawn, never shown as the area's error.
+ */
+function fetchOnDemandPartsWhenIdle(): () => void {
+  const fetchFor = (load: () => Promise<unknown>, component: { preload(): Promise<unknown> }) =>
+    void preload(load)
+      .then((outcome) => (outcome.status === 'loaded' ? component.preload() : undefined))
+      .catch(() => undefined);
+  const run = () => {
+    fetchFor(loadBulkActions, BulkActionsBar);
+    fetchFor(loadCategoryManager, CategoryManager);
+  };
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(run, 1_000);
+    return () => clearTimeout(timer);
+  }
+  const handle = requestIdleCallback(run, { timeout: 5_000 });
+  return () => cancelIdleCallback(handle);
+}
 
 /**
  * `/documents`: upload, the library (search, filters, sort, list or grid), bulk actions, the open
@@ -55,6 +84,9 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
     setSelected(new Set());
     lastToggled.current = null;
   }, [filterKey]);
+
+  const rowsIn = pages.data !== undefined;
+  useEffect(() => (rowsIn ? fetchOnDemandPartsWhenIdle() : undefined), [rowsIn]);
 
   const items = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
   const total = pages.data?.pages[0]?.total ?? 0;
@@ -187,13 +219,15 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
         </Link>
       </nav>
       {showCategories ? (
-        <CategoryManager
-          actions={actions}
-          onShowCategory={(id) => {
-            setShowCategories(false);
-            update({ category: [id], trash: false });
-          }}
-        />
+        <Suspense fallback={<LoadingSpinner />}>
+          <CategoryManager
+            actions={actions}
+            onShowCategory={(id) => {
+              setShowCategories(false);
+              update({ category: [id], trash: false });
+            }}
+          />
+        </Suspense>
       ) : null}
       <LibraryToolbar state={state} update={update}>
         {phone ? (
@@ -227,7 +261,9 @@ export function DocumentsLibrary({ portfolioId }: { portfolioId?: string } = {})
         {pages.data ? `${total} ${total === 1 ? 'document' : 'documents'}${state.trash ? ' in the trash' : ''}` : ''}
       </p>
       {selectedDocs.length > 0 ? (
-        <BulkActionsBar selected={selectedDocs} trash={state.trash} actions={actions} onDone={() => setSelected(new Set())} />
+        <Suspense fallback={null}>
+          <BulkActionsBar selected={selectedDocs} trash={state.trash} actions={actions} onDone={() => setSelected(new Set())} />
+        </Suspense>
       ) : null}
       <div className="library-body">
         {body}
