@@ -123,3 +123,29 @@ test('filters open in a bottom sheet on a phone, and the list is one column', as
   await expect(filters).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Filters' })).toBeFocused();
 });
+
+test('selecting a document on a phone: its bulk actions are not covered by the floating Add documents button', async ({ page }) => {
+  const { signInFreshUser } = await import('../support/signed-in-session');
+  const { seedDocumentRows } = await import('../support/load-figures');
+  const user = await signInFreshUser(page, 'Select Sol');
+  await seedDocumentRows(user, 3);
+  await page.goto('/documents');
+  const addDocuments = page.getByRole('button', { name: 'Add documents' });
+  await expect(addDocuments).toBeVisible();
+
+  await page.getByRole('checkbox', { name: /^Select / }).first().tap();
+  const bar = page.getByRole('toolbar', { name: 'Selected documents' });
+  await expect(bar).toContainText('1 document selected');
+  await expect(addDocuments).toBeHidden();
+  for (const name of ['Move to trash', 'Clear selection']) {
+    const control = bar.getByRole('button', { name });
+    await control.scrollIntoViewIfNeeded();
+    await expectUncovered(control);
+  }
+  await expectUncovered(bar.getByLabel('Set category of selected'));
+
+  // The selection cleared, the button is back.
+  await page.getByRole('checkbox', { name: /^Select / }).first().tap();
+  await expect(bar).toHaveCount(0);
+  await expect(addDocuments).toBeVisible();
+});
