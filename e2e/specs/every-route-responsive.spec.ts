@@ -114,10 +114,10 @@ async function emojiIcons(page: Page): Promise<string[]> {
 }
 
 /** Words of a tab's label split across two lines ("Incomi/ng" at 390): each word's text must sit on one line. */
-async function wordsBrokenInTabs(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+async function wordsBrokenIn(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
     const broken: string[] = [];
-    for (const tab of document.querySelectorAll('[role="tab"]')) {
+    for (const tab of document.querySelectorAll(selector)) {
       const walker = document.createTreeWalker(tab, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
         if (!node.parentElement?.checkVisibility() || node.parentElement.closest('.ds-visually-hidden')) continue;
@@ -131,7 +131,7 @@ async function wordsBrokenInTabs(page: Page): Promise<string[]> {
       }
     }
     return broken;
-  });
+  }, selector);
 }
 
 /** The tab of the current page is marked aria-current="page", and looks different from the others. */
@@ -168,7 +168,7 @@ async function checkPage(page: Page, path: string, primary: Primary, size: strin
     await expect.poll(() => brokenImages(page), { message: `${path}: broken images` }).toEqual([]);
     expect(await emojiIcons(page), `${path}: emoji as icons`).toEqual([]);
     await activeTabMarked(page, path);
-    expect(await wordsBrokenInTabs(page), `${path}: tab labels broken mid-word`).toEqual([]);
+    expect(await wordsBrokenIn(page, '[role="tab"]'), `${path}: tab labels broken mid-word`).toEqual([]);
     const action = primary(page);
     await expect(action, `${path}: primary action`).toBeVisible();
     await action.scrollIntoViewIfNeeded();
@@ -241,6 +241,26 @@ for (const size of SIZES) {
       const shot = test.info().outputPath(`${size.name}-documents-20.png`);
       await page.screenshot({ path: shot });
       await test.info().attach(`documents with 20 at ${size.name}`, { path: shot, contentType: 'image/png' });
+    });
+
+    test('the Categories tab: every category with its count, Rename and Delete, no word broken across lines', async ({ page }) => {
+      test.setTimeout(2 * 60_000);
+      await signInFreshUser(page, 'Category Cleo');
+      await page.goto('/documents');
+      await page.getByRole('button', { name: 'Categories', exact: true }).click();
+      const manager = page.getByRole('region', { name: 'Categories' });
+      // Names of the length people give them: two words, and one long word.
+      for (const name of ['Estate Planning', 'Business Records', 'Superannuation']) {
+        await manager.getByLabel('New category name').fill(name);
+        await manager.getByRole('button', { name: 'Add category' }).click();
+        await expect(manager.getByRole('button', { name: `Rename ${name}` })).toBeVisible();
+      }
+      expect(await wordsBrokenIn(page, '.category-manager button'), 'category buttons broken mid-word').toEqual([]);
+      const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+      expect(widths.document, 'the Categories tab is wider than the screen').toBeLessThanOrEqual(widths.viewport);
+      const shot = test.info().outputPath(`${size.name}-categories.png`);
+      await manager.screenshot({ path: shot });
+      await test.info().attach(`the Categories tab at ${size.name}`, { path: shot, contentType: 'image/png' });
     });
   });
 }
