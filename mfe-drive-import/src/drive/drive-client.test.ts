@@ -109,6 +109,23 @@ describe('DriveClient requests (SPEC §7)', () => {
     const text = await (calls[0].init.body as Blob).text();
     expect(text.indexOf('"parents":["p"]')).toBeLessThan(text.indexOf('abc'));
   });
+
+  it('merging duplicate folders (ADR 0497): children oldest first, a move is addParents/removeParents, a trash is trashed: true (never DELETE)', async () => {
+    const { client, calls } = setup([
+      { status: 200, body: { files: [{ id: 'c1', name: 'x.pdf', mimeType: 'application/pdf', parents: ['dup'], createdTime: '2026-01-01T00:00:00Z' }] } },
+      { status: 200, body: { id: 'c1', name: 'x.pdf', parents: ['home'] } },
+      { status: 200, body: { id: 'dup' } },
+    ]);
+    expect(await client.listChildren('dup')).toEqual([{ id: 'c1', name: 'x.pdf', mimeType: 'application/pdf', parentId: 'dup', createdTime: '2026-01-01T00:00:00Z', modifiedTime: undefined, description: undefined }]);
+    const list = new URL(calls[0].url).searchParams;
+    expect(list.get('q')).toBe("'dup' in parents and trashed = false");
+    expect(list.get('orderBy')).toBe('createdTime');
+    expect((await client.move('c1', 'dup', 'home')).parentId).toBe('home');
+    const move = new URL(calls[1].url);
+    expect([calls[1].init.method, move.pathname, move.searchParams.get('addParents'), move.searchParams.get('removeParents')]).toEqual(['PATCH', '/drive/v3/files/c1', 'home', 'dup']);
+    await client.trash('dup');
+    expect([calls[2].init.method, JSON.parse(String(calls[2].init.body))]).toEqual(['PATCH', { trashed: true }]);
+  });
 });
 
 describe('SPEC §8 status mapping', () => {

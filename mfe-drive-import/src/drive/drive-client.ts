@@ -388,6 +388,44 @@ export class DriveClient {
     return out;
   }
 
+  /** Everything directly in a folder (files and folders, not trashed), oldest first: what a merge moves. */
+  async listChildren(parentId: string): Promise<Array<DriveFolder & { mimeType: string }>> {
+    const out: Array<DriveFolder & { mimeType: string }> = [];
+    let pageToken: string | undefined;
+    do {
+      const params = new URLSearchParams({
+        q: `'${escapeQ(parentId)}' in parents and trashed = false`,
+        fields: `nextPageToken,files(${FOLDER_FIELDS},mimeType)`,
+        pageSize: '1000',
+        orderBy: 'createdTime',
+      });
+      if (pageToken) params.set('pageToken', pageToken);
+      const body = await this.json<{ files?: Array<Parameters<typeof toFolder>[0] & { mimeType: string }>; nextPageToken?: string }>('list', `/files?${params}`, { operation: 'list', fileId: parentId, folder: true });
+      out.push(...(body.files ?? []).map((f) => ({ ...toFolder(f), mimeType: f.mimeType })));
+      pageToken = body.nextPageToken;
+    } while (pageToken);
+    return out;
+  }
+
+  /** Moves a file or folder from one folder to another (files.update addParents/removeParents), renamed on the way when `name` is given. */
+  async move(fileId: string, fromId: string, toId: string, name?: string): Promise<DriveFolder> {
+    const ctx: DriveErrorContext = { operation: 'update', fileId, fileName: name };
+    const params = new URLSearchParams({ addParents: toId, removeParents: fromId, fields: FOLDER_FIELDS });
+    const out = await this.run('update', ctx, async () => {
+      const res = await this.request(`/files/${encodeURIComponent(fileId)}?${params}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(name ? { name } : {}) }, ctx);
+      return toFolder(await res.json());
+    });
+    this.folderCache.clear();
+    return out;
+  }
+
+  /** Moves a file or folder to the person's trash (restorable for 30 days); never a deletion. */
+  async trash(fileId: string): Promise<void> {
+    const ctx: DriveErrorContext = { operation: 'update', fileId };
+    await this.run('update', ctx, () => this.request(`/files/${encodeURIComponent(fileId)}?fields=id`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ trashed: true }) }, ctx));
+    this.folderCache.clear();
+  }
+
   /** Every file below a folder, recursively (for "import this folder": the count comes first). */
   async listTree(folderId: string, filter: DriveFileFilter = 'all', path: string[] = [], depthLeft = 8): Promise<Array<DriveFile & { path: string[] }>> {
     const out: Array<DriveFile & { path: string[] }> = [];

@@ -27,8 +27,8 @@ export default function FolderMirrorWidget(props: WidgetPropsOf<'drive.folder-mi
     if (!connected || !portfolio.id) return;
     let live = true;
     (async () => {
-      const app = (await client.listFolders('root')).find((f) => f.name === DRIVE_FOLDER_NAMES.appRoot);
-      let found = app ? (await mirror.listPortfolioFolders(app.id)).find((f) => f.description === `dossier:portfolio:${portfolio.id}`) : undefined;
+      // In whichever of the account's 'Dossier' folders it is (two devices may have made two, ADR 0497).
+      let found = (await mirror.findPortfolioFolder(portfolio.id)) ?? undefined;
       // Issue 12 §5: a renamed portfolio renames its folder — here, whenever the name this widget
       // is given no longer matches the folder's (the portfolio was renamed here or elsewhere).
       // Only with the write scope the person already gave; otherwise the button offers it.
