@@ -7,7 +7,10 @@ import { seedSession } from '../support/signed-in-session';
 // grant kept on the server connects a second browser profile of the same person without a new
 // consent, and a portfolio renamed without its page (or any Drive page) open renames its folder.
 
-const ACCOUNT = 'alan@example.com';
+// A Google account of the spec's own (a fresh address, added to the emulator as the consent page's
+// "Use another account" does): a spec or run side by side on a shared account could put its own
+// 'Dossier' folder next to this one's (ADR 0497).
+const ACCOUNT = `drive-second-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 async function googleUrl(page: Page): Promise<string> {
   const config = (await (await page.request.get('/app-config.json')).json()) as { drive: { apiBaseUrl: string } };
@@ -16,17 +19,20 @@ async function googleUrl(page: Page): Promise<string> {
 
 async function consent(popup: Page) {
   await popup.waitForLoadState();
-  await popup.getByLabel(new RegExp(ACCOUNT.replace('.', '\\.'))).check();
+  await popup.getByLabel(new RegExp(ACCOUNT.replace(/\./g, '\\.'))).check();
   await popup.getByRole('button', { name: 'Allow' }).click();
 }
 
-/** A token of the test's own, through the emulator's consent endpoints, to look into Drive directly. */
+/** A token of the test's own, through the emulator's consent endpoints, to look into Drive directly; the first call adds the account. */
 async function driveToken(page: Page): Promise<string> {
   const google = await googleUrl(page);
   const q = new URLSearchParams({ client_id: 'e2e-check', redirect_uri: 'http://127.0.0.1:9/oauth-callback', response_type: 'token', scope: 'https://www.googleapis.com/auth/drive.readonly', state: 'x' });
   const html = await (await page.request.get(`${google}/o/oauth2/v2/auth?${q}`)).text();
   const requestId = /name="request_id" value="([^"]+)"/.exec(html)![1];
-  const res = await page.request.post(`${google}/o/oauth2/v2/auth/decision`, { form: { request_id: requestId, account: ACCOUNT, decision: 'allow' }, maxRedirects: 0 });
+  const res = await page.request.post(`${google}/o/oauth2/v2/auth/decision`, {
+    form: { request_id: requestId, account: 'other', other_name: 'Second Device', other_email: ACCOUNT, other_verified: 'on', decision: 'allow' },
+    maxRedirects: 0,
+  });
   return new URLSearchParams(new URL(res.headers()['location']).hash.slice(1)).get('access_token')!;
 }
 
@@ -48,6 +54,9 @@ test('a second browser of the same person is connected from the server grant, an
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const portfolioPath = new URL(page.url()).pathname;
   const portfolioId = portfolioPath.split('/').pop()!;
+
+  // The spec's Google account exists before the consent page lists it; the token looks into Drive later.
+  const token = await driveToken(page);
 
   // Connect Drive (read) from the library, then give the write scope where the folder is made.
   await openLibrary(page);
@@ -78,7 +87,6 @@ test('a second browser of the same person is connected from the server grant, an
     data: { name: renamed },
   });
   expect(patch.status()).toBeLessThan(300);
-  const token = await driveToken(page);
   await page.reload();
   await expect.poll(() => portfolioFolderNames(page, token, tag), { timeout: 30_000 }).toEqual([`Portfolio: ${renamed}`]);
 
