@@ -118,4 +118,11 @@ export default [
     files: ['local-stack/src/settings.ts', 'local-stack/src/static-host/early-hints.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
+  {
+    // The service worker's client runs in the visitor's light landing too: it imports the shared
+    // afterIdle by path, so that `/` does not fetch the dossier-shared chunk for it; the rule's
+    // fixer crashes on such an import, as above (ADR 0498).
+    files: ['shell/src/features/pwa/service-worker-client.ts'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
 ];

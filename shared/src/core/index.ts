@@ -20,3 +20,4 @@ export * from './content-hash';
 export * from './passkeys';
 export * from './bulk-report';
 export * from './documents';
+export * from './idle';

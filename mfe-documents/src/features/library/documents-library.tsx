@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth, Widget } from '@dossier/shared';
+import { afterIdle } from '@dossier/shared/core';
 import { preload } from '@dossier/shared/core/network';
 import { Button, EmptyState, LoadingSpinner, OfflineDataNotice, PHONE_QUERY, Sheet, retryableLazy, useMediaQuery } from '@dossier/shared/ui';
 import { useDescribeError } from '../../lib/query';
@@ -42,12 +43,7 @@ function fetchOnDemandPartsWhenIdle(): () => void {
     fetchFor(loadBulkActions, BulkActionsBar);
     fetchFor(loadCategoryManager, CategoryManager);
   };
-  if (typeof requestIdleCallback !== 'function') {
-    const timer = setTimeout(run, 1_000);
-    return () => clearTimeout(timer);
-  }
-  const handle = requestIdleCallback(run, { timeout: 5_000 });
-  return () => cancelIdleCallback(handle);
+  return afterIdle(run, 5_000);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { useContext, useEffect } from 'react';
 import { useAuth, useDevice, useDossier, type RemoteName } from '@dossier/shared';
+import { afterIdle } from '@dossier/shared/core';
 import { preload } from '@dossier/shared/core/network';
 import { loadOverlays } from '@dossier/shared/ui';
 import { AreasContext } from '../../routing/areas-context';
-import { afterIdle } from '../../lib/after-idle';
 import { watchPageSettled } from './page-settled';
 
 /** The areas a signed-in person is likely to open next from the navigation. */

@@ -1,4 +1,6 @@
-import { afterIdle } from '../../lib/after-idle';
+// By path, not '@dossier/shared/core': the visitor's light landing runs this file, and the shared
+// module would fetch the whole dossier-shared chunk on `/` (ADR 0498).
+import { afterIdle } from '../../../../shared/src/core/idle/after-idle';
 import { isWorkerMessage, type PageToWorkerMessage, type WorkerToPageMessage } from './sw-messages';
 
 export interface ServiceWorkerCallbacks {

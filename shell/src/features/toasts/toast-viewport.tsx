@@ -1,8 +1,7 @@
 import { useEffect, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { PHONE_QUERY, useMediaQuery } from '@dossier/shared/ui';
-import { TOASTS } from '@dossier/shared/core';
+import { afterIdle, TOASTS } from '@dossier/shared/core';
 import { toastClassNames, toasterStyle } from '@dossier/shared/ui';
-import { afterIdle } from '../../lib/after-idle';
 import { usePageSettled } from '../device';
 import { useReleaseStuckToasts } from './release-stuck-toasts';
 import { earlyToastAnnouncement, loadSonner, loadedSonner, onEarlyToastAnnouncement, onSonnerLoaded, type SonnerModule } from './sonner-module';

@@ -1,6 +1,6 @@
-// A module of its own with no imports: the visitor's landing runs it too (workbox-window's wait,
-// service-worker-client.ts), and the device feature's page-settled.ts would bring the shared
-// library along (ADR 0493: 72 KB more on `/`).
+// A module of its own with no imports: the visitor's light landing runs it too (workbox-window's
+// wait, shell/src/features/pwa/service-worker-client.ts, which imports this file by path so that
+// `/` does not fetch the dossier-shared chunk: ADR 0493, 0498).
 
 /**
  * Runs `run` when the browser is next idle — after the frame being drawn, not during it — and at
