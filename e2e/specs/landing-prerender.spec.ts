@@ -36,10 +36,12 @@ test("a visitor's / paints the landing from the HTML alone, under the strict CSP
 
 test('other addresses and a signed-in / never show the prerendered landing', async ({ page }) => {
   const violations = await withoutScriptFiles(page);
-  for (const address of ['/documents', '/auth', '/privacy', '/no-such-page', '/?code=abc']) {
+  // (A visitor's plain /auth shows its own prerendered card: auth-first-paint.spec.ts.)
+  for (const address of ['/documents', '/auth?mode=sign-up', '/privacy', '/no-such-page', '/?code=abc']) {
     await page.goto(address);
     await expect(page.locator('#root')).toBeHidden();
     expect(await page.locator('#dossier-first-paint').count(), address).toBe(0);
+    await expect(page.locator('#dossier-auth-first-paint'), address).toBeHidden();
   }
   await page.addInitScript(() => localStorage.setItem('sb-127-auth-token', '{}'));
   await page.goto('/');

@@ -1,3 +1,4 @@
+import { useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { completeDriveOAuthReturn } from '@dossier/shared/drive-oauth';
 import { App } from './app';
@@ -5,7 +6,8 @@ import { startFirstData } from './bootstrap-first-data';
 import { loadAppConfig } from './config/load-app-config';
 import { consumeLogoutMarker } from './services/auth-store';
 import { createServices } from './services/create-services';
-import { areaOfPath } from './routing/route-table';
+import { AuthRoutePage, areaOfPath } from './routing/route-table';
+import { authFirstPaintShowing, releaseAuthFirstPaint } from './prerender/auth-first-paint';
 import './styles.css';
 
 /**
@@ -31,7 +33,24 @@ export async function start(appConfigResponse?: Promise<Response>, { beforeRende
     // …and its first data beside its code, not after it.
     startFirstData({ authStore: shell.authStore, queryClient: shell.base.queryClient, supabase: shell.supabase }, window.location);
   }
+  // index.html shows /auth's card (ADR 0499): the app's first render should be that page, not a
+  // spinner in its place, so its code is awaited (it was asked for when the page table loaded).
+  if (authFirstPaintShowing()) await AuthRoutePage.preload().catch(() => undefined);
   beforeRender?.();
-  createRoot(root).render(<App shell={shell} />);
+  createRoot(root).render(
+    <FirstPaintReleased>
+      <App shell={shell} />
+    </FirstPaintReleased>,
+  );
+}
+
+/**
+ * The app's first commit shows #root and removes any prerendered card (AuthPage, committed in the
+ * same pass, has already taken what was typed on it). Whatever the first commit holds — the page,
+ * an error, a redirect — the person is never left with a card that does nothing.
+ */
+function FirstPaintReleased({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => releaseAuthFirstPaint(), []);
+  return children;
 }
 

@@ -23,7 +23,8 @@ export function LightLandingView({ Link }: { Link: LandingLink }) {
   );
 }
 
-function LightFrame({ Link, children }: { Link: LandingLink; children: ReactNode }) {
+/** A visitor's frame around `children` (the landing here; the prerendered sign-in card, ADR 0499). */
+export function LightFrame({ Link, children }: { Link: LandingLink; children: ReactNode }) {
   return (
     <FrameLayout
       Link={Link}

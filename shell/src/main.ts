@@ -6,6 +6,7 @@ import { readAppConfigEarly } from './config/early-app-config';
 import { startAreaEarly } from './federation/early-area-load';
 import { startLibraryPageEarly } from './first-data/early-library-page';
 import { browserStorage, isLandingVisit } from './landing-visit';
+import { authFirstPaintShowing, releaseAuthFirstPaint } from './prerender/auth-first-paint';
 
 // The runtime config is requested now, while the shared chunks that bootstrap needs download,
 // instead of after them: it was the last request before the first render.
@@ -13,6 +14,7 @@ const appConfigResponse = requestAppConfig();
 
 const failed = (error: unknown) => {
   console.error('Dossier could not start', error);
+  releaseAuthFirstPaint();
   renderApplicationError();
 };
 const loadApp = () => import('./bootstrap');
@@ -22,9 +24,13 @@ const root = document.getElementById('root');
 const landing = root !== null && isLandingVisit(window.location, browserStorage());
 // The production index.html carries the landing prerendered in a hidden #root (ADR 0220): shown
 // at the first paint on a visitor's `/` only. Anywhere else it leaves before #root is shown.
+// On a visitor's /auth the prerendered sign-in card stays, and #root hidden, until the app's
+// AuthPage takes over (ADR 0499); elsewhere the hidden card leaves now.
+const authCardShowing = authFirstPaintShowing();
+if (!authCardShowing) releaseAuthFirstPaint();
 if (root?.hidden) {
   if (!landing) root.replaceChildren();
-  root.hidden = false;
+  root.hidden = authCardShowing;
 }
 if (root && landing) {
   // A visitor's `/`: the light landing, without the app (ADR 0185). The app is fetched on intent

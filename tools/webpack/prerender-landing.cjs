@@ -1,4 +1,4 @@
-// The light landing of `/` prerendered into index.html (ADR 0220), so its first paint does not
+// The light landing of `/` prerendered into index.html (ADR 0220), and /auth's sign-in card (ADR 0499), so its first paint does not
 // wait for JavaScript: #root carries the landing's markup (react-dom/server, the same component
 // tree the light landing hydrates), <head> its stylesheet inlined and a tiny inline script that
 // shows #root only on a visitor's `/` (path `/`, no stored session — landing-visit.ts). Every
@@ -76,7 +76,8 @@ class PrerenderLanding {
       if (route === '/') continue;
       byPath[route] = hinted(files);
     }
-    return { boot: hinted(bootChunks), byPath };
+    const authStylesheets = (pageChunks['/auth'] ?? []).filter((file) => file.endsWith('.css') && !everyPage.has(file));
+    return { boot: hinted(bootChunks), byPath, authStylesheets };
   }
 
   render() {
@@ -86,6 +87,9 @@ class PrerenderLanding {
     const script = bundle(path.join(src, 'first-paint-script.ts'), { platform: 'browser', tsconfig });
     return {
       markup: markupModule.landingMarkup(),
+      authCardMarkup: markupModule.authCardMarkup(),
+      authCardId: markupModule.AUTH_FIRST_PAINT_ID,
+      authCardClass: markupModule.AUTH_FIRST_PAINT_CLASS,
       styleId: markupModule.FIRST_PAINT_STYLE_ID,
       landingClass: markupModule.LANDING_CLASS,
       preloadAttribute: markupModule.LANDING_PRELOAD_ATTRIBUTE,
@@ -102,18 +106,20 @@ class PrerenderLanding {
       // After the other plugins' tags (PreloadFirstPaint's hints): see the order below.
       hooks.alterAssetTagGroups.tap({ name: NAME, stage: 10 }, (data) => {
         rendered = this.render();
-        const css = [...firstPaintFiles(compilation, this.chunkGroups)]
-          .filter((file) => file.endsWith('.css'))
-          .map((file) => String(compilation.getAsset(file).source.source()).replace(/\/\*# sourceMappingURL=.*?\*\/\s*$/, '').trim());
+        const appPages = this.appPageFiles(compilation);
+        const stylesheet = (file) => String(compilation.getAsset(file).source.source()).replace(/\/\*# sourceMappingURL=.*?\*\/\s*$/, '').trim();
+        const css = [...firstPaintFiles(compilation, this.chunkGroups)].filter((file) => file.endsWith('.css')).map(stylesheet);
         if (css.length === 0) throw new Error(`${NAME}: no stylesheet found for the landing`);
-        // Shown only when the inline script marked a visitor's `/`: [hidden] hides it otherwise.
-        const reveal = `html.${rendered.landingClass} #root[hidden]{display:block}`;
+        // The sign-in card's own rules (a visitor's /auth shows it from the first paint, ADR 0499).
+        if (appPages.authStylesheets.length === 0) throw new Error(`${NAME}: no stylesheet found for the /auth page`);
+        css.push(...appPages.authStylesheets.map(stylesheet));
+        // Shown only when the inline script marked a visitor's `/` (or `/auth`): [hidden] hides them otherwise.
+        const reveal = `html.${rendered.landingClass} #root[hidden],html.${rendered.authCardClass} #${rendered.authCardId}[hidden]{display:block}`;
         const style = { tagName: 'style', voidTag: false, attributes: { id: rendered.styleId }, innerHTML: `${css.join('\n')}\n${reveal}`, meta: { plugin: NAME } };
         // After the style (it removes it on other addresses). It hints the landing's own files only
         // when the landing shows, and elsewhere the shell's boot and the files of the shell page
         // there is (the attributes are outside the CSP hash).
         const preloads = [...landingOnlyFiles(compilation, this.chunkGroups)].sort().filter(preloadAs).map((file) => publicHref(compilation, file));
-        const appPages = this.appPageFiles(compilation);
         const attributes = {
           [rendered.preloadAttribute]: preloads.join(' '),
           [rendered.bootPreloadAttribute]: appPages.boot.join(' '),
@@ -131,7 +137,8 @@ class PrerenderLanding {
       hooks.beforeEmit.tap(NAME, (data) => {
         if (!rendered) throw new Error(`${NAME}: the landing was not rendered`);
         if (!data.html.includes(ROOT_DIV)) throw new Error(`${NAME}: index.html has no ${ROOT_DIV}`);
-        data.html = data.html.replace(ROOT_DIV, () => `<div id="root" hidden>${rendered.markup}</div>`);
+        // The sign-in card after #root, outside what React renders into (ADR 0499).
+        data.html = data.html.replace(ROOT_DIV, () => `<div id="root" hidden>${rendered.markup}</div><div id="${rendered.authCardId}" hidden>${rendered.authCardMarkup}</div>`);
         return data;
       });
     });

@@ -1,4 +1,5 @@
 import { isLandingVisit } from '../landing-visit';
+import { isAuthFirstPaintVisit, showAuthFirstPaint } from './auth-first-paint';
 
 /** The id of index.html's inlined landing stylesheet (prerender-landing.cjs). */
 export const FIRST_PAINT_STYLE_ID = 'dossier-first-paint';
@@ -25,8 +26,9 @@ export const BOOT_PRELOAD_ATTRIBUTE = 'data-boot-preload';
 
 /**
  * index.html's inline script (first-paint-script.ts): on a visitor's `/` — the same test main.ts
- * makes — marks <html> so the prerendered #root shows at the first paint; anywhere else removes
- * the landing's inlined stylesheet, and #root stays hidden until main.ts empties it, and the
+ * makes — marks <html> so the prerendered #root shows at the first paint; on a visitor's `/auth`
+ * shows the prerendered sign-in card; anywhere else removes the inlined stylesheet, and #root
+ * stays hidden until main.ts empties it. Away from the landing the
  * shell's boot and the files of the shell's own page the address names are hinted. `script` is
  * the inline <script> itself, whose attributes list those files.
  */
@@ -35,7 +37,10 @@ export function markFirstPaint(location: Pick<Location, 'pathname' | 'search' | 
     doc.documentElement.classList.add(LANDING_CLASS);
     preloadFiles(doc, (script?.getAttribute(LANDING_PRELOAD_ATTRIBUTE) ?? '').split(' '));
   } else {
-    doc.getElementById(FIRST_PAINT_STYLE_ID)?.remove();
+    // A visitor's /auth: its card prerendered after #root, which the inlined stylesheet (with the
+    // card's own rules) styles (ADR 0499). Anywhere else the stylesheet goes.
+    if (isAuthFirstPaintVisit(location, storage)) showAuthFirstPaint(doc);
+    else doc.getElementById(FIRST_PAINT_STYLE_ID)?.remove();
     preloadFiles(doc, [...(script?.getAttribute(BOOT_PRELOAD_ATTRIBUTE) ?? '').split(' '), ...shellPageFiles(script?.getAttribute(PAGE_PRELOAD_ATTRIBUTE) ?? null, location.pathname)]);
   }
 }

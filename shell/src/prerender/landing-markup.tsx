@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { LightLandingView } from '../landing-view';
+import { AuthCard } from '../features/auth/auth-card';
+import { LightFrame, LightLandingView } from '../landing-view';
 
+export { AUTH_FIRST_PAINT_CLASS, AUTH_FIRST_PAINT_ID } from './auth-first-paint';
 export { BOOT_PRELOAD_ATTRIBUTE, FIRST_PAINT_STYLE_ID, LANDING_CLASS, LANDING_PRELOAD_ATTRIBUTE, PAGE_PRELOAD_ATTRIBUTE } from './first-paint';
 
 /** The light landing's links as the server renders them: plain anchors (hydration adds the handlers). */
@@ -19,4 +21,17 @@ function PlainLink({ to, className, children }: { to: string; className?: string
  */
 export function landingMarkup(): string {
   return renderToString(<LightLandingView Link={PlainLink} />);
+}
+
+/**
+ * The sign-in card of a visitor's /auth in a visitor's frame, as AuthPage first renders it
+ * (ADR 0499): index.html carries it hidden after #root, for the inline script to show on /auth.
+ * Without "Sign in with a passkey", which the app adds where the browser has passkeys.
+ */
+export function authCardMarkup(): string {
+  return renderToString(
+    <LightFrame Link={PlainLink}>
+      <AuthCard mode="sign-in" Link={PlainLink} />
+    </LightFrame>,
+  );
 }

@@ -2,7 +2,8 @@ import { act, screen } from '@testing-library/react';
 import { startLightLanding } from '../landing-start';
 import { browserStorage } from '../landing-visit';
 import { BOOT_PRELOAD_ATTRIBUTE, FIRST_PAINT_STYLE_ID, LANDING_CLASS, LANDING_PRELOAD_ATTRIBUTE, PAGE_PRELOAD_ATTRIBUTE, markFirstPaint } from './first-paint';
-import { landingMarkup } from './landing-markup';
+import { authCardMarkup, landingMarkup } from './landing-markup';
+import { AUTH_FIRST_PAINT_CLASS, AUTH_FIRST_PAINT_ID, heldAuthIntent, releaseAuthFirstPaint, takeAuthFirstPaintHandover } from './auth-first-paint';
 
 // ADR 0220: the build puts landingMarkup() in index.html's hidden #root and first-paint-script.ts
 // (markFirstPaint) in <head>; these check the two halves in a browser-like DOM.
@@ -30,6 +31,7 @@ const preloadHints = () => [...document.head.querySelectorAll<HTMLLinkElement>('
 
 afterEach(() => {
   localStorage.clear();
+  document.documentElement.classList.remove(AUTH_FIRST_PAINT_CLASS);
   for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
   document.getElementById(FIRST_PAINT_STYLE_ID)?.remove();
   document.documentElement.classList.remove(LANDING_CLASS);
@@ -43,7 +45,7 @@ describe('the first-paint script', () => {
   });
 
   it('keeps it hidden, and drops its stylesheet, on every other address and for a stored session', () => {
-    for (const path of ['/documents', '/auth', '/?code=abc', '/#access_token=x', '/share-target', '/privacy']) {
+    for (const path of ['/documents', '/auth?mode=sign-up', '/auth?redirect=%2Fdocuments', '/?code=abc', '/#access_token=x', '/share-target', '/privacy']) {
       expect(runFirstPaintScript(path)).toEqual({ shown: false, styleKept: false });
     }
     localStorage.setItem('sb-127-auth-token', '{}');
@@ -111,5 +113,109 @@ describe('the prerendered landing', () => {
       window.removeEventListener('error', reported);
       root.remove();
     }
+  });
+});
+
+describe("a visitor's /auth: the prerendered sign-in card (ADR 0499)", () => {
+  /** index.html's body as the build writes it: #root (hidden, the landing), then the hidden card. */
+  function prerenderedBody() {
+    document.body.innerHTML = `<div id="root" hidden>${landingMarkup()}</div><div id="${AUTH_FIRST_PAINT_ID}" hidden>${authCardMarkup()}</div>`;
+    return document.getElementById(AUTH_FIRST_PAINT_ID) as HTMLElement;
+  }
+  const cardShown = () => document.documentElement.classList.contains(AUTH_FIRST_PAINT_CLASS);
+  const submitEvent = () => new SubmitEvent('submit', { bubbles: true, cancelable: true });
+
+  afterEach(() => {
+    releaseAuthFirstPaint();
+    takeAuthFirstPaintHandover();
+    document.body.replaceChildren();
+  });
+
+  it('is the sign-in card in a visitor\'s frame: the title, both tabs, the fields, Google, the links', () => {
+    const card = prerenderedBody();
+    expect(card.querySelector('h1')).toHaveTextContent('Sign in to Dossier');
+    expect([...card.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent)).toEqual(['Sign in', 'Sign up']);
+    expect([...card.querySelectorAll('input')].map((input) => `${input.name} ${input.type} ${input.required}`)).toEqual(['email email true', 'password password true']);
+    expect(card.querySelector('form button[type="submit"]')).toHaveTextContent('Sign in');
+    expect([...card.querySelectorAll('[data-intent]')].map((control) => control.getAttribute('data-intent'))).toEqual(['sign-in', 'sign-up', 'google', 'forgot']);
+    expect(card.querySelector('header a[href="/auth"]')).toHaveTextContent('Sign in');
+    expect(card.querySelector('main a[href="/"]')).toHaveTextContent('Back to the home page');
+  });
+
+  it("is shown, with the inlined stylesheet kept, on a visitor's plain /auth only", () => {
+    prerenderedBody();
+    expect(runFirstPaintScript('/auth')).toEqual({ shown: false, styleKept: true });
+    expect(cardShown()).toBe(true);
+    for (const path of ['/auth?mode=sign-up', '/auth?reset=1', '/auth#access_token=x', '/documents']) {
+      document.documentElement.classList.remove(AUTH_FIRST_PAINT_CLASS);
+      runFirstPaintScript(path);
+      expect(cardShown()).toBe(false);
+    }
+    localStorage.setItem('sb-127-auth-token', '{}');
+    runFirstPaintScript('/auth');
+    expect(cardShown()).toBe(false);
+  });
+
+  it('holds a submit of its form (the password never goes into the address) and shows Sign in busy', () => {
+    const card = prerenderedBody();
+    runFirstPaintScript('/auth');
+    const form = card.querySelector('form') as HTMLFormElement;
+    const submit = submitEvent();
+    form.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(heldAuthIntent()).toBe('submit');
+    const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button.querySelectorAll('.ds-button__spinner')).toHaveLength(1);
+  });
+
+  it('holds the last press of a tab, Forgot password? or Google, one busy control at a time', () => {
+    const card = prerenderedBody();
+    runFirstPaintScript('/auth');
+    const signUp = card.querySelector('[data-intent="sign-up"]') as HTMLElement;
+    signUp.click();
+    expect(heldAuthIntent()).toBe('sign-up');
+    expect(signUp).toHaveAttribute('aria-busy', 'true');
+    const google = card.querySelector('[data-intent="google"]') as HTMLElement;
+    // A press inside the control (its label) counts as the control's.
+    google.append(document.createElement('span'));
+    (google.lastChild as HTMLElement).click();
+    expect(heldAuthIntent()).toBe('google');
+    expect(signUp).not.toHaveAttribute('aria-busy');
+    expect(card.querySelectorAll('.ds-button__spinner')).toHaveLength(1);
+  });
+
+  it('hands what was typed, the focus and the held press over once, shows #root and leaves', () => {
+    const card = prerenderedBody();
+    runFirstPaintScript('/auth');
+    const email = card.querySelector('input[name="email"]') as HTMLInputElement;
+    const password = card.querySelector('input[name="password"]') as HTMLInputElement;
+    email.value = 'ada@example.com';
+    password.value = 'correct-horse';
+    password.focus();
+    password.setSelectionRange(3, 5);
+    card.querySelector('form')?.dispatchEvent(submitEvent());
+    releaseAuthFirstPaint();
+    expect(document.getElementById(AUTH_FIRST_PAINT_ID)).toBeNull();
+    expect(document.getElementById('root')?.hidden).toBe(false);
+    expect(cardShown()).toBe(false);
+    expect(takeAuthFirstPaintHandover()).toEqual({
+      values: { email: 'ada@example.com', password: 'correct-horse' },
+      focus: { name: 'password', start: 3, end: 5 },
+      intent: 'submit',
+    });
+    expect(takeAuthFirstPaintHandover()).toBeUndefined();
+    // Presses after the card left are the app's own.
+    releaseAuthFirstPaint();
+    expect(takeAuthFirstPaintHandover()).toBeUndefined();
+  });
+
+  it('on any other page only removes the hidden card: nothing is handed over, #root is left to main.ts', () => {
+    prerenderedBody();
+    runFirstPaintScript('/documents');
+    releaseAuthFirstPaint();
+    expect(document.getElementById(AUTH_FIRST_PAINT_ID)).toBeNull();
+    expect(document.getElementById('root')?.hidden).toBe(true);
+    expect(takeAuthFirstPaintHandover()).toBeUndefined();
   });
 });

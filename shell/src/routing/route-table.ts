@@ -9,13 +9,16 @@ export interface ShellRoute {
   requiresAuth?: boolean;
 }
 
+/** /auth's page: bootstrap waits for its code when index.html already shows its card (ADR 0499). */
+export const AuthRoutePage = lazyPageAt('/auth', () => import('../features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
+
 // Each shell page is its own chunk: the landing page does not pay for the dashboard. The page the
 // address names starts loading when this table is evaluated, beside app-config.json and the shared
 // modules, not after the first render (lazyPageAt).
 export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/', Component: lazyPageAt('/', () => import('../features/landing').then((m) => ({ default: m.LandingPage }))) },
   { path: '/dashboard', Component: lazyPageAt('/dashboard', () => import('../features/dashboard').then((m) => ({ default: m.DashboardPage }))), requiresAuth: true },
-  { path: '/auth', Component: lazyPageAt('/auth', () => import('../features/auth/auth-page').then((m) => ({ default: m.AuthPage }))) },
+  { path: '/auth', Component: AuthRoutePage },
   { path: '/share-handler', Component: lazyPageAt('/share-handler', () => import('../features/share-handler').then((m) => ({ default: m.ShareHandlerPage }))), requiresAuth: true },
 ];
 

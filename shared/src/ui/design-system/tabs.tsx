@@ -23,9 +23,10 @@ export function TabList({ label, children }: { label: string; children: ReactNod
   );
 }
 
-export function Tab({ value, children, disabled }: { value: string; children: ReactNode; disabled?: boolean }) {
+/** `data-*` attributes pass through (a page's own hooks, such as /auth's first-paint intents). */
+export function Tab({ value, children, disabled, ...data }: { value: string; children: ReactNode; disabled?: boolean } & { [attribute: `data-${string}`]: string }) {
   return (
-    <TabsPrimitive.Trigger value={value} disabled={disabled} className="ds-tabs__tab">
+    <TabsPrimitive.Trigger {...data} value={value} disabled={disabled} className="ds-tabs__tab">
       {children}
     </TabsPrimitive.Trigger>
   );

@@ -6,6 +6,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { DossierServicesProvider, type DossierServices } from '@dossier/shared/contract';
 import { AUTH_ERROR_MESSAGES, VALIDATION_MESSAGES } from '@dossier/shared/core';
 import { AuthPage } from './auth-page';
+import { authCardMarkup } from '../../prerender/landing-markup';
+import { AUTH_FIRST_PAINT_ID, authFirstPaintShowing, showAuthFirstPaint } from '../../prerender/auth-first-paint';
 
 function renderAuth(auth: Record<string, jest.Mock>, path = '/auth') {
   const supabase = { auth: { getSession: jest.fn().mockResolvedValue({ data: { session: null } }), ...auth } } as unknown as SupabaseClient;
@@ -187,5 +189,60 @@ describe('AuthPage', () => {
       await userEvent.click(screen.getByRole('tab', { name: 'Sign up' }));
       expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
     });
+  });
+});
+
+describe("AuthPage taking over index.html's prerendered card (ADR 0499)", () => {
+  /** A visitor's /auth before the app: the card shown, typed into, maybe pressed. */
+  function typedOnTheCard({ email, password, press }: { email: string; password: string; press?: string }) {
+    const card = document.createElement('div');
+    card.id = AUTH_FIRST_PAINT_ID;
+    card.innerHTML = authCardMarkup();
+    document.body.append(card);
+    showAuthFirstPaint(document);
+    (card.querySelector('input[name="email"]') as HTMLInputElement).value = email;
+    const passwordField = card.querySelector('input[name="password"]') as HTMLInputElement;
+    passwordField.value = password;
+    passwordField.focus();
+    if (press === 'submit') card.querySelector('form')?.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }));
+    else if (press) (card.querySelector(`[data-intent="${press}"]`) as HTMLElement).click();
+    return card;
+  }
+
+  afterEach(() => document.documentElement.classList.remove('dossier-auth-first-paint'));
+
+  it('keeps what was typed and where, and signs in when Sign in was pressed before the app was there', async () => {
+    const signInWithPassword = jest.fn().mockResolvedValue({
+      data: { user: null, session: null },
+      error: Object.assign(new Error('Invalid login credentials'), { status: 400, code: 'invalid_credentials' }),
+    });
+    const card = typedOnTheCard({ email: 'ada@example.com', password: 'early-bird-1', press: 'submit' });
+    renderAuth({ signInWithPassword });
+    expect(card.isConnected).toBe(false);
+    expect(authFirstPaintShowing()).toBe(false);
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('early-bird-1');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    await waitFor(() => expect(signInWithPassword).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'early-bird-1' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_ERROR_MESSAGES.invalid_credentials);
+  });
+
+  it('opens on Sign up when its tab was pressed, with the address carried over, and signs in with nothing unasked', async () => {
+    const signInWithPassword = jest.fn();
+    typedOnTheCard({ email: 'grace@example.com', password: 'typed-first', press: 'sign-up' });
+    renderAuth({ signInWithPassword });
+    expect(screen.getByRole('tab', { name: 'Sign up' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Email')).toHaveValue('grace@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('typed-first');
+    expect(signInWithPassword).not.toHaveBeenCalled();
+  });
+
+  it('starts empty on a later visit: the card is handed over once', () => {
+    typedOnTheCard({ email: 'ada@example.com', password: 'x' });
+    renderAuth({});
+    document.body.replaceChildren();
+    renderAuth({});
+    expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 });

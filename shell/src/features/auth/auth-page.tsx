@@ -1,9 +1,7 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@dossier/shared/contract';
 import { AUTH_ERROR_MESSAGES, LOADING_TEXT } from '@dossier/shared/core';
-import { Button, TextField, TitleRow } from '@dossier/shared/ui';
-import { Tab, TabList, TabPanel, Tabs } from '@dossier/shared/ui/controls';
 import { classifyAuthError } from './auth-errors';
 import { currentAuthEvents } from './auth-events';
 import { requestPasswordReset, setNewPassword, signInWithEmail, signUpWithEmail, NoUserReturnedError } from './email-auth';
@@ -15,9 +13,10 @@ import { RESET_PARAM } from './email-auth';
 import { useSecondFactor } from './second-factor';
 import { AddPasskeyOffer, PasskeySignInButton, usePasskeyAutofill } from './passkey-sign-in';
 import { passkeysSupported } from '@dossier/shared/core';
-import './auth-page.css';
+import { AuthCard, type AuthMode } from './auth-card';
+import { heldAuthMode, useAuthFirstPaintHandover } from './first-paint-handover';
 
-export type AuthMode = 'sign-in' | 'sign-up' | 'forgot' | 'new-password';
+export type { AuthMode };
 
 /** What a person sees for a failure: SPEC §5's own texts, or SPEC §8's category message. */
 function failureText(error: unknown): string {
@@ -88,7 +87,8 @@ export function AuthPage() {
   const [linkFailed] = useState(() => readOAuthReturn(window.location.href, false).kind === 'error');
   const initialMode: AuthMode =
     recoveryLink && linkFailed ? 'forgot' : recoveryLink || authEvents?.recovering() ? 'new-password' : params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in';
-  const [mode, setMode] = useState<AuthMode>(initialMode);
+  // A step pressed on index.html's prerendered card before the app was there (ADR 0499).
+  const [mode, setMode] = useState<AuthMode>(() => heldAuthMode() ?? initialMode);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<ReactNode>(() =>
     recoveryLink && linkFailed ? 'That link has expired or was already used. Ask for a new one below.' : null,
@@ -169,6 +169,8 @@ export function AuthPage() {
   };
 
   const google = () => void run(() => signInWithGoogle(auth.supabase));
+  const formRef = useRef<HTMLFormElement>(null);
+  useAuthFirstPaintHandover(formRef, { google });
 
   if (auth.status === 'signed-in' && passkeyOffer === 'shown') return <AddPasskeyOffer onDone={() => setPasskeyOffer('none')} />;
 
@@ -182,95 +184,18 @@ export function AuthPage() {
     );
   }
 
-  const titles: Record<AuthMode, string> = {
-    'sign-in': 'Sign in to Dossier',
-    'sign-up': 'Create your Dossier account',
-    forgot: 'Reset your password',
-    'new-password': 'Set a new password',
-  };
-  const submitLabels: Record<AuthMode, string> = {
-    'sign-in': 'Sign in',
-    'sign-up': 'Create account',
-    forgot: 'Send reset link',
-    'new-password': 'Save new password',
-  };
-
-  const body = (
-    <>
-      {error && (
-        <p role="alert" className="auth-error">
-          {error}
-        </p>
-      )}
-      {notice && (
-        <p role="status" className="auth-notice">
-          {notice}
-        </p>
-      )}
-      <form onSubmit={submit} aria-busy={busy} className="auth-form">
-        {mode === 'sign-up' && <TextField label="Name" name="name" autoComplete="name" required />}
-        {mode !== 'new-password' && (
-          // "webauthn" lets the browser list passkeys among the e-mail suggestions (passkey autofill).
-          <TextField label="Email" name="email" type="email" autoComplete={mode === 'sign-in' ? 'username webauthn' : 'email'} inputMode="email" required />
-        )}
-        {mode !== 'forgot' && (
-          <TextField
-            label={mode === 'new-password' ? 'New password' : 'Password'}
-            name="password"
-            type="password"
-            autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-            minLength={mode === 'sign-in' ? undefined : 6}
-            required
-          />
-        )}
-        <Button type="submit" variant="primary" block loading={busy}>
-          {submitLabels[mode]}
-        </Button>
-      </form>
-      {(mode === 'sign-in' || mode === 'sign-up') && (
-        <>
-          <p className="auth-divider">or</p>
-          <div className="auth-alternatives">
-            <Button variant="secondary" block onClick={google} disabled={busy}>
-              Continue with Google
-            </Button>
-            {mode === 'sign-in' && <PasskeySignInButton disabled={busy} onError={setError} signInAnotherWay={signInAnotherWay} />}
-          </div>
-        </>
-      )}
-    </>
-  );
-
   return (
-    <div className="auth-page">
-      <section className="auth-card" aria-labelledby="auth-title">
-        <h1 id="auth-title">{titles[mode]}</h1>
-        {mode === 'sign-in' || mode === 'sign-up' ? (
-          <Tabs value={mode} onValueChange={(value) => switchTo(value as AuthMode)}>
-            <TabList label="Sign in or sign up">
-              <Tab value="sign-in">Sign in</Tab>
-              <Tab value="sign-up">Sign up</Tab>
-            </TabList>
-            <TabPanel value="sign-in">{body}</TabPanel>
-            <TabPanel value="sign-up">{body}</TabPanel>
-          </Tabs>
-        ) : (
-          body
-        )}
-        <TitleRow className="auth-links">
-          {mode === 'sign-in' && (
-            <Button variant="ghost" size="sm" className="auth-link" onClick={() => switchTo('forgot')}>
-              Forgot password?
-            </Button>
-          )}
-          {mode === 'forgot' && (
-            <Button variant="ghost" size="sm" className="auth-link" onClick={() => switchTo('sign-in')}>
-              Back to sign in
-            </Button>
-          )}
-          <Link to="/">Back to the home page</Link>
-        </TitleRow>
-      </section>
-    </div>
+    <AuthCard
+      mode={mode}
+      error={error}
+      notice={notice}
+      busy={busy}
+      formRef={formRef}
+      onSubmit={submit}
+      onSwitch={switchTo}
+      onGoogle={google}
+      passkeyButton={<PasskeySignInButton disabled={busy} onError={setError} signInAnotherWay={signInAnotherWay} />}
+      Link={Link}
+    />
   );
 }
