@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { Badge, Button, Chip, PullToRefreshIndicator, usePullToRefresh, useSwipeReveal } from '@dossier/shared/ui';
 import type { DocumentSearchHit } from '../../api/search-documents';
 import type { Tag } from '../../api/tags';
@@ -135,12 +135,6 @@ export function DocumentList({ items, total, view, selected, categoryNames, tags
   const loadedRows = Math.ceil(items.length / columns);
   const rowSize = view === 'grid' ? CARD_HEIGHT : LIST_ROW_HEIGHT;
   const rows = useRef<LibraryRowsHandle>(null);
-  const [lastRow, setLastRow] = useState(0);
-  const onLastRow = useCallback((index: number) => setLastRow(index), []);
-
-  useEffect(() => {
-    if (items.length < total && lastRow >= loadedRows - 8) onNearEnd();
-  }, [lastRow, loadedRows, items.length, total, onNearEnd]);
 
   // A windowed row far from the view is drawn a frame or two after the scroll to it (the
   // virtualiser hears the scroll, then renders): until then there is nothing to focus, and the row
@@ -273,7 +267,7 @@ export function DocumentList({ items, total, view, selected, categoryNames, tags
         style={items.length >= total ? ({ '--doc-scroller-fit': `${loadedRows * rowSize + 2}px` } as CSSProperties) : undefined}
       >
         <div role="list" aria-label="Documents" style={{ height: loadedRows * rowSize, position: 'relative', width: '100%' }}>
-          <LibraryRows count={loadedRows} rowSize={rowSize} scroller={scroller} overscan={6} renderRow={renderRow} onLastRow={onLastRow} handle={rows} />
+          <LibraryRows count={loadedRows} rowSize={rowSize} scroller={scroller} overscan={6} renderRow={renderRow} onNearEnd={items.length < total ? onNearEnd : undefined} handle={rows} />
         </div>
       </div>
     </div>

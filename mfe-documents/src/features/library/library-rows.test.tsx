@@ -4,7 +4,7 @@ import { DossierServicesProvider } from '@dossier/shared';
 import { createFakeServices, stubLayoutApis } from '@dossier/shared/testing';
 import type { DocumentSearchHit } from '../../api/search-documents';
 import { DocumentList } from './document-list';
-import { PLAIN_ROWS_MAX, lastRowNearView } from './library-rows';
+import { NEAR_END_ROWS, PLAIN_ROWS_MAX, isNearEnd, lastRowNearView } from './library-rows';
 
 // Issue 24, ADR 0496: a library that fits in PLAIN_ROWS_MAX rows never fetches the windowing code.
 const mockWindowing = { fetched: 0 };
@@ -21,15 +21,18 @@ const docs = (count: number) => Array.from({ length: count }, (_, n) => doc(n));
 
 function renderLibrary(items: DocumentSearchHit[], total: number, onNearEnd = jest.fn()) {
   const services = createFakeServices();
-  render(
+  const library = (shown: DocumentSearchHit[]) => (
     <DossierServicesProvider services={services}>
       <QueryClientProvider client={services.queryClient}>
-        <DocumentList items={items} total={total} view="list" selected={new Set()} categoryNames={new Map()} tagsById={new Map()} onToggle={() => undefined} onOpen={() => undefined} onNearEnd={onNearEnd} />
+        <DocumentList items={shown} total={total} view="list" selected={new Set()} categoryNames={new Map()} tagsById={new Map()} onToggle={() => undefined} onOpen={() => undefined} onNearEnd={onNearEnd} />
       </QueryClientProvider>
-    </DossierServicesProvider>,
+    </DossierServicesProvider>
   );
+  const { rerender } = render(library(items));
   const scroller = screen.getByRole('list', { name: 'Documents' }).parentElement as HTMLElement;
-  return { scroller, onNearEnd };
+  /** The next page has come: the same list shows more documents. */
+  const show = (more: DocumentSearchHit[]) => rerender(library(more));
+  return { scroller, onNearEnd, show };
 }
 
 /** jsdom lays nothing out: give the scroller a phone's view (844 px tall) and a scroll position. */
@@ -68,6 +71,59 @@ describe('the library rows', () => {
     const drawn = screen.getAllByTestId('document-item');
     expect(drawn.length).toBeGreaterThan(5);
     expect(drawn[0]).toHaveTextContent('Document 0.pdf');
+  });
+
+  // A phone's view is 844 px, a list row 88 px, the overscan 6 rows: the last row near the view is
+  // ceil((scrollTop + 844) / 88) - 1 + 6, and the next page is asked for once it is within
+  // NEAR_END_ROWS (8) of the last row loaded.
+  it('asks for the next page of a short list once its view comes near the end, not before, and once per row reached', () => {
+    const { scroller, onNearEnd } = renderLibrary(docs(30), 200);
+    layOut(scroller, 564); // last row near the view: 21 of 0–29
+    fireEvent.scroll(scroller);
+    expect(onNearEnd).not.toHaveBeenCalled();
+    layOut(scroller, 600); // 22: within 8 rows of the end
+    fireEvent.scroll(scroller);
+    expect(onNearEnd).toHaveBeenCalledTimes(1);
+    layOut(scroller, 610); // still row 22: no second request for the same place
+    fireEvent.scroll(scroller);
+    expect(onNearEnd).toHaveBeenCalledTimes(1);
+    layOut(scroller, 700); // 23
+    fireEvent.scroll(scroller);
+    expect(onNearEnd).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not ask for a next page once every document is loaded', () => {
+    const { scroller, onNearEnd } = renderLibrary(docs(30), 30);
+    layOut(scroller, 30 * 88 - 844);
+    fireEvent.scroll(scroller);
+    expect(onNearEnd).not.toHaveBeenCalled();
+  });
+
+  it('asks for the next page of a windowed list near its end, not before', async () => {
+    // The windowing code is in (the test above fetched it); the virtualiser reads the view's
+    // height when it starts, so the list is laid out before it grows past PLAIN_ROWS_MAX.
+    const count = PLAIN_ROWS_MAX * 2 + 20; // 100 rows loaded of 300
+    const { scroller, onNearEnd, show } = renderLibrary(docs(PLAIN_ROWS_MAX), 300);
+    layOut(scroller, 0);
+    onNearEnd.mockClear();
+    show(docs(count));
+    await waitFor(() => expect(screen.getAllByTestId('document-item').length).toBeLessThan(count));
+    layOut(scroller, 6724); // last row near the view: 91 of 0–99
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(screen.getByText('Document 91.pdf')).toBeInTheDocument());
+    expect(onNearEnd).not.toHaveBeenCalled();
+    layOut(scroller, 6760); // 92: within 8 rows of the end
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(onNearEnd).toHaveBeenCalled());
+    expect(screen.getByText('Document 92.pdf')).toBeInTheDocument();
+  });
+});
+
+describe('isNearEnd', () => {
+  it('is true from NEAR_END_ROWS rows before the last row loaded', () => {
+    expect(isNearEnd(91, 100)).toBe(false);
+    expect(isNearEnd(100 - NEAR_END_ROWS, 100)).toBe(true);
+    expect(isNearEnd(99, 100)).toBe(true);
   });
 });
 

@@ -16,8 +16,11 @@ export interface LibraryRowsProps {
   /** Rows drawn beyond the view on each side, and how far ahead "near the end" looks. */
   overscan: number;
   renderRow(row: LibraryRow): ReactNode;
-  /** The last row drawn or about to be (the view's end plus `overscan`), for loading the next page. */
-  onLastRow(index: number): void;
+  /**
+   * Asks for the next page: called when the last row drawn or about to be (the view's end plus
+   * `overscan`) is within NEAR_END_ROWS of the last row loaded. Absent when everything is loaded.
+   */
+  onNearEnd?: () => void;
   handle?: Ref<LibraryRowsHandle>;
 }
 
@@ -73,27 +76,42 @@ export function LibraryRows(props: LibraryRowsProps) {
   return <AllRows {...props} />;
 }
 
+/** How close (in rows) the last row drawn comes to the end of what is loaded before the next page is asked for. */
+export const NEAR_END_ROWS = 8;
+
+/** Whether `lastRow`, the last row drawn or about to be, is near the end of the `count` rows loaded. */
+export function isNearEnd(lastRow: number, count: number): boolean {
+  return lastRow >= count - NEAR_END_ROWS;
+}
+
 /** The last row within `overscan` rows of the scroller's visible end. */
 export function lastRowNearView(scrollTop: number, viewHeight: number, rowSize: number, overscan: number, count: number): number {
   if (count === 0) return 0;
   return Math.min(count - 1, Math.ceil((scrollTop + viewHeight) / rowSize) - 1 + overscan);
 }
 
-function AllRows({ count, rowSize, scroller, overscan, renderRow, onLastRow, handle }: LibraryRowsProps) {
+function AllRows({ count, rowSize, scroller, overscan, renderRow, onNearEnd, handle }: LibraryRowsProps) {
   // Every row is in the DOM: focusing one scrolls it into view.
   useImperativeHandle(handle, () => ({ scrollToRow: () => undefined }), []);
   useEffect(() => {
     const element = scroller.current;
-    if (!element) return undefined;
-    const report = () => onLastRow(lastRowNearView(element.scrollTop, element.clientHeight, rowSize, overscan, count));
-    report();
-    element.addEventListener('scroll', report, { passive: true });
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(report);
+    if (!element || !onNearEnd) return undefined;
+    // Asked again when the last row near the view changes, not on every scroll event within a row.
+    let lastRow = -1;
+    const check = () => {
+      const last = lastRowNearView(element.scrollTop, element.clientHeight, rowSize, overscan, count);
+      if (last === lastRow) return;
+      lastRow = last;
+      if (isNearEnd(last, count)) onNearEnd();
+    };
+    check();
+    element.addEventListener('scroll', check, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(check);
     observer?.observe(element);
     return () => {
-      element.removeEventListener('scroll', report);
+      element.removeEventListener('scroll', check);
       observer?.disconnect();
     };
-  }, [scroller, rowSize, overscan, count, onLastRow]);
+  }, [scroller, rowSize, overscan, count, onNearEnd]);
   return <>{Array.from({ length: count }, (_, index) => renderRow({ index, start: index * rowSize, size: rowSize }))}</>;
 }
