@@ -5,6 +5,7 @@ import { UploadCancelledError } from '../../api/storage';
 import { fakeDocumentStore } from './fake-document-store';
 import { ALREADY_IMPORTED_MESSAGE, QUEUED_OFFLINE_MESSAGE, UploadManager, type UploadManagerDeps } from './upload-manager';
 import { storeDocument, type DocumentToStore } from './store-document';
+import { uploadSummary } from './upload-report';
 
 const USER = '11111111-1111-4111-8111-111111111111';
 const file = (name: string, content = '%PDF-1.4 x') => new File([content], name);
@@ -296,5 +297,54 @@ describe('UploadManager', () => {
     // Told once per file, and never about a stored one.
     manager.cancelAll();
     expect(told).toHaveLength(3);
+  });
+
+  describe('the summary under the list is about the files just added (the latest batch)', () => {
+    const files = (prefix: string, count: number) => Array.from({ length: count }, (_, n) => file(`${prefix}${n}.pdf`, `${prefix}${n}`));
+
+    it('2 files, then 44 once those are in: "Uploaded 44", not 46', async () => {
+      const { manager } = setup();
+      await manager.add(files('first', 2));
+      await flush();
+      expect(uploadSummary(manager.getSnapshot().items)).toBe('Uploaded 2 · Failed 0');
+      await manager.add(files('then', 44));
+      await flush();
+      const { items, active } = manager.getSnapshot();
+      expect(active).toBe(false);
+      expect(items).toHaveLength(46);
+      expect(uploadSummary(items)).toBe('Uploaded 44 · Failed 0');
+    });
+
+    it('files added while others are still on their way belong to the same batch', async () => {
+      const release: (() => void)[] = [];
+      const { manager } = setup({
+        store: (_f, doc, options) =>
+          new Promise((resolve) => release.push(() => void options.extraction.then(() => resolve({ id: doc.documentId, name: doc.name } as DocumentRecord)))),
+      });
+      void manager.add(files('first', 2));
+      await flush();
+      expect(manager.getSnapshot().active).toBe(true);
+      void manager.add(files('more', 3));
+      await flush();
+      while (release.length > 0) {
+        release.shift()!();
+        await flush();
+      }
+      expect(manager.getSnapshot().active).toBe(false);
+      expect(uploadSummary(manager.getSnapshot().items)).toBe('Uploaded 5 · Failed 0');
+    });
+
+    it('an earlier batch’s failure still listed stays in the summary', async () => {
+      const { manager } = setup();
+      await manager.add([file('a.pdf', 'a'), file('virus.exe')]);
+      await flush();
+      await manager.add(files('then', 3));
+      await flush();
+      expect(uploadSummary(manager.getSnapshot().items)).toBe('Uploaded 3 · Failed 0 · Failed earlier 1 (shown with each file)');
+      manager.clearFinished();
+      await manager.add(files('after', 1));
+      await flush();
+      expect(uploadSummary(manager.getSnapshot().items)).toBe('Uploaded 1 · Failed 0');
+    });
   });
 });

@@ -25,6 +25,12 @@ export interface UploadItem {
   name: string;
   size: number;
   status: UploadStatus;
+  /**
+   * The files added together: a batch starts with a file added while none of the page's uploads
+   * is running (or waiting for the person), and takes every file added until they have all ended.
+   * The summary under the list is about the latest batch.
+   */
+  batch: number;
   /** bytes sent */
   loaded: number;
   /** Why it was refused or failed, or what to know about a stored file — plain text. */
@@ -120,6 +126,7 @@ export class UploadManager {
   private running = 0;
   private waiting: string[] = [];
   private counter = 0;
+  private batch = 0;
 
   constructor(private readonly deps: UploadManagerDeps) {}
 
@@ -205,7 +212,8 @@ export class UploadManager {
   private async check(file: File): Promise<void> {
     this.counter += 1;
     const key = `upload-${this.counter}`;
-    const item: UploadItem = { key, documentId: this.deps.newId(), name: sanitiseFileName(file.name), size: file.size, status: 'checking', loaded: 0 };
+    if (!this.snapshot.active) this.batch += 1;
+    const item: UploadItem = { key, documentId: this.deps.newId(), name: sanitiseFileName(file.name), size: file.size, status: 'checking', batch: this.batch, loaded: 0 };
     this.items = [...this.items, item];
     this.files.set(key, file);
     this.emit();

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, type MutableRefObject, type ReactNode }
 import { formatBytes } from '../../lib/format';
 import { UploadAnalysis } from '../analysis';
 import type { UploadItem, UploadStatus } from './upload-manager';
-import { uploadReport } from './upload-report';
+import { uploadSummary } from './upload-report';
 import { useFileDropAndPaste } from './use-file-drop';
 import { useUploadLimit, useUploadManager } from './use-upload-manager';
 import { useAddPanel } from './use-add-panel';
@@ -170,8 +170,9 @@ export function UploadPanel({
               </button>
             )}
           </div>
-          {/* Once nothing is running: what happened to every file, failures and why first in mind. */}
-          {!active ? <p className="upload-summary" aria-live="polite">{uploadReport(items).line}</p> : null}
+          {/* Once nothing is running: what happened to the files just added, failures and why first
+              in mind, and any earlier failure still listed. */}
+          {!active ? <p className="upload-summary" aria-live="polite">{uploadSummary(items)}</p> : null}
           <PlainList>
             {items.map((item) => (
               <UploadRow

@@ -19,7 +19,20 @@ export function uploadOutcome(item: UploadItem): BulkOutcome {
   }
 }
 
-/** "Uploaded 3 · Skipped 1 · Failed 1 — <why>" for the upload list. */
+/** "Uploaded 3 · Skipped 1 · Failed 1 — <why>" for a set of uploads. */
 export function uploadReport(items: readonly UploadItem[]): BulkReport {
   return bulkReport(items.map(uploadOutcome), { done: 'Uploaded', unit: 'file' });
+}
+
+/**
+ * The line under the upload list: what the latest batch did (the files added since the list was
+ * last at rest, UploadItem.batch), not every file still listed — 2 files and then 44 read
+ * "Uploaded 44", not "Uploaded 46". Failures of earlier batches still listed are never left out:
+ * "… · Failed earlier 1 (shown with each file)".
+ */
+export function uploadSummary(items: readonly UploadItem[]): string {
+  const latest = Math.max(...items.map((item) => item.batch));
+  const report = uploadReport(items.filter((item) => item.batch === latest));
+  const failedEarlier = items.filter((item) => item.batch !== latest && uploadOutcome(item).state === 'failed').length;
+  return failedEarlier > 0 ? `${report.line} · Failed earlier ${failedEarlier} (shown with each file)` : report.line;
 }
