@@ -3,7 +3,7 @@ import { useAppConfig, useSupabase } from '@dossier/shared';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DataError } from '@dossier/shared/core';
 import { documentByDriveFile, getDocument, insertDocument } from '../api/documents';
-import { putThumbnail, removeObjects, uploadObject, type StorageTarget } from '../api/storage';
+import { putThumbnail, removeObjects, thumbnailPathOf, uploadObject, type StorageTarget } from '../api/storage';
 import type { DocumentStore } from '../features/upload/store-document';
 
 /** The person's JWT at the moment of each request (supabase-js refreshes it as needed). */
@@ -30,11 +30,13 @@ export function createDocumentStore(client: SupabaseClient, supabaseUrl: string,
     removeObject: (path) => removeObjects(client, [path]),
     findByDriveFile: (userId, driveFileId) => documentByDriveFile(client, userId, driveFileId),
     async putThumbnail(path, file, mimeType) {
-      if (mimeType !== 'application/pdf') return;
+      if (mimeType !== 'application/pdf') return undefined;
       // pdf.js is already loaded for the text layer; the page is rendered here, at upload.
       const { renderPdfFirstPage } = await import('./pdf-thumbnail');
       const image = await renderPdfFirstPage(file);
-      if (image) await putThumbnail(client, path, image);
+      if (!image) return undefined;
+      await putThumbnail(client, path, image);
+      return thumbnailPathOf(path);
     },
   };
 }

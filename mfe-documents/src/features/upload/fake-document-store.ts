@@ -1,4 +1,4 @@
-import { DataError } from '@dossier/shared/core';
+import { DataError, thumbnailPathOf } from '@dossier/shared/core';
 import { DRIVE_ORIGIN_INDEX, type DocumentRecord, type NewDocument } from '../../api/documents';
 import type { DocumentStore } from './store-document';
 
@@ -13,7 +13,12 @@ function uniqueViolation(index: string, key: string): DataError {
  * table's primary key and its one-live-document-per-Drive-file index, and switches to fail a step.
  * Test-only (imported by *.test.ts files).
  */
-export function fakeDocumentStore(userId: string, fail: { put?: boolean; insert?: 'error' | 'conflict'; remove?: boolean } = {}) {
+export function fakeDocumentStore(
+  userId: string,
+  fail: { put?: boolean; insert?: 'error' | 'conflict'; remove?: boolean } = {},
+  /** A PDF's first page stored beside it (as the browser's store does), or a render that fails. */
+  thumbnails?: 'store' | 'fail',
+) {
   const objects = new Map<string, Blob>();
   const rows = new Map<string, DocumentRecord & { drive_file_id?: string | null }>();
   const calls: string[] = [];
@@ -48,6 +53,17 @@ export function fakeDocumentStore(userId: string, fail: { put?: boolean; insert?
       calls.push('find by Drive file');
       return (owner === userId && [...rows.values()].find((r) => r.drive_file_id === driveFileId && !r.deleted_at)) || null;
     },
+    ...(thumbnails
+      ? {
+          async putThumbnail(path: string, _file: Blob, mimeType: string) {
+            if (mimeType !== 'application/pdf') return undefined;
+            calls.push('thumbnail');
+            if (thumbnails === 'fail') throw new Error('the first page could not be drawn');
+            objects.set(thumbnailPathOf(path), new Blob(['png']));
+            return thumbnailPathOf(path);
+          },
+        }
+      : {}),
   };
   return { store, objects, rows, calls };
 }

@@ -1,4 +1,4 @@
-import { DataError } from '@dossier/shared/core';
+import { DataError, thumbnailPathOf } from '@dossier/shared/core';
 import { isDriveOriginConflict } from '../../api/documents';
 import { fakeDocumentStore } from './fake-document-store';
 import { AlreadyImportedError, storeDocument } from './store-document';
@@ -31,6 +31,44 @@ describe('storeDocument keeps row and object consistent', () => {
     expect(row.storage_path).toBe(`${USER}/${DOC}/Tax return 2025.pdf`);
     expect(row.size).toBe(file.size);
     expect(progress).toEqual([file.size]);
+  });
+
+  describe("a PDF's thumbnail (its first page, ADR 0120)", () => {
+    const path = `${USER}/${DOC}/Tax return 2025.pdf`;
+
+    it('is stored before the row: once the library can list the document, its thumbnail is there to sign (no 404)', async () => {
+      const backend = fakeDocumentStore(USER, {}, 'store');
+      const thumbnailWhenListed: boolean[] = [];
+      const insert = backend.store.insertRow.bind(backend.store);
+      backend.store.insertRow = async (row) => {
+        const record = await insert(row);
+        thumbnailWhenListed.push(backend.objects.has(thumbnailPathOf(record.storage_path)));
+        return record;
+      };
+      await storeDocument(backend.store, file, doc);
+      expect(backend.calls).toEqual(['put create', 'thumbnail', 'insert']);
+      expect(thumbnailWhenListed).toEqual([true]);
+    });
+
+    it('never fails the upload: a first page that cannot be drawn leaves the row without one', async () => {
+      const backend = fakeDocumentStore(USER, {}, 'fail');
+      const row = await storeDocument(backend.store, file, doc);
+      expect(row.id).toBe(DOC);
+      expect([...backend.objects.keys()]).toEqual([path]);
+    });
+
+    it('goes with the object when the insert fails: nothing is left behind', async () => {
+      const backend = fakeDocumentStore(USER, { insert: 'error' }, 'store');
+      await expect(storeDocument(backend.store, file, doc)).rejects.toMatchObject({ code: 'XX000' });
+      expect(backend.objects.size).toBe(0);
+      expect(backend.calls).toEqual(['put create', 'thumbnail', 'insert', 'remove', 'remove']);
+    });
+
+    it('is not drawn for other types', async () => {
+      const backend = fakeDocumentStore(USER, {}, 'store');
+      await storeDocument(backend.store, file, { ...doc, name: 'photo.png', mimeType: 'image/png' });
+      expect(backend.calls).toEqual(['put create', 'insert']);
+    });
   });
 
   it('leaves no row when the object upload fails', async () => {

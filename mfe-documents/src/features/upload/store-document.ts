@@ -10,8 +10,11 @@ export interface DocumentStore {
   removeObject(path: string): Promise<void>;
   /** The person's live document from this Drive file (the one a simultaneous import stored first). */
   findByDriveFile?(userId: string, driveFileId: string): Promise<DocumentRecord | null>;
-  /** Renders and stores a preview image beside the file (a PDF's first page); best effort. */
-  putThumbnail?(path: string, file: Blob, mimeType: string): Promise<void>;
+  /**
+   * Renders and stores a preview image beside the file (a PDF's first page); best effort. Resolves
+   * with the key it wrote, if it wrote one.
+   */
+  putThumbnail?(path: string, file: Blob, mimeType: string): Promise<string | undefined>;
 }
 
 export interface DocumentToStore {
@@ -78,6 +81,11 @@ export async function storeDocument(
     onProgress: options.onProgress,
     signal: options.signal,
   });
+  // The thumbnail before the row (ADR 0498 §3): the row is what the library lists, and a listed
+  // PDF signs its thumbnail's URL at once — written after the row, a just-uploaded PDF's was asked
+  // for before it existed (a 404). Best effort: a thumbnail never fails an upload, and the grid
+  // shows the type label without one.
+  const thumbnail = await store.putThumbnail?.(path, file, doc.mimeType).catch(() => undefined);
   let stored: DocumentRecord;
   try {
     const extracted = options.extraction ? await options.extraction : { status: doc.extractionStatus, text: doc.extractedText ?? null };
@@ -102,6 +110,7 @@ export async function storeDocument(
     // Compensation: no object without a row. If even this fails (offline), a replay overwrites
     // the same key, so nothing is duplicated.
     await store.removeObject(path).catch(() => undefined);
+    if (thumbnail) await store.removeObject(thumbnail).catch(() => undefined);
     if (doc.driveOrigin && isDriveOriginConflict(error)) {
       // Found again by its Drive id; if it went in the meantime the original error stands (Retry imports it).
       const existing = await store.findByDriveFile?.(doc.userId, doc.driveOrigin.driveFileId).catch(() => null);
@@ -109,8 +118,5 @@ export async function storeDocument(
     }
     throw error;
   }
-  // After the row: a thumbnail is never the reason an upload fails, and the grid shows the type
-  // placeholder until (or unless) it exists.
-  await store.putThumbnail?.(path, file, doc.mimeType).catch(() => undefined);
   return stored;
 }
