@@ -85,7 +85,9 @@ async function coveredControls(page: Page): Promise<string[]> {
       }
       if (clipped) continue;
       const inChrome = el.closest(CHROME);
-      if (!inChrome && chrome.some((r) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom)) continue;
+      // Within a pixel counts too: a centre half a pixel above the tab bar (y 778.5, bar from 779)
+      // is hit-tested as the bar's, content scrolling under it as any other.
+      if (!inChrome && chrome.some((r) => x >= r.left - 1 && x <= r.right + 1 && y >= r.top - 1 && y <= r.bottom + 1)) continue;
       const hit = document.elementFromPoint(x, y);
       if (!hit || hit === el || el.contains(hit) || hit.contains(el)) continue;
       if (hit.closest('label') && [...((el as HTMLInputElement).labels ?? [])].includes(hit.closest('label')!)) continue;
