@@ -118,9 +118,23 @@ function readIntent(card: Element | null): AuthIntent | undefined {
   return held && INTENTS.includes(held) ? (held as AuthIntent) : undefined;
 }
 
-function readHandover(card: Element, active: Element | null): AuthFirstPaintHandover {
+/** The text typed in a card's or form's named fields. */
+export function typedValues(container: Element): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const input of card.querySelectorAll('input')) if (input.name && input.value) values[input.name] = input.value;
+  for (const input of container.querySelectorAll('input')) if (input.name && input.value) values[input.name] = input.value;
+  return values;
+}
+
+/** Puts `values` into the same-named fields of `form` that are still empty. */
+export function fillEmptyFields(form: HTMLFormElement, values: Record<string, string>): void {
+  for (const [name, value] of Object.entries(values)) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLInputElement && field.value === '') field.value = value;
+  }
+}
+
+function readHandover(card: Element, active: Element | null): AuthFirstPaintHandover {
+  const values = typedValues(card);
   const focus = active instanceof HTMLInputElement && active.name && card.contains(active) ? { name: active.name, start: active.selectionStart, end: active.selectionEnd } : undefined;
   return { values, focus, intent: readIntent(card) };
 }

@@ -100,8 +100,10 @@ export function AuthCard({ mode, error, notice, busy = false, formRef, onSubmit,
                 Sign up
               </Tab>
             </TabList>
-            <TabPanel value="sign-in">{body}</TabPanel>
-            <TabPanel value="sign-up">{body}</TabPanel>
+            {/* The form in the step's own panel only: the panel left is still drawn for a moment,
+                and one form in two places would take the form's ref with it. */}
+            <TabPanel value="sign-in">{mode === 'sign-in' && body}</TabPanel>
+            <TabPanel value="sign-up">{mode === 'sign-up' && body}</TabPanel>
           </Tabs>
         ) : (
           body

@@ -50,6 +50,17 @@ describe('AuthPage', () => {
     expect(screen.getByRole('tabpanel')).toContainElement(screen.getByRole('button', { name: 'Create account' }));
   });
 
+  it('keeps what was typed when the person moves between Sign in, Sign up and Forgot password?', async () => {
+    renderAuth({});
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('tab', { name: 'Sign up' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    await userEvent.click(screen.getByRole('tab', { name: 'Sign in' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+
   it("shows 'Login failed' when sign-in returns no user", async () => {
     renderAuth({ signInWithPassword: jest.fn().mockResolvedValue({ data: { user: null, session: null }, error: null }) });
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@dossier/shared/contract';
 import { AUTH_ERROR_MESSAGES, LOADING_TEXT } from '@dossier/shared/core';
@@ -15,6 +15,7 @@ import { AddPasskeyOffer, PasskeySignInButton, usePasskeyAutofill } from './pass
 import { passkeysSupported } from '@dossier/shared/core';
 import { AuthCard, type AuthMode } from './auth-card';
 import { heldAuthMode, useAuthFirstPaintHandover } from './first-paint-handover';
+import { fillEmptyFields, typedValues } from '../../prerender/auth-first-paint';
 
 export type { AuthMode };
 
@@ -115,7 +116,18 @@ export function AuthPage() {
     if (auth.status === 'signed-in' && mode !== 'new-password' && secondFactor.state === 'satisfied' && passkeyOffer === 'none') navigate(target, { replace: true });
   }, [auth.status, mode, navigate, target, secondFactor.state, passkeyOffer]);
 
+  // What was typed in one step is there in the next: Sign in → Sign up keeps the e-mail. Each
+  // step's form is a new element, mounted when its tab panel has drawn it: filled as it attaches.
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const typedBeforeSwitch = useRef<Record<string, string>>({});
+  const attachForm = useCallback((form: HTMLFormElement | null) => {
+    formRef.current = form;
+    if (!form) return;
+    fillEmptyFields(form, typedBeforeSwitch.current);
+    typedBeforeSwitch.current = {};
+  }, []);
   const switchTo = (next: AuthMode) => {
+    typedBeforeSwitch.current = formRef.current ? typedValues(formRef.current) : {};
     setMode(next);
     setError(null);
     setNotice(null);
@@ -169,7 +181,6 @@ export function AuthPage() {
   };
 
   const google = () => void run(() => signInWithGoogle(auth.supabase));
-  const formRef = useRef<HTMLFormElement>(null);
   useAuthFirstPaintHandover(formRef, { google });
 
   if (auth.status === 'signed-in' && passkeyOffer === 'shown') return <AddPasskeyOffer onDone={() => setPasskeyOffer('none')} />;
@@ -190,7 +201,7 @@ export function AuthPage() {
       error={error}
       notice={notice}
       busy={busy}
-      formRef={formRef}
+      formRef={attachForm}
       onSubmit={submit}
       onSwitch={switchTo}
       onGoogle={google}

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
-import { heldAuthIntent, releaseAuthFirstPaint, takeAuthFirstPaintHandover } from '../../prerender/auth-first-paint';
+import { fillEmptyFields, heldAuthIntent, releaseAuthFirstPaint, takeAuthFirstPaintHandover } from '../../prerender/auth-first-paint';
 import type { AuthMode } from './auth-card';
 
 /**
@@ -23,10 +23,7 @@ export function useAuthFirstPaintHandover(formRef: RefObject<HTMLFormElement | n
     const handover = takeAuthFirstPaintHandover();
     const form = formRef.current;
     if (!handover || !form) return;
-    for (const [name, value] of Object.entries(handover.values)) {
-      const field = form.elements.namedItem(name);
-      if (field instanceof HTMLInputElement && field.value === '') field.value = value;
-    }
+    fillEmptyFields(form, handover.values);
     const focus = handover.focus;
     const focused = focus && form.elements.namedItem(focus.name);
     if (focus && focused instanceof HTMLInputElement) {
