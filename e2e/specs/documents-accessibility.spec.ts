@@ -38,3 +38,21 @@ test('the library, an open document and /manage-tags have no serious accessibili
   await expect(page.getByRole('heading', { level: 1, name: 'Manage tags' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('on a phone, a long upload list scrolls from the keyboard: focusable, named, no serious violations', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await signInThroughUi(page);
+  await openLibrary(page);
+  const names = ['one', 'two', 'three', 'four', 'five', 'six'];
+  await page.getByTestId('upload-input').setInputFiles(names.map((name) => file(`${name}.pdf`, makePdf([name]), 'application/pdf')));
+  await expect(page.getByText('Uploaded 6 · Failed 0')).toBeVisible({ timeout: 60_000 });
+  const list = page.getByRole('list', { name: 'Files in this upload' });
+  // Finished rows are text only: the list itself is what a keyboard scrolls.
+  expect(await list.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  await list.focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});

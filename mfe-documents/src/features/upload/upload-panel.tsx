@@ -173,7 +173,9 @@ export function UploadPanel({
           {/* Once nothing is running: what happened to the files just added, failures and why first
               in mind, and any earlier failure still listed. */}
           {!active ? <p className="upload-summary" aria-live="polite">{uploadSummary(items)}</p> : null}
-          <PlainList>
+          {/* Scrolls past a few files (280 px): focusable and named, so a keyboard can scroll it
+              once every row is only text (finished uploads have no buttons). */}
+          <PlainList tabIndex={0} aria-label="Files in this upload">
             {items.map((item) => (
               <UploadRow
                 key={item.key}
