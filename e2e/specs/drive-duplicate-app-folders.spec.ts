@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
 import { asPerson } from '../support/signed-in-session';
+import { driveAccessToken, googleUrl } from '../support/google-emulator';
 
 // ADR 0497 in a real browser against the local stack's Drive emulator: a Google account holding
 // two 'Dossier' app folders (two devices connected at the same moment, each made one), with one
@@ -13,24 +14,6 @@ import { asPerson } from '../support/signed-in-session';
 
 const FOLDER = 'application/vnd.google-apps.folder';
 const APP_MARKER = 'dossier:app-root';
-
-async function googleUrl(page: Page): Promise<string> {
-  const config = (await (await page.request.get('/app-config.json')).json()) as { drive: { apiBaseUrl: string } };
-  return new URL(config.drive.apiBaseUrl).origin;
-}
-
-/** Adds the account to the emulator (as "Use another account" does) and answers a full-Drive token of the test's own. */
-async function newGoogleAccount(page: Page, email: string): Promise<string> {
-  const google = await googleUrl(page);
-  const q = new URLSearchParams({ client_id: 'e2e-check', redirect_uri: 'http://127.0.0.1:9/oauth-callback', response_type: 'token', scope: 'https://www.googleapis.com/auth/drive', state: 'x' });
-  const html = await (await page.request.get(`${google}/o/oauth2/v2/auth?${q}`)).text();
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)![1];
-  const res = await page.request.post(`${google}/o/oauth2/v2/auth/decision`, {
-    form: { request_id: requestId, account: 'other', other_name: 'Drive Twin', other_email: email, other_verified: 'on', decision: 'allow' },
-    maxRedirects: 0,
-  });
-  return new URLSearchParams(new URL(res.headers()['location']).hash.slice(1)).get('access_token')!;
-}
 
 interface Item {
   id: string;
@@ -71,7 +54,7 @@ test('portfolio folders in two Dossier app folders are both found and renamed, a
   const user = await signInThroughUi(page);
   const tag = Math.random().toString(36).slice(2, 7);
   const account = `drive-twin-${tag}@example.com`;
-  const token = await newGoogleAccount(page, account);
+  const token = await driveAccessToken(page, { email: account, name: 'Drive Twin' });
   const google = drive(page, token);
 
   const { data: made, error } = await asPerson(user).from('portfolios').insert([{ name: `Home ${tag}` }, { name: `Car ${tag}` }]).select('id,name');

@@ -4,15 +4,11 @@ import { DRIVE_CONNECTION_MESSAGES } from '@dossier/shared/core';
 import { file, makePdf } from '../fixtures/documents/make-files';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
 import { asPerson } from '../support/signed-in-session';
+import { driveAccessToken, googleUrl } from '../support/google-emulator';
 
 // Google Drive import against the local stack's Drive v3 emulator: the emulator's consent page in
 // a real popup, the demo drive of grace@example.com, real downloads and exports, the documents
 // upload, and search over the imported text.
-
-async function googleUrl(page: Page): Promise<string> {
-  const config = (await (await page.request.get('/app-config.json')).json()) as { drive: { apiBaseUrl: string } };
-  return new URL(config.drive.apiBaseUrl).origin;
-}
 
 async function arm(page: Page, fault: Record<string, unknown>) {
   const res = await page.request.post(`${await googleUrl(page)}/__emulator/drive/faults`, { data: fault });
@@ -380,16 +376,6 @@ test('two tabs import the same Drive file at the same moment: one document, the 
   await tab.close();
 });
 
-/** A Drive access token for `account` through the emulator's consent endpoints (as a server-side script would get one). */
-async function driveToken(page: Page, account: string): Promise<string> {
-  const google = await googleUrl(page);
-  const auth = new URL(`${google}/o/oauth2/v2/auth`);
-  auth.search = new URLSearchParams({ client_id: 'e2e', redirect_uri: 'http://127.0.0.1:9/oauth-callback', response_type: 'token', scope: 'https://www.googleapis.com/auth/drive', state: 'e2e' }).toString();
-  const html = await (await page.request.get(auth.toString())).text();
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)![1];
-  const decision = await page.request.post(`${google}/o/oauth2/v2/auth/decision`, { form: { request_id: requestId, account, decision: 'allow' }, maxRedirects: 0 });
-  return new URLSearchParams(new URL(decision.headers()['location']).hash.slice(1)).get('access_token')!;
-}
 
 test('a Drive file whose content is already in the library is asked about before it is stored: one checksum lookup for the whole selection, no per-file duplicate request (ADR 0255)', async ({ page }) => {
   test.setTimeout(180_000);
@@ -400,7 +386,7 @@ test('a Drive file whose content is already in the library is asked about before
   await page.getByTestId('upload-input').setInputFiles([file('tax-return-2025.pdf', bytes, 'application/pdf')]);
   await expect(page.getByTestId('library-count')).toHaveText('1 document', { timeout: 30_000 });
   const name = `Tax return copy ${Date.now()}.pdf`;
-  const token = await driveToken(page, 'grace@example.com');
+  const token = await driveAccessToken(page, 'grace@example.com');
   const boundary = 'e2e-boundary';
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify({ name, mimeType: 'application/pdf' })}\r\n--${boundary}\r\nContent-Type: application/pdf\r\n\r\n`),

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CONSENT } from '@dossier/shared/core';
 import { openLibrary, signInThroughUi } from '../fixtures/documents/sign-in';
 import { seedSession } from '../support/signed-in-session';
+import { driveAccessToken, googleUrl } from '../support/google-emulator';
 
 // ADR 0195 and 0196 in a real browser against the local stack and its Drive emulator: the Drive
 // grant kept on the server connects a second browser profile of the same person without a new
@@ -12,29 +13,12 @@ import { seedSession } from '../support/signed-in-session';
 // 'Dossier' folder next to this one's (ADR 0497).
 const ACCOUNT = `drive-second-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-async function googleUrl(page: Page): Promise<string> {
-  const config = (await (await page.request.get('/app-config.json')).json()) as { drive: { apiBaseUrl: string } };
-  return new URL(config.drive.apiBaseUrl).origin;
-}
-
 async function consent(popup: Page) {
   await popup.waitForLoadState();
   await popup.getByLabel(new RegExp(ACCOUNT.replace(/\./g, '\\.'))).check();
   await popup.getByRole('button', { name: 'Allow' }).click();
 }
 
-/** A token of the test's own, through the emulator's consent endpoints, to look into Drive directly; the first call adds the account. */
-async function driveToken(page: Page): Promise<string> {
-  const google = await googleUrl(page);
-  const q = new URLSearchParams({ client_id: 'e2e-check', redirect_uri: 'http://127.0.0.1:9/oauth-callback', response_type: 'token', scope: 'https://www.googleapis.com/auth/drive.readonly', state: 'x' });
-  const html = await (await page.request.get(`${google}/o/oauth2/v2/auth?${q}`)).text();
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)![1];
-  const res = await page.request.post(`${google}/o/oauth2/v2/auth/decision`, {
-    form: { request_id: requestId, account: 'other', other_name: 'Second Device', other_email: ACCOUNT, other_verified: 'on', decision: 'allow' },
-    maxRedirects: 0,
-  });
-  return new URLSearchParams(new URL(res.headers()['location']).hash.slice(1)).get('access_token')!;
-}
 
 async function portfolioFolderNames(page: Page, token: string, contains: string): Promise<string[]> {
   const q = `name contains '${contains}' and mimeType = 'application/vnd.google-apps.folder' and trashed = false`;
@@ -56,7 +40,7 @@ test('a second browser of the same person is connected from the server grant, an
   const portfolioId = portfolioPath.split('/').pop()!;
 
   // The spec's Google account exists before the consent page lists it; the token looks into Drive later.
-  const token = await driveToken(page);
+  const token = await driveAccessToken(page, { email: ACCOUNT, name: 'Second Device' }, 'https://www.googleapis.com/auth/drive.readonly');
 
   // Connect Drive (read) from the library, then give the write scope where the folder is made.
   await openLibrary(page);
