@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { withoutScriptFiles } from '../support/html-alone';
 import { seedAcceptedConsent, signUpFreshUser } from '../support/signed-in-session';
 
 /**
@@ -23,14 +24,7 @@ async function holdTheApp(page: Page): Promise<() => void> {
 }
 
 test("a visitor's /auth paints its sign-in card from the HTML alone, under the strict CSP, and Sign in waits for the app", async ({ page }) => {
-  const violations: string[] = [];
-  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  await page.route(/\.js(\?.*)?$/, (route) => route.abort());
+  const violations = await withoutScriptFiles(page);
   const response = await page.goto('/auth');
   expect(response?.headers()['content-security-policy'] ?? '').not.toMatch(/script-src[^;]*unsafe-inline/);
 

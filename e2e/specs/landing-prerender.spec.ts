@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { withoutScriptFiles } from '../support/html-alone';
 
 /**
  * ADR 0220: index.html carries the light landing prerendered (markup + stylesheet) and shows it
@@ -7,18 +8,6 @@ import { expect, test, type Page } from '@playwright/test';
  * service worker's navigation answer). main.js is blocked here to look at the HTML's own paint.
  */
 const HEADING = 'Keep the documents that matter, in one safe place';
-
-async function withoutScriptFiles(page: Page) {
-  const violations: string[] = [];
-  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  await page.route(/\.js(\?.*)?$/, (route) => route.abort());
-  return violations;
-}
 
 test("a visitor's / paints the landing from the HTML alone, under the strict CSP", async ({ page }) => {
   const violations = await withoutScriptFiles(page);
