@@ -44,7 +44,7 @@ export default [
           allow: [],
           // /settings loads the zip code only on Export/Import (so the page opens offline and
           // stays light); @dossier/shared is otherwise imported statically everywhere.
-          checkDynamicDependenciesExceptions: ['@dossier/shared', '@dossier/shared/*', '@dossier/build', '@dossier/application-error', '@dossier/registry'],
+          checkDynamicDependenciesExceptions: ['@dossier/shared', '@dossier/shared/*', '@dossier/build', '@dossier/application-error', '@dossier/registry', '@dossier/idle'],
           depConstraints: [
             { sourceTag: 'type:remote', onlyDependOnLibsWithTags: ['type:shared'] },
             { sourceTag: 'type:shell', onlyDependOnLibsWithTags: ['type:shared'] },
@@ -116,13 +116,6 @@ export default [
     // runs under plain tsx (`npm run stack`), which knows no @dossier/shared aliases; the rule's
     // fixer crashes on such an import, as above (ADR 0481).
     files: ['local-stack/src/settings.ts', 'local-stack/src/static-host/early-hints.ts'],
-    rules: { '@nx/enforce-module-boundaries': 'off' },
-  },
-  {
-    // The service worker's client runs in the visitor's light landing too: it imports the shared
-    // afterIdle by path, so that `/` does not fetch the dossier-shared chunk for it; the rule's
-    // fixer crashes on such an import, as above (ADR 0498).
-    files: ['shell/src/features/pwa/service-worker-client.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
 ];

@@ -28,6 +28,7 @@ module.exports = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '^@dossier/application-error$': path.join(root, 'shared/src/ui/application-error/index.ts'),
     '^@dossier/registry$': path.join(root, 'shared/src/registry/index.ts'),
+    '^@dossier/idle$': path.join(root, 'shared/src/core/idle/index.ts'),
     '^@dossier/build$': path.join(root, 'shared/src/build/index.ts'),
     '^@dossier/shared$': path.join(root, 'shared/src/index.ts'),
     '^@dossier/shared/(.*)$': path.join(root, 'shared/src/$1/index.ts'),

@@ -1,4 +1,4 @@
-import { hasStoredSession, isLandingVisit } from './landing-visit';
+import { hasStoredSession, isLandingVisit, withoutTrailingSlash } from './landing-visit';
 
 function storage(keys: string[]): Pick<Storage, 'length' | 'key'> {
   return { length: keys.length, key: (index) => keys[index] ?? null };
@@ -23,5 +23,15 @@ describe('isLandingVisit', () => {
   });
   it("does not take supabase-js's PKCE verifier for a session", () => {
     expect(hasStoredSession(storage(['sb-127-auth-token-code-verifier']))).toBe(false);
+  });
+});
+
+describe('withoutTrailingSlash', () => {
+  it('names a path as the routes do, whatever slashes end it, and keeps the root', () => {
+    expect(withoutTrailingSlash('/auth/')).toBe('/auth');
+    expect(withoutTrailingSlash('/auth//')).toBe('/auth');
+    expect(withoutTrailingSlash('/documents')).toBe('/documents');
+    expect(withoutTrailingSlash('/')).toBe('/');
+    expect(withoutTrailingSlash('//')).toBe('/');
   });
 });

@@ -12,6 +12,14 @@ export function isLandingVisit(location: Pick<Location, 'pathname' | 'search' | 
   return !hasStoredSession(storage);
 }
 
+/**
+ * The address's path as the app's routes name it: `/auth/` and `/auth//` are `/auth`, and `/` stays
+ * `/` (the router matches with or without a trailing slash; the first paint must agree with it).
+ */
+export function withoutTrailingSlash(pathname: string): string {
+  return pathname.replace(/(.)\/+$/, '$1');
+}
+
 /** supabase-js keeps the session under `sb-<project>-auth-token` (its default storage key). */
 export function hasStoredSession(storage: Pick<Storage, 'length' | 'key'> | undefined): boolean {
   // No storage to read (a locked-down browser): let the app decide, as it always did.

@@ -117,6 +117,10 @@ function createConfig({ project, name, port, title, isShell = false }) {
           // The registry of areas as data (ADR 0430), deliberately NOT a shared module: the light
           // landing reads the nav from it, and a shared module would fetch the whole contract chunk.
           '@dossier/registry$': path.join(root, 'shared/src/registry/index.ts'),
+          // afterIdle, deliberately NOT a shared module: the service worker's client runs in the
+          // visitor's light landing, and the shared module would fetch the contract chunk on `/`
+          // (ADR 0498). The same file `@dossier/shared/core` exports.
+          '@dossier/idle$': path.join(root, 'shared/src/core/idle/index.ts'),
           // The last-resort screen, deliberately NOT a shared module (see main.ts).
           '@dossier/application-error$': path.join(root, 'shared/src/ui/application-error/index.ts'),
           // What this build was compiled against, deliberately NOT a shared module: each remote

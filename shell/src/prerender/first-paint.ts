@@ -1,4 +1,4 @@
-import { isLandingVisit } from '../landing-visit';
+import { isLandingVisit, withoutTrailingSlash } from '../landing-visit';
 import { isAuthFirstPaintVisit, showAuthFirstPaint } from './auth-first-paint';
 
 /** The id of index.html's inlined landing stylesheet (prerender-landing.cjs). */
@@ -49,7 +49,7 @@ export function markFirstPaint(location: Pick<Location, 'pathname' | 'search' | 
 function shellPageFiles(map: string | null, pathname: string): string[] {
   if (!map) return [];
   try {
-    const files: unknown = (JSON.parse(map) as Record<string, unknown>)[pathname.replace(/(.)\/+$/, '$1')];
+    const files: unknown = (JSON.parse(map) as Record<string, unknown>)[withoutTrailingSlash(pathname)];
     return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string') : [];
   } catch {
     // A malformed list hints nothing: the page then loads its files as it always could.

@@ -1,6 +1,6 @@
-// By path, not '@dossier/shared/core': the visitor's light landing runs this file, and the shared
-// module would fetch the whole dossier-shared chunk on `/` (ADR 0498).
-import { afterIdle } from '../../../../shared/src/core/idle/after-idle';
+// `@dossier/idle`, not '@dossier/shared/core': the visitor's light landing runs this file, and the
+// shared module would fetch the whole dossier-shared chunk on `/` (ADR 0498).
+import { afterIdle } from '@dossier/idle';
 import { isWorkerMessage, type PageToWorkerMessage, type WorkerToPageMessage } from './sw-messages';
 
 export interface ServiceWorkerCallbacks {
