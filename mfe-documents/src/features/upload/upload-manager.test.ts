@@ -315,6 +315,23 @@ describe('UploadManager', () => {
       expect(uploadSummary(items)).toBe('Uploaded 44 · Failed 0');
     });
 
+    it('the overall bar counts the latest batch only: its bytes, from 0', async () => {
+      const { manager } = setup();
+      await manager.add([file('a.pdf', 'aaaa'), file('b.pdf', 'bbbb')]);
+      await flush();
+      expect(manager.getSnapshot().overall).toEqual({ loaded: 8, total: 8 });
+      const loaded: number[] = [];
+      const unsubscribe = manager.subscribe(() => loaded.push(manager.getSnapshot().overall.loaded));
+      await manager.add([file('c.pdf', 'cccccc'), file('d.pdf', 'dd')]);
+      await flush();
+      unsubscribe();
+      expect(manager.getSnapshot().items).toHaveLength(4);
+      expect(manager.getSnapshot().overall).toEqual({ loaded: 8, total: 8 });
+      // It started again from nothing (c.pdf half-way is 3 of 8), never from the first batch's 8.
+      expect(loaded[0]).toBe(0);
+      expect(loaded).toContain(3);
+    });
+
     it('files added while others are still on their way belong to the same batch', async () => {
       const release: (() => void)[] = [];
       const { manager } = setup({

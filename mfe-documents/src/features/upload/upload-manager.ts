@@ -382,7 +382,9 @@ export class UploadManager {
     let total = 0;
     let active = false;
     for (const item of this.items) {
-      if (['waiting', 'uploading', 'saving', 'done'].includes(item.status)) {
+      // The bar, like the summary under it, is about the files just added: 2 files and then 44
+      // start the bar at 0 of the 44's size, not at 2 files' worth already done.
+      if (item.batch === this.batch && ['waiting', 'uploading', 'saving', 'done'].includes(item.status)) {
         loaded += item.status === 'done' ? item.size : item.loaded;
         total += item.size;
       }
