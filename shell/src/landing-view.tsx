@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { LandingContent, type LandingLink } from './features/landing/landing-content';
 import { FrameLayout } from './frame/frame-layout';
 import { AREA_NAV_FALLBACK, SHELL_NAV, visibleNavItems } from './routing/nav-table';
+import { withoutTrailingSlash } from './landing-visit';
 
 // A visitor's frame: the members' pages are not offered (ADR 0246), as AppFrame does for a signed-out visitor.
 const NAV = visibleNavItems(
@@ -23,16 +24,28 @@ export function LightLandingView({ Link }: { Link: LandingLink }) {
   );
 }
 
-/** A visitor's frame around `children` (the landing here; the prerendered sign-in card, ADR 0499). */
-export function LightFrame({ Link, children }: { Link: LandingLink; children: ReactNode }) {
+/** The sign-in page, whose header offers no "Sign in" of its own (AppFrame and the prerendered card agree). */
+export function isSignInPage(pathname: string): boolean {
+  return withoutTrailingSlash(pathname) === '/auth';
+}
+
+/**
+ * A visitor's frame around `children`: the landing, with "Sign in" in the header; or the
+ * prerendered sign-in card (ADR 0499), `onSignInPage`, without it — as AppFrame draws /auth.
+ */
+export function LightFrame({ Link, children, onSignInPage = false }: { Link: LandingLink; children: ReactNode; onSignInPage?: boolean }) {
   return (
     <FrameLayout
       Link={Link}
       items={NAV}
       account={
-        <Link to="/auth" className="ds-button ds-button--primary ds-button--sm dossier-auth-state">
-          Sign in
-        </Link>
+        onSignInPage ? (
+          <span className="dossier-auth-state" />
+        ) : (
+          <Link to="/auth" className="ds-button ds-button--primary ds-button--sm dossier-auth-state">
+            Sign in
+          </Link>
+        )
       }
     >
       {children}

@@ -9,17 +9,19 @@ import { AppFrame } from './app-frame';
 const none: never[] = [];
 const areas = { enabled: () => true, loaded: () => undefined, subscribe: () => () => undefined, list: () => none } as unknown as RemoteAreas;
 
-function renderFrame(levels: { currentLevel: string; nextLevel: string }) {
+function renderFrame(levels: { currentLevel: string; nextLevel: string }, { path = '/documents', signedIn = true }: { path?: string; signedIn?: boolean } = {}) {
   const supabase = { auth: { mfa: { getAuthenticatorAssuranceLevel: async () => ({ data: levels, error: null }) } } };
   const services = {
-    auth: { status: 'signed-in', user: { id: 'u1', email: 'ana@example.com', name: 'Ana Person' }, session: { access_token: 't' }, supabase, signOut: async () => undefined },
+    auth: signedIn
+      ? { status: 'signed-in', user: { id: 'u1', email: 'ana@example.com', name: 'Ana Person' }, session: { access_token: 't' }, supabase, signOut: async () => undefined }
+      : { status: 'signed-out', user: null, session: null, supabase, signOut: async () => undefined },
   } as unknown as DossierServices;
   const Overlay = () => <div role="dialog" aria-label="Your privacy choices" />;
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { enabled: false } } })}>
     <DossierServicesProvider services={services}>
       <AreasContext.Provider value={areas}>
-        <MemoryRouter initialEntries={['/documents']}>
+        <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route element={<AppFrame overlays={[Overlay]} />}>
               <Route path="*" element={<h1>Documents</h1>} />
@@ -52,5 +54,17 @@ describe('AppFrame and two-step sign-in (issue 21 §8)', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByText('Ana Person')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Your privacy choices' })).toBeInTheDocument();
+  });
+});
+
+describe("AppFrame's header for a visitor", () => {
+  it('offers Sign in on every page but the sign-in page itself', async () => {
+    const levels = { currentLevel: 'aal1', nextLevel: 'aal1' };
+    const { unmount } = renderFrame(levels, { path: '/terms', signedIn: false });
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
+    unmount();
+    renderFrame(levels, { path: '/auth/', signedIn: false });
+    expect(await screen.findByRole('heading', { name: 'Documents' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 });

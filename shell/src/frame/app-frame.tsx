@@ -1,5 +1,5 @@
 import { Suspense, useSyncExternalStore } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { REMOTE_NAMES, useAuth, type NavItem } from '@dossier/shared';
 import { Button, LoadingSpinner, buttonClassName, retryableLazy } from '@dossier/shared/ui';
 import { FrameLayout } from './frame-layout';
@@ -7,6 +7,7 @@ import { TransferBadge } from '../features/transfer-badge';
 import { useSecondFactor } from '../features/auth/second-factor';
 import { useAreas } from '../routing/areas-context';
 import { AREA_NAV_FALLBACK, SHELL_NAV, visibleNavItems } from '../routing/route-table';
+import { isSignInPage } from '../landing-view';
 
 /** The nav: the shell's items, each loaded area's own `nav`, and fallbacks for areas not yet loaded. */
 export function useNavItems(): NavItem[] {
@@ -21,7 +22,11 @@ export function useNavItems(): NavItem[] {
 
 function SignInState() {
   const auth = useAuth();
+  const { pathname } = useLocation();
   if (auth.status === 'loading') return <span className="dossier-auth-state" aria-live="polite" />;
+  // On the sign-in page itself the header offers nothing: a second "Sign in" beside the form's
+  // own only leads back to the same page (the prerendered card's frame agrees, ADR 0499).
+  if (auth.status === 'signed-out' && isSignInPage(pathname)) return <span className="dossier-auth-state" />;
   if (auth.status === 'signed-out') {
     return (
       <Link className={buttonClassName({ variant: 'primary', size: 'sm', className: 'dossier-auth-state' })} to="/auth">

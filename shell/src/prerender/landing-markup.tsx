@@ -30,7 +30,7 @@ export function landingMarkup(): string {
  */
 export function authCardMarkup(): string {
   return renderToString(
-    <LightFrame Link={PlainLink}>
+    <LightFrame Link={PlainLink} onSignInPage>
       <AuthCard mode="sign-in" Link={PlainLink} />
     </LightFrame>,
   );

@@ -138,8 +138,11 @@ describe("a visitor's /auth: the prerendered sign-in card (ADR 0499)", () => {
     expect([...card.querySelectorAll('input')].map((input) => `${input.name} ${input.type} ${input.required}`)).toEqual(['email email true', 'password password true']);
     expect(card.querySelector('form button[type="submit"]')).toHaveTextContent('Sign in');
     expect([...card.querySelectorAll('[data-intent]')].map((control) => control.getAttribute('data-intent'))).toEqual(['sign-in', 'sign-up', 'google', 'forgot']);
-    expect(card.querySelector('header a[href="/auth"]')).toHaveTextContent('Sign in');
+    // The header offers no second "Sign in" on the sign-in page, as AppFrame draws /auth.
+    expect(card.querySelector('header a[href="/auth"]')).toBeNull();
+    expect(card.querySelector('header .dossier-auth-state')).not.toBeNull();
     expect(card.querySelector('main a[href="/"]')).toHaveTextContent('Back to the home page');
+    expect(card.querySelector('button.auth-link[data-intent="forgot"]')).toHaveTextContent('Forgot password?');
   });
 
   it("is shown, with the inlined stylesheet kept, on a visitor's plain /auth only", () => {

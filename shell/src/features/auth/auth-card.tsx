@@ -110,14 +110,14 @@ export function AuthCard({ mode, error, notice, busy = false, formRef, onSubmit,
         )}
         <TitleRow className="auth-links">
           {mode === 'sign-in' && (
-            <Button variant="ghost" size="sm" className="auth-link" onClick={() => onSwitch?.('forgot')} {...intent('forgot')}>
+            <button type="button" className="auth-link" onClick={() => onSwitch?.('forgot')} {...intent('forgot')}>
               Forgot password?
-            </Button>
+            </button>
           )}
           {mode === 'forgot' && (
-            <Button variant="ghost" size="sm" className="auth-link" onClick={() => onSwitch?.('sign-in')}>
+            <button type="button" className="auth-link" onClick={() => onSwitch?.('sign-in')}>
               Back to sign in
-            </Button>
+            </button>
           )}
           <Link to="/">Back to the home page</Link>
         </TitleRow>
