@@ -1,9 +1,10 @@
-import { Component, createElement, Fragment, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import { ERROR_SCREEN_BUTTONS, LOADING_TEXT } from '../core/messages';
+import { Component, createElement, Fragment, useEffect, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import { ERROR_SCREEN_BUTTONS } from '../core/messages';
 import { useDossier } from './hooks';
 import { retryFailedLoads } from './load-retry';
 import type { WidgetComponent } from './remote-module';
 import type { WidgetName, WidgetPropsMap } from './widget-map';
+import { WidgetLoading, WidgetSlotContext, widgetSlot } from './widget-room';
 
 /** The inline words of a widget that could not be shown (its page keeps working). */
 export const WIDGET_FAILED_TEXT = 'This section could not be shown.';
@@ -54,7 +55,8 @@ export class WidgetErrorBoundary extends Component<BoundaryProps, { failed: bool
 
 /**
  * Renders a widget another area offers, by name, without importing that area. While the area
- * loads it shows a small loading state; if the area is missing or its code fails to load, a small
+ * loads it shows the widget's loading state, which keeps the room the widget takes when it has
+ * one in WIDGET_ROOM (widget-room.ts; lazyWidget shows the same while the widget's code loads); if the area is missing or its code fails to load, a small
  * inline error with Try Again — never the whole page's error screen.
  */
 export function Widget<N extends WidgetName>({ name, ...props }: { name: N } & WidgetPropsMap[N]) {
@@ -76,9 +78,15 @@ export function Widget<N extends WidgetName>({ name, ...props }: { name: N } & W
       live = false;
     };
   }, [name, widgets, state.component, state.failed, attempt]);
+  const title = (props as { title?: unknown }).title;
+  const slot = useMemo(() => widgetSlot(name, title), [name, title]);
   const report = (error: unknown) => errors?.report?.(error, { feature: `widget:${name}` });
   if (state.component) {
-    return createElement(WidgetErrorBoundary, { name, onError: report }, createElement(state.component, props as unknown as WidgetPropsMap[N]));
+    return createElement(
+      WidgetSlotContext.Provider,
+      { value: slot },
+      createElement(WidgetErrorBoundary, { name, onError: report }, createElement(state.component, props as unknown as WidgetPropsMap[N])),
+    );
   }
   if (state.failed === 'missing') {
     return createElement('div', { role: 'status', className: 'widget-unavailable' }, 'This section is unavailable right now.');
@@ -92,5 +100,5 @@ export function Widget<N extends WidgetName>({ name, ...props }: { name: N } & W
       },
     });
   }
-  return createElement('div', { role: 'status', 'aria-busy': true, className: 'widget-loading' }, LOADING_TEXT);
+  return createElement(WidgetLoading, { slot });
 }

@@ -1,12 +1,13 @@
 import { createElement, Suspense, type ComponentType } from 'react';
 import type { BaseWidgetProps } from '@dossier/shared';
-import { LOADING_TEXT } from '@dossier/shared/core';
+import { WidgetSlotLoading } from '@dossier/shared/contract';
 import { retryableLazy, useCodeSettled } from './retryable-lazy';
 
-const widgetLoading = () => createElement('p', { role: 'status', 'aria-busy': true, className: 'widget-loading' }, LOADING_TEXT);
+/** The loading state of the `<Widget>` slot it is drawn in: the same room as while its area loaded (widget-room.ts). */
+const widgetLoading = () => createElement(WidgetSlotLoading);
 
 /**
- * A widget whose code loads on first render, with its own "Loading..." so any host (the dashboard,
+ * A widget whose code loads on first render, with its own loading state (its slot's, so the room kept while its area loaded stays kept) so any host (the dashboard,
  * another area) can render it as is — areas offer widgets without growing their entry. It waits
  * for its code without suspending (useCodeSettled): a dashboard's widgets arrive one by one, and
  * React holds each suspended reveal back 300 ms after the last one (ADR 0490). The Suspense is

@@ -1,0 +1,72 @@
+import { createContext, createElement, useContext, type CSSProperties } from 'react';
+import { LOADING_TEXT } from '../core/messages';
+import type { WidgetName } from './widget-map';
+
+/**
+ * The room a widget takes once drawn, for its loading state to keep: a widget arrives with its
+ * area's code, after the page around it, and one that drew in a line of "Loading..." pushed every
+ * section below it down by its height (/settings: Analysis moved 451 px at 1440×900, 513 px at
+ * 390×844, and a tap aimed at "French" landed elsewhere). Data, by the widget's global name, so a
+ * host's `<Widget>` knows it before the area's code: the same one-home idea as the registry of
+ * areas. Measured where the widget is shown (its usual host), for the state a new account sees.
+ */
+export interface WidgetRoom {
+  /** What the section is called, for the placeholder's name ('Loading Expiry reminders'); a caller's `title` prop is used instead when it passes one. */
+  label?: string;
+  /** The drawn widget's height, at least: on a phone (below 600 px wide) and wider. */
+  minHeight: { phone: string; wide: string };
+  /** Lines of the skeleton under its heading bar (3 unless told). */
+  lines?: number;
+}
+
+/** Widgets that draw a section of their own; the others (a button, a dialog, a notice that is usually empty) load in a line of text. */
+export const WIDGET_ROOM: { readonly [N in WidgetName]?: WidgetRoom } = {
+  // /settings, a new account (no calendar feed yet): 537 px at 390×844, 476 px at 1440×900.
+  'documents.reminder-settings': { label: 'Expiry reminders', minHeight: { phone: '33.5rem', wide: '29.75rem' }, lines: 9 },
+};
+
+/** What a widget's loading state needs: its room (if it has one) and its name for assistive technology. */
+export interface WidgetSlot {
+  name: string;
+  room?: WidgetRoom;
+  label?: string;
+}
+
+/** The slot `<Widget>` is drawing, for the loading state of a lazy widget's own code inside it (lazyWidget). */
+export const WidgetSlotContext = createContext<WidgetSlot | null>(null);
+
+export function widgetSlot(name: string, title?: unknown): WidgetSlot {
+  const room = (WIDGET_ROOM as Readonly<Record<string, WidgetRoom | undefined>>)[name];
+  return { name, room, label: typeof title === 'string' && title ? title : room?.label };
+}
+
+/**
+ * A widget's loading state. With room: a section-shaped skeleton (a heading bar and a few lines)
+ * as tall as the drawn widget, so nothing below moves when it arrives; busy, named 'Loading <its
+ * title>', and still saying "Loading..." to anyone (and any test) that waits for that text to go.
+ * Without: the small "Loading..." line.
+ */
+export function WidgetLoading({ slot }: { slot?: WidgetSlot | null }) {
+  const room = slot?.room;
+  if (!room) return createElement('div', { role: 'status', 'aria-busy': true, className: 'widget-loading' }, LOADING_TEXT);
+  const lines = Array.from({ length: room.lines ?? 3 }, (_, i) => createElement('span', { key: i, 'aria-hidden': true, className: 'ds-skeleton ds-skeleton--text' }));
+  return createElement(
+    'div',
+    {
+      role: 'status',
+      'aria-busy': true,
+      'aria-label': slot.label ? `Loading ${slot.label}` : LOADING_TEXT,
+      className: 'widget-loading ds-widget-placeholder',
+      'data-widget-placeholder': slot.name,
+      style: { '--ds-widget-room': room.minHeight.wide, '--ds-widget-room-phone': room.minHeight.phone } as CSSProperties,
+    },
+    createElement('span', { 'aria-hidden': true, className: 'ds-skeleton ds-widget-placeholder__heading' }),
+    ...lines,
+    createElement('span', { className: 'ds-visually-hidden' }, LOADING_TEXT),
+  );
+}
+
+/** The loading state of the widget slot this is drawn in (lazyWidget, while the widget's own code is on its way). */
+export function WidgetSlotLoading() {
+  return createElement(WidgetLoading, { slot: useContext(WidgetSlotContext) });
+}
