@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInFreshUser } from '../support/signed-in-session';
+import { readAppConfig, signInFreshUser } from '../support/signed-in-session';
 
 test('the dashboard shows every area widget, each with its own empty state for a new person', async ({ page }) => {
   await signInFreshUser(page, 'New Nora');
@@ -38,3 +38,47 @@ test('every dashboard card has the same frame: one level-2 title of one size, Go
   await expect(drive.getByRole('heading', { level: 2, name: 'Google Drive' })).toBeVisible();
   await expect(plan.getByRole('heading', { level: 2, name: 'Your plan' })).toBeVisible();
 });
+
+// The cards arrive with four areas' code, after the page. On a phone they stand one above the
+// other, so a card that drew taller than its loading state pushed every card below it down (and
+// the two notices above the grid, a line of "Loading..." each, then nothing, pulled it up by 48 px).
+// Each loading state keeps its widget's room (WIDGET_ROOM); the areas are held until the page has
+// drawn, so the figures are positions, never times.
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test(`the cards stay where they are when their areas arrive (${viewport.width}×${viewport.height})`, async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    await signInFreshUser(page, 'Carla Cards');
+    const { remotes } = await readAppConfig(page);
+    const areas = new Set([remotes.documents, remotes.portfolios, remotes.driveImport, remotes.account].map((url) => new URL(url).origin));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route((url) => areas.has(url.origin), async (route) => {
+      await released;
+      await route.continue().catch(() => undefined);
+    });
+    const CARDS = ['documents.category-counts', 'documents.recent', 'documents.expiring-soon', 'portfolios.summary', 'drive.connection-card', 'account.plan-badge'];
+    // Each card's top, below the page's own heading (which the areas cannot move).
+    const tops = () =>
+      page.evaluate((names) => {
+        const origin = document.querySelector('h1')!.getBoundingClientRect().top;
+        return names.map((name) => document.querySelector(`[data-widget="${name}"]`)!.getBoundingClientRect().top - origin);
+      }, CARDS);
+
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: /Carla Cards/ })).toBeVisible();
+    for (const name of CARDS) await expect(page.locator(`[data-widget="${name}"]`).locator('[aria-busy="true"]')).toHaveCount(1);
+    const before = await tops();
+    await page.screenshot({ path: testInfo.outputPath(`dashboard-loading-${viewport.width}.png`), fullPage: true });
+
+    release();
+    for (const name of CARDS) await expect(page.locator(`[data-widget="${name}"]`).getByText('Loading...')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.locator('[data-widget="portfolios.summary"]')).toContainText('No portfolios yet');
+    const after = await tops();
+    await page.screenshot({ path: testInfo.outputPath(`dashboard-drawn-${viewport.width}.png`), fullPage: true });
+    CARDS.forEach((name, i) => expect(Math.abs(after[i] - before[i]), `${name} moved from ${before[i]} to ${after[i]}`).toBeLessThan(4));
+  });
+}

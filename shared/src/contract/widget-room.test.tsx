@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { render, screen, within } from '@testing-library/react';
-import { lazyWidget } from '@dossier/shared/ui';
+import { lazyWidget, WidgetFrame } from '@dossier/shared/ui';
 import { LOADING_TEXT } from '@dossier/shared/core';
 import { DossierServicesProvider } from './hooks';
 import { Widget } from './widget';
@@ -19,7 +19,7 @@ function servicesLoading(widgets: Record<string, unknown> = {}) {
 function expectReminderRoom(placeholder: HTMLElement) {
   // Busy, named after the section, and as tall as the section it stands for at each size.
   expect(placeholder).toHaveAttribute('aria-busy', 'true');
-  expect(placeholder).toHaveClass('ds-widget-placeholder');
+  expect(placeholder).toHaveClass('ds-widget-placeholder', 'ds-widget-room');
   expect(placeholder.style.getPropertyValue('--ds-widget-room')).toBe(WIDGET_ROOM['documents.reminder-settings']!.minHeight.wide);
   expect(placeholder.style.getPropertyValue('--ds-widget-room-phone')).toBe(WIDGET_ROOM['documents.reminder-settings']!.minHeight.phone);
   // A section's skeleton: a heading bar and its lines, hidden from assistive technology; the words stay for it.
@@ -75,11 +75,47 @@ describe("a widget's loading state keeps the room the widget takes", () => {
     expect(status).not.toHaveClass('ds-widget-placeholder');
   });
 
+  it('a dashboard card keeps its room from its code to its data: the placeholder, then WidgetFrame’s pending state, at the same figures', async () => {
+    const Recent = ({ title }: { title?: string }) => (
+      <WidgetFrame title={title ?? ''} state="pending" empty={null}>
+        rows
+      </WidgetFrame>
+    );
+    const widget = lazyWidget(async () => Recent);
+    const view = render(
+      <DossierServicesProvider services={servicesLoading()}>
+        <Widget name="documents.recent" placement="dashboard" title="Recently added" />
+      </DossierServicesProvider>,
+    );
+    const placeholder = screen.getByRole('status', { name: 'Loading Recently added' });
+    expect(placeholder).toHaveClass('ds-widget-room');
+    expect(placeholder.style.getPropertyValue('--ds-widget-room-phone')).toBe(WIDGET_ROOM['documents.recent']!.minHeight.phone);
+    view.rerender(
+      <DossierServicesProvider services={servicesLoading({ 'documents.recent': widget })}>
+        <Widget key="in" name="documents.recent" placement="dashboard" title="Recently added" />
+      </DossierServicesProvider>,
+    );
+    const frame = await screen.findByRole('region', { name: 'Recently added' });
+    expect(frame).toHaveClass('widget', 'ds-widget-room');
+    expect(frame.style.getPropertyValue('--ds-widget-room-phone')).toBe(WIDGET_ROOM['documents.recent']!.minHeight.phone);
+  });
+
+  it('a notice that is usually empty takes no room while it loads (nothing to move up when it draws nothing)', () => {
+    render(
+      <DossierServicesProvider services={servicesLoading()}>
+        <Widget name="account.deletion-notice" />
+      </DossierServicesProvider>,
+    );
+    const status = screen.getByRole('status', { name: 'Loading Account deletion notice' });
+    expect(status).not.toHaveClass('ds-widget-room');
+    expect(status.querySelectorAll('.ds-skeleton')).toHaveLength(0);
+    expect(within(status).getByText(LOADING_TEXT)).toHaveClass('ds-visually-hidden');
+  });
+
   it('the design system reserves the figures: min-height from them, the phone’s below 600 px, and a still skeleton for reduced motion', () => {
     const css = readFileSync(path.join(__dirname, '../ui/design-system/design-system.css'), 'utf8').replace(/\s+/g, ' ');
-    expect(css).toContain('.ds-widget-placeholder { display: flex;');
-    expect(css).toMatch(/\.ds-widget-placeholder \{[^}]*min-height: var\(--ds-widget-room, auto\)/);
-    expect(css).toMatch(/@media \(max-width: 599\.98px\) \{ \.ds-widget-placeholder \{ min-height: var\(--ds-widget-room-phone, var\(--ds-widget-room, auto\)\); \}/);
+    expect(css).toContain('.ds-widget-room { min-height: var(--ds-widget-room, auto); }');
+    expect(css).toContain('@media (max-width: 599.98px) { .ds-widget-room { min-height: var(--ds-widget-room-phone, var(--ds-widget-room, auto)); } }');
     expect(css).toMatch(/@media \(prefers-reduced-motion: reduce\) \{ \.ds-skeleton \{ animation: none; \}/);
   });
 });

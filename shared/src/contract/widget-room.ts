@@ -19,11 +19,35 @@ export interface WidgetRoom {
   lines?: number;
 }
 
-/** Widgets that draw a section of their own; the others (a button, a dialog, a notice that is usually empty) load in a line of text. */
+/**
+ * Widgets that draw a section of their own; the others (a button, a dialog) load in a line of
+ * text. `lines: 0` is a widget that is usually empty (a notice): its loading state takes no room.
+ */
 export const WIDGET_ROOM: { readonly [N in WidgetName]?: WidgetRoom } = {
   // /settings, a new account (no calendar feed yet): 537 px at 390×844, 476 px at 1440×900.
   'documents.reminder-settings': { label: 'Expiry reminders', minHeight: { phone: '33.5rem', wide: '29.75rem' }, lines: 9 },
+  // The dashboard's cards (their title comes from the dashboard), a new account, at 390 and 1440 wide alike.
+  'documents.category-counts': { minHeight: { phone: '6.25rem', wide: '6.25rem' }, lines: 2 },
+  'documents.recent': { minHeight: { phone: '6.25rem', wide: '6.25rem' }, lines: 2 },
+  'documents.expiring-soon': { minHeight: { phone: '4.75rem', wide: '4.75rem' }, lines: 1 },
+  'portfolios.summary': { minHeight: { phone: '7.75rem', wide: '7.75rem' }, lines: 2 },
+  'drive.connection-card': { minHeight: { phone: '8.25rem', wide: '8.25rem' }, lines: 3 },
+  'account.plan-badge': { minHeight: { phone: '6.625rem', wide: '6.625rem' }, lines: 2 },
+  // Above the dashboard's grid, and nothing unless there is something to say.
+  'account.deletion-notice': { label: 'Account deletion notice', minHeight: { phone: '0', wide: '0' }, lines: 0 },
+  'account.emergency-notice': { label: 'Emergency access notice', minHeight: { phone: '0', wide: '0' }, lines: 0 },
 };
+
+/**
+ * What keeps a widget's room on the element it is given to (the placeholder, WidgetFrame's
+ * pending state): the design system's `.ds-widget-room` min-height, phone and wide.
+ */
+export function widgetRoomProps(room: WidgetRoom, className: string): { className: string; style: CSSProperties } {
+  return {
+    className: `${className} ds-widget-room`,
+    style: { '--ds-widget-room': room.minHeight.wide, '--ds-widget-room-phone': room.minHeight.phone } as CSSProperties,
+  };
+}
 
 /** What a widget's loading state needs: its room (if it has one) and its name for assistive technology. */
 export interface WidgetSlot {
@@ -49,20 +73,18 @@ export function widgetSlot(name: string, title?: unknown): WidgetSlot {
 export function WidgetLoading({ slot }: { slot?: WidgetSlot | null }) {
   const room = slot?.room;
   if (!room) return createElement('div', { role: 'status', 'aria-busy': true, className: 'widget-loading' }, LOADING_TEXT);
+  const label = slot.label ? `Loading ${slot.label}` : LOADING_TEXT;
+  const words = createElement('span', { key: 'words', className: 'ds-visually-hidden' }, LOADING_TEXT);
+  if (room.lines === 0) {
+    return createElement('div', { role: 'status', 'aria-busy': true, 'aria-label': label, className: 'widget-loading', 'data-widget-placeholder': slot.name }, words);
+  }
   const lines = Array.from({ length: room.lines ?? 3 }, (_, i) => createElement('span', { key: i, 'aria-hidden': true, className: 'ds-skeleton ds-skeleton--text' }));
   return createElement(
     'div',
-    {
-      role: 'status',
-      'aria-busy': true,
-      'aria-label': slot.label ? `Loading ${slot.label}` : LOADING_TEXT,
-      className: 'widget-loading ds-widget-placeholder',
-      'data-widget-placeholder': slot.name,
-      style: { '--ds-widget-room': room.minHeight.wide, '--ds-widget-room-phone': room.minHeight.phone } as CSSProperties,
-    },
-    createElement('span', { 'aria-hidden': true, className: 'ds-skeleton ds-widget-placeholder__heading' }),
+    { role: 'status', 'aria-busy': true, 'aria-label': label, 'data-widget-placeholder': slot.name, ...widgetRoomProps(room, 'widget-loading ds-widget-placeholder') },
+    createElement('span', { key: 'heading', 'aria-hidden': true, className: 'ds-skeleton ds-widget-placeholder__heading' }),
     ...lines,
-    createElement('span', { className: 'ds-visually-hidden' }, LOADING_TEXT),
+    words,
   );
 }
 

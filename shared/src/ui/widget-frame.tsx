@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
+import { WidgetSlotContext, widgetRoomProps } from '@dossier/shared/contract';
 import { ERROR_SCREEN_BUTTONS, LOADING_TEXT } from '../core/messages';
 import { Button } from './design-system/button';
 
@@ -28,8 +29,12 @@ export function WidgetFrame({
   children: ReactNode;
 }) {
   const heading = <h2 className="widget-title">{title}</h2>;
+  const classes = className ? `widget ${className}` : 'widget';
+  // While its data loads, a widget keeps the room its slot reserved while its code loaded (WIDGET_ROOM).
+  const room = useContext(WidgetSlotContext)?.room;
+  const frame = state === 'pending' && room && room.lines !== 0 ? widgetRoomProps(room, classes) : { className: classes };
   return (
-    <section className={className ? `widget ${className}` : 'widget'} aria-label={title}>
+    <section {...frame} aria-label={title}>
       {aside && state === 'success' ? (
         <div className="widget-head">
           {heading}
