@@ -332,6 +332,20 @@ describe('UploadManager', () => {
       expect(loaded).toContain(3);
     });
 
+    it('counts the files still being checked from the start: 0 of their size, never 0 of 0', async () => {
+      let check!: () => void;
+      const checked = new Promise<void>((resolve) => (check = resolve));
+      const { manager } = setup({ hash: async (f) => (await checked, `sha-of-${await f.text()}`) });
+      const adding = manager.add([file('c.pdf', 'cccccc'), file('d.pdf', 'dd')]);
+      await flush();
+      expect(manager.getSnapshot().items.map((item) => item.status)).toEqual(['checking', 'checking']);
+      expect(manager.getSnapshot().overall).toEqual({ loaded: 0, total: 8 });
+      check();
+      await adding;
+      await flush();
+      expect(manager.getSnapshot().overall).toEqual({ loaded: 8, total: 8 });
+    });
+
     it('files added while others are still on their way belong to the same batch', async () => {
       const release: (() => void)[] = [];
       const { manager } = setup({

@@ -383,8 +383,9 @@ export class UploadManager {
     let active = false;
     for (const item of this.items) {
       // The bar, like the summary under it, is about the files just added: 2 files and then 44
-      // start the bar at 0 of the 44's size, not at 2 files' worth already done.
-      if (item.batch === this.batch && ['waiting', 'uploading', 'saving', 'done'].includes(item.status)) {
+      // start the bar at 0 of the 44's size, not at 2 files' worth already done. A file still
+      // being checked counts from the start ("0 bytes of 45 KB", not "0 bytes of 0 bytes").
+      if (item.batch === this.batch && ['checking', 'waiting', 'uploading', 'saving', 'done'].includes(item.status)) {
         loaded += item.status === 'done' ? item.size : item.loaded;
         total += item.size;
       }
