@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { LandingContent, type LandingLink } from './features/landing/landing-content';
 import { FrameLayout } from './frame/frame-layout';
 import { AREA_NAV_FALLBACK, SHELL_NAV, visibleNavItems } from './routing/nav-table';
-import { withoutTrailingSlash } from './landing-visit';
 
 // A visitor's frame: the members' pages are not offered (ADR 0246), as AppFrame does for a signed-out visitor.
 const NAV = visibleNavItems(
@@ -22,11 +21,6 @@ export function LightLandingView({ Link }: { Link: LandingLink }) {
       <LandingContent Link={Link} />
     </LightFrame>
   );
-}
-
-/** The sign-in page, whose header offers no "Sign in" of its own (AppFrame and the prerendered card agree). */
-export function isSignInPage(pathname: string): boolean {
-  return withoutTrailingSlash(pathname) === '/auth';
 }
 
 /**

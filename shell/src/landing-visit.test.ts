@@ -1,4 +1,4 @@
-import { hasStoredSession, isLandingVisit, withoutTrailingSlash } from './landing-visit';
+import { hasStoredSession, isLandingVisit, isSignInPage, withoutTrailingSlash } from './landing-visit';
 
 function storage(keys: string[]): Pick<Storage, 'length' | 'key'> {
   return { length: keys.length, key: (index) => keys[index] ?? null };
@@ -33,5 +33,14 @@ describe('withoutTrailingSlash', () => {
     expect(withoutTrailingSlash('/documents')).toBe('/documents');
     expect(withoutTrailingSlash('/')).toBe('/');
     expect(withoutTrailingSlash('//')).toBe('/');
+  });
+});
+
+describe('isSignInPage', () => {
+  it('is /auth, with or without a trailing slash, and nothing else', () => {
+    expect(isSignInPage('/auth')).toBe(true);
+    expect(isSignInPage('/auth/')).toBe(true);
+    expect(isSignInPage('/authors')).toBe(false);
+    expect(isSignInPage('/')).toBe(false);
   });
 });

@@ -20,6 +20,11 @@ export function withoutTrailingSlash(pathname: string): string {
   return pathname.replace(/(.)\/+$/, '$1');
 }
 
+/** The sign-in page, whose header offers no "Sign in" of its own (AppFrame and the prerendered card agree). */
+export function isSignInPage(pathname: string): boolean {
+  return withoutTrailingSlash(pathname) === '/auth';
+}
+
 /** supabase-js keeps the session under `sb-<project>-auth-token` (its default storage key). */
 export function hasStoredSession(storage: Pick<Storage, 'length' | 'key'> | undefined): boolean {
   // No storage to read (a locked-down browser): let the app decide, as it always did.

@@ -7,7 +7,7 @@ import { TransferBadge } from '../features/transfer-badge';
 import { useSecondFactor } from '../features/auth/second-factor';
 import { useAreas } from '../routing/areas-context';
 import { AREA_NAV_FALLBACK, SHELL_NAV, visibleNavItems } from '../routing/route-table';
-import { isSignInPage } from '../landing-view';
+import { isSignInPage } from '../landing-visit';
 
 /** The nav: the shell's items, each loaded area's own `nav`, and fallbacks for areas not yet loaded. */
 export function useNavItems(): NavItem[] {

@@ -5,7 +5,7 @@
 // handed to AuthPage when the app takes the page over, which carries on from there.
 // Kept free of imports but landing-visit: main.ts and the inline script run it before any shared
 // module is negotiated.
-import { hasStoredSession, withoutTrailingSlash } from '../landing-visit';
+import { hasStoredSession, isSignInPage } from '../landing-visit';
 
 /** The element after #root holding the prerendered sign-in card (prerender-landing.cjs). */
 export const AUTH_FIRST_PAINT_ID = 'dossier-auth-first-paint';
@@ -41,7 +41,7 @@ let handover: AuthFirstPaintHandover | undefined;
  * own card, which may differ).
  */
 export function isAuthFirstPaintVisit(location: Pick<Location, 'pathname' | 'search' | 'hash'>, storage: Pick<Storage, 'length' | 'key'> | undefined): boolean {
-  return withoutTrailingSlash(location.pathname) === '/auth' && location.search === '' && location.hash === '' && !hasStoredSession(storage);
+  return isSignInPage(location.pathname) && location.search === '' && location.hash === '' && !hasStoredSession(storage);
 }
 
 /**
