@@ -1,12 +1,21 @@
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useErrorLog, useSupabase } from '@dossier/shared';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, PlainList, Skeleton } from '@dossier/shared/ui';
+import { Badge, Button, Card, ConfirmDialog, EmptyState, PlainList } from '@dossier/shared/ui';
 import { changeSubscription, fetchInvoices, fetchPlans, openBillingPortal, startCheckout, type Invoice, type Plan, type PlanUsage } from '../../api/billing';
 import { UsageBars, usePlanUsage, type Loadable } from '../plan-badge';
 import { FamilySection } from '../family';
+import { RoomSkeleton, type Room } from '../../lib/room-skeleton';
 import { leaveFor } from './leave-for';
 import './billing.css';
+
+/**
+ * The room the plan takes under its heading once drawn, for a new account (Free: usage, the Plus
+ * offer, "No payments yet"), measured at 390×844 and 1440×900: its loading state keeps it, so
+ * Sign-in security and everything below stay put when the plan arrives (they moved 498 px on a
+ * phone). A subscriber's plan is about as tall; a family or a billing history is taller.
+ */
+export const PLAN_ROOM: Room = { phone: '37.125rem', wide: '34.125rem' };
 
 const money = (cents: number, currency: string) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 const day = (iso: string | null) => (iso ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso)) : '');
@@ -197,15 +206,9 @@ export function PlanSection() {
   };
 
   let body;
-  if (usage.state === 'loading' || plans.state === 'loading') {
-    body = (
-      <div aria-busy="true">
-        <p role="status" className="ds-visually-hidden">
-          Loading your plan…
-        </p>
-        <Skeleton height="6rem" />
-      </div>
-    );
+  // Until the billing history is here too: it drew ~117 px taller than its own placeholder.
+  if (usage.state === 'loading' || plans.state === 'loading' || invoices.state === 'loading') {
+    body = <RoomSkeleton label="Loading your plan" text="Loading your plan…" room={PLAN_ROOM} lines={8} />;
   } else if (usage.state === 'error' || plans.state === 'error') {
     const error = usage.state === 'error' ? usage.error : plans.state === 'error' ? plans.error : null;
     body = (
@@ -230,9 +233,7 @@ export function PlanSection() {
           <History invoices={invoices.data} />
         ) : invoices.state === 'error' ? (
           <p role="alert">{errors.report(invoices.error, { area: 'account', action: 'invoices' }).userMessage}</p>
-        ) : (
-          <Skeleton height="3rem" />
-        )}
+        ) : null}
       </>
     );
   }
