@@ -17,9 +17,14 @@ import {
 import { Button, ConfirmDialog, TextField } from '@dossier/shared/ui';
 import { accountSecurityKeys, generateRecoveryCodes } from '../../api/account-security';
 import { FormError } from '../../lib/form-error';
+import { RoomSkeleton, type Room } from '../../lib/room-skeleton';
 import { RecoveryCodes } from './two-step';
 
 const passkeyKeys = { list: ['account', 'passkeys'] as const };
+
+/** "No passkeys yet." (a new account): one line of hint text, its margins and size kept by the skeleton's style. */
+export const PASSKEYS_ROOM: Room = { phone: '1.35rem', wide: '1.35rem' };
+const ONE_HINT_LINE = { paddingBlock: 0, marginBlock: '0.9rem', fontSize: '0.9rem' };
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -164,7 +169,7 @@ export function Passkeys() {
     <div role="group" aria-labelledby={`${id}-title`} id="passkeys">
       <h3 id={`${id}-title`}>Passkeys</h3>
       <p>Sign in with Face ID, a fingerprint or your device’s screen lock instead of your password. A passkey works only on Dossier, so it cannot be phished.</p>
-      {passkeys.isPending ? <p aria-busy="true">Loading...</p> : null}
+      {passkeys.isPending ? <RoomSkeleton label="Loading your passkeys" room={PASSKEYS_ROOM} heading={false} lines={1} style={ONE_HINT_LINE} /> : null}
       {passkeys.isError ? (
         <p role="alert" className="dossier-form-error">
           {classifyError(passkeys.error).userMessage}{' '}
@@ -187,8 +192,9 @@ export function Passkeys() {
           <Button variant="primary" onClick={() => void add()} loading={busy}>
             Add a passkey
           </Button>
-          {secondStep.data === null ? (
-            <Button onClick={() => void addSecondStep()} disabled={busy}>
+          {/* A new account has no passkey second step: the button keeps its place (disabled) while that is checked. */}
+          {secondStep.data === null || secondStep.isPending ? (
+            <Button onClick={() => void addSecondStep()} disabled={busy || secondStep.isPending}>
               Use a passkey for two-step sign-in
             </Button>
           ) : null}

@@ -3,6 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@dossier/shared';
 import { classifyError, describeDevice, lastSeen } from '@dossier/shared/core';
 import { accountSecurityKeys, endSession, listSessions, signOutOtherSessions } from '../../api/account-security';
+import { RoomSkeleton, type Room } from '../../lib/room-skeleton';
+
+/** The list of one session (this device, a new account) with its margin, measured at 390×844 and 1440×900. */
+export const SESSIONS_ROOM: Room = { phone: '6.3125rem', wide: '4.8125rem' };
 
 /** How a session signed in, from the first entry of its amr (my_sessions().sign_in_method). */
 function signInMethodText(method: string | null | undefined): string {
@@ -25,7 +29,7 @@ export function SessionsList() {
   return (
     <div aria-labelledby={`${id}-title`} role="group">
       <h3 id={`${id}-title`}>Where you are signed in</h3>
-      {sessions.isPending ? <p aria-busy="true">Loading...</p> : null}
+      {sessions.isPending ? <RoomSkeleton label="Loading where you are signed in" room={SESSIONS_ROOM} lines={1} /> : null}
       {sessions.isError ? (
         <p role="alert" className="dossier-form-error">
           {classifyError(sessions.error).userMessage}{' '}
