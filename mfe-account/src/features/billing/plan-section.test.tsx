@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { renderPage } from '../testing/render-page';
 import { PlanBadge } from '../plan-badge';
 import { leaveFor } from './leave-for';
-import { PlanSection } from './plan-section';
+import { PLAN_ROOM, PlanSection } from './plan-section';
 
 jest.mock('./leave-for', () => ({ leaveFor: jest.fn() }));
 
@@ -100,5 +100,32 @@ describe('account.plan-badge', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('progressbar', { name: 'Documents' })).toHaveAttribute('aria-valuetext', '12 of 100');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+  it('keeps the room of the drawn plan while it, or its billing history, is on its way (a skeleton named "Loading your plan")', async () => {
+    const { client } = fakeClient(freeUsage);
+    let answer!: (value: { data: object[]; error: null }) => void;
+    const invoices = new Promise<{ data: object[]; error: null }>((resolve) => (answer = resolve));
+    const from = client.from.bind(client);
+    (client as unknown as { from: (table: string) => unknown }).from = (table: string) => {
+      if (table !== 'invoices') return from(table);
+      const chain = { select: () => chain, order: () => chain, limit: () => chain, then: (ok: (v: unknown) => unknown) => invoices.then(ok) };
+      return chain;
+    };
+    renderPage(<PlanSection />, { path: '/settings', services: { auth: { status: 'signed-in', user, supabase: client } } });
+    const loading = screen.getByRole('status', { name: 'Loading your plan' });
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    expect(loading).toHaveTextContent('Loading your plan…');
+    expect(loading).toHaveClass('ds-widget-room');
+    expect(loading.style.getPropertyValue('--ds-widget-room-phone')).toBe(PLAN_ROOM.phone);
+    expect(loading.style.getPropertyValue('--ds-widget-room')).toBe(PLAN_ROOM.wide);
+    // The usage and the plans are here; the billing history is not, so nothing draws yet.
+    await waitFor(() => expect(client.rpc).toHaveBeenCalledWith('my_plan_usage'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByRole('status', { name: 'Loading your plan' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Documents' })).not.toBeInTheDocument();
+    answer({ data: [], error: null });
+    expect(await screen.findByRole('progressbar', { name: 'Documents' })).toBeInTheDocument();
+    expect(screen.getByText('No payments yet')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading your plan' })).not.toBeInTheDocument();
   });
 });

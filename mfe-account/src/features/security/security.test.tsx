@@ -4,7 +4,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createMemoryToasts } from '@dossier/shared/testing';
 import { renderPage } from '../testing/render-page';
 import { PasswordChange } from './password-change';
-import { SessionsList } from './sessions-list';
+import { Passkeys, PASSKEYS_ROOM } from './passkeys';
+import { SESSIONS_ROOM, SessionsList } from './sessions-list';
+import { TWO_STEP_ROOM, TwoStepSignIn } from './two-step';
 import { describeDevice, lastSeen } from '@dossier/shared/core';
 
 const user = { id: 'u1', email: 'ana@example.com', name: 'Ana' };
@@ -90,5 +92,24 @@ describe('SessionsList', () => {
     renderPage(<SessionsList />, { services: { auth: { status: 'signed-in', user, supabase } } });
     expect(await screen.findByText(/Signed in with a passkey · Last seen/)).toBeInTheDocument();
     expect(screen.getByText(/Signed in with a password · Last seen/)).toBeInTheDocument();
+  });
+});
+
+describe('the loading states of Sign-in security keep the room their drawn state takes (a new account)', () => {
+  const never = () => new Promise<never>(() => undefined);
+  const supabase = { rpc: jest.fn(never), auth: { mfa: { listFactors: jest.fn(never) }, passkey: { list: jest.fn(never) } } } as unknown as SupabaseClient;
+
+  it.each([
+    ['where you are signed in', <SessionsList key="s" />, 'Loading where you are signed in', SESSIONS_ROOM],
+    ['two-step sign-in', <TwoStepSignIn key="t" />, 'Loading two-step sign-in', TWO_STEP_ROOM],
+    ['passkeys', <Passkeys key="p" />, 'Loading your passkeys', PASSKEYS_ROOM],
+  ])('%s: a busy skeleton named for it, as tall as its drawn state, still saying "Loading..."', (_, element, name, room) => {
+    renderPage(element, { services: { auth: { status: 'signed-in', user, supabase } } });
+    const loading = screen.getByRole('status', { name });
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    expect(loading).toHaveClass('ds-widget-placeholder', 'ds-widget-room');
+    expect(loading.style.getPropertyValue('--ds-widget-room-phone')).toBe(room.phone);
+    expect(loading.style.getPropertyValue('--ds-widget-room')).toBe(room.wide);
+    expect(loading).toHaveTextContent('Loading...');
   });
 });
