@@ -208,7 +208,7 @@ export function PlanSection() {
   let body;
   // Until the billing history is here too: it drew ~117 px taller than its own placeholder.
   if (usage.state === 'loading' || plans.state === 'loading' || invoices.state === 'loading') {
-    body = <RoomSkeleton label="Loading your plan" text="Loading your plan…" room={PLAN_ROOM} lines={8} />;
+    body = <RoomSkeleton label="Loading your plan" text="Loading your plan…" room={PLAN_ROOM} lines={12} />;
   } else if (usage.state === 'error' || plans.state === 'error') {
     const error = usage.state === 'error' ? usage.error : plans.state === 'error' ? plans.error : null;
     body = (
