@@ -119,6 +119,7 @@ test('a live shared portfolio: three documents and a checklist, previews and dow
   await row.getByRole('button', { name: 'View log' }).click();
   await expect(row.getByRole('list', { name: 'View log' })).toContainText('Downloaded');
   await row.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('alertdialog', { name: 'Revoke this link?' }).getByRole('button', { name: 'Revoke link' }).click();
   await expect(row).toContainText('Revoked');
   await anon.page.reload();
   await expect(anon.page.getByRole('heading', { name: SHARE_MESSAGES.unavailable })).toBeVisible();
@@ -152,9 +153,9 @@ test('a document link with a password and one view: a wrong password is refused,
   await expect(second.getByRole('heading', { name: SHARE_MESSAGES.unavailable })).toBeVisible();
   await anon.context.close();
 
-  // The owner sees the link used up.
+  // The owner sees the link used up. (Closed without "Done": the new link's panel goes by itself
+  // once the dialog learns the link is used up.)
   const dialog = page.getByRole('dialog', { name: 'Share “insurance.pdf”' });
-  await dialog.getByRole('button', { name: 'Done' }).click();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await panel(page).getByRole('button', { name: 'Share', exact: true }).click();
   await expect(dialog.getByTestId('share-link')).toContainText('Used up');
@@ -223,5 +224,18 @@ test.describe('on a phone', () => {
     await ask.getByRole('button', { name: 'Revoke 2 links' }).click();
     await expect(rows.filter({ hasText: 'Revoked' })).toHaveCount(2);
     await expect(dialog).toBeVisible();
+
+    // A link revoked straight after it was made (found by hand): one link asks first too, and the
+    // "Your new link" panel then goes, so its Share link button cannot hand out a dead link.
+    await dialog.getByLabel('Link name (optional)').fill('Plumber');
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const created = dialog.getByRole('region', { name: 'New link' });
+    await expect(created.getByRole('button', { name: 'Share link' })).toBeVisible();
+    const plumber = rows.filter({ hasText: 'Plumber' });
+    await plumber.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('alertdialog', { name: 'Revoke this link?' }).getByRole('button', { name: 'Revoke link' }).click();
+    await expect(plumber).toContainText('Revoked');
+    await expect(created).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Create link' })).toBeVisible();
   });
 });

@@ -25,16 +25,29 @@ const link = (id: string, label: string): ShareLink => ({
   last_viewed_at: null,
 });
 
-/** A supabase-js stand-in: `list_share_links` answers the given links; every table update is recorded. */
-function fakeClient(links: ShareLink[]) {
+/**
+ * A supabase-js stand-in: `list_share_links` answers the links as they are at that moment;
+ * `create_share_link` adds an active one; every table update is recorded, and a revoke applies
+ * to the links (as the database would).
+ */
+function fakeClient(initial: ShareLink[]) {
+  let links = initial;
   const updates: unknown[] = [];
   const answer = { data: null, error: null, status: 204 };
   const chain = { is: () => chain, eq: () => chain, then: (resolve: (value: typeof answer) => void) => resolve(answer) };
   const client = {
-    rpc: jest.fn(async (name: string) => (name === 'list_share_links' ? { data: links, error: null, status: 200 } : answer)),
+    rpc: jest.fn(async (name: string) => {
+      if (name === 'list_share_links') return { data: links, error: null, status: 200 };
+      if (name === 'create_share_link') {
+        links = [link('new', ''), ...links];
+        return { data: [{ id: 'new', token: 'T'.repeat(32) }], error: null, status: 200 };
+      }
+      return answer;
+    }),
     from: () => ({
-      update: (changes: unknown) => {
+      update: (changes: { revoked_at?: string }) => {
         updates.push(changes);
+        if (changes.revoked_at) links = links.map((l) => ({ ...l, state: 'revoked' as const, revoked_at: changes.revoked_at ?? null }));
         return chain;
       },
     }),
@@ -99,5 +112,42 @@ describe('the share dialog', () => {
     await userEvent.click(within(ask).getByRole('button', { name: 'Revoke 2 links' }));
     expect(updates).toEqual([{ revoked_at: expect.any(String) }]);
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('asks before revoking one link too, and revokes only on confirm', async () => {
+    const { updates } = renderDialog([link('l1', 'Bank')]);
+    const dialog = await screen.findByRole('dialog', { name: 'Share “Passport”' });
+    const row = await within(dialog).findByTestId('share-link');
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Revoke' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Revoke this link?' });
+    expect(ask).toHaveTextContent('Anyone holding it loses access at once. This cannot be undone.');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(updates).toEqual([]);
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Revoke' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Revoke this link?' })).getByRole('button', { name: 'Revoke link' }));
+    expect(updates).toEqual([{ revoked_at: expect.any(String) }]);
+    expect(await within(row).findByText('Revoked')).toBeInTheDocument();
+  });
+
+  it('stops offering a new link once it is revoked: no dead link to copy or share (found by hand)', async () => {
+    renderDialog([]);
+    const dialog = await screen.findByRole('dialog', { name: 'Share “Passport”' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    const created = await within(dialog).findByRole('region', { name: 'New link' });
+    expect((within(created).getByRole('textbox', { name: 'Link' }) as HTMLInputElement).value).toMatch(/\/link\/T{32}$/);
+    expect(within(created).getByRole('button', { name: 'Share link' })).toBeInTheDocument();
+
+    const row = await within(dialog).findByTestId('share-link');
+    await userEvent.click(within(row).getByRole('button', { name: 'Revoke' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Revoke this link?' })).getByRole('button', { name: 'Revoke link' }));
+
+    expect(await within(row).findByText('Revoked')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('region', { name: 'New link' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Share link' })).not.toBeInTheDocument();
+    // The form is back, for a link that works.
+    expect(within(dialog).getByRole('button', { name: 'Create link' })).toBeInTheDocument();
   });
 });

@@ -147,6 +147,7 @@ function LinkRow({ link, title, onChanged }: { link: ShareLink; title: string; o
   const toasts = useToasts().stacked;
   const describeError = useDescribeError();
   const share = useShareOrCopy(title);
+  const { confirm, dialog: confirmDialog } = useConfirm();
   const [open, setOpen] = useState<'none' | 'log' | 'edit'>('none');
   const [draft, setDraft] = useState<Draft>(() => draftFrom(link));
   const url = rememberedShareUrl(link.id);
@@ -179,6 +180,16 @@ function LinkRow({ link, title, onChanged }: { link: ShareLink; title: string; o
     onSuccess: () => (toasts.add({ title: 'Link revoked', variant: 'success' }), onChanged()),
     onError: failed,
   });
+  // One link, like all of them: whoever holds it loses access for good, so ask first.
+  const askRevoke = async () => {
+    const ok = await confirm({
+      title: 'Revoke this link?',
+      description: 'Anyone holding it loses access at once. This cannot be undone.',
+      confirmLabel: 'Revoke link',
+      destructive: true,
+    });
+    if (ok) revoke.mutate();
+  };
 
   const facts = [
     link.has_password ? 'Password' : 'No password',
@@ -208,7 +219,7 @@ function LinkRow({ link, title, onChanged }: { link: ShareLink; title: string; o
             <Button size="sm" aria-expanded={open === 'edit'} onClick={() => setOpen(open === 'edit' ? 'none' : 'edit')}>
               Edit
             </Button>
-            <Button size="sm" variant="danger" loading={revoke.isPending} onClick={() => revoke.mutate()}>
+            <Button size="sm" variant="danger" loading={revoke.isPending} onClick={() => void askRevoke()}>
               Revoke
             </Button>
           </>
@@ -237,6 +248,7 @@ function LinkRow({ link, title, onChanged }: { link: ShareLink; title: string; o
           </div>
         </form>
       ) : null}
+      {confirmDialog}
     </li>
   );
 }
@@ -255,7 +267,7 @@ export function ShareDialog({ target, title, onClose }: { target: ShareTarget; t
   const share = useShareOrCopy(title);
   const { confirm, dialog: confirmDialog } = useConfirm();
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ id: string; url: string } | null>(null);
   // Visitors change a link's state (views, used up): read it afresh whenever the dialog opens.
   const links = useQuery({ queryKey: shareKeys.list(target), queryFn: () => listShareLinks(client, target), refetchOnMount: 'always' });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: shareKeys.all });
@@ -272,7 +284,7 @@ export function ShareDialog({ target, title, onClose }: { target: ShareTarget; t
     onSuccess: ({ id, token }) => {
       const url = shareUrl(target, token);
       rememberShareUrl(id, url);
-      setCreated(url);
+      setCreated({ id, url });
       setDraft(EMPTY);
       refresh();
     },
@@ -289,6 +301,10 @@ export function ShareDialog({ target, title, onClose }: { target: ShareTarget; t
     create.mutate();
   };
   const live = (links.data ?? []).filter((l) => l.state === 'active');
+  // The new link's panel offers it only while it works: once it is revoked (or used up, or
+  // expired) it would hand out a dead link, so the form comes back. Until the list has it, it is new.
+  const createdState = created ? links.data?.find((l) => l.id === created.id)?.state : undefined;
+  const createdUrl = created && (createdState === undefined || createdState === 'active') ? created.url : null;
   const askRevokeAll = async () => {
     const ok = await confirm({
       title: `Revoke all ${live.length} active links?`,
@@ -301,15 +317,15 @@ export function ShareDialog({ target, title, onClose }: { target: ShareTarget; t
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={`Share “${title}”`} wide>
-      {created ? (
+      {createdUrl ? (
         <section className="share-created" aria-label="New link">
           <p>
             Your new link. Copy it now: for your safety Dossier keeps only a fingerprint of it, and this device remembers it for
             you.
           </p>
-          <TextField label="Link" readOnly value={created} onFocus={(e) => e.currentTarget.select()} />
+          <TextField label="Link" readOnly value={createdUrl} onFocus={(e) => e.currentTarget.select()} />
           <div className="share-actions">
-            <Button variant="primary" onClick={() => void share(created)}>
+            <Button variant="primary" onClick={() => void share(createdUrl)}>
               Share link
             </Button>
             <Button onClick={() => setCreated(null)}>Done</Button>
