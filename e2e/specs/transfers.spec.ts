@@ -77,7 +77,8 @@ test('a portfolio changes hands; other offers are declined, cancelled and expire
 
   // 1. The portfolio, accepted.
   await offerThroughUi(a.page, bEmail, { portfolio: 'Estate papers' }, 'The house papers, as we said.');
-  await a.page.getByRole('tab', { name: 'Outgoing' }).click();
+  // The page shows the offer just sent: Outgoing opens by itself.
+  await expect(a.page.getByRole('tab', { name: 'Outgoing' })).toHaveAttribute('aria-selected', 'true');
   await expect(card(a.page, `To ${bEmail}`).getByText('Pending', { exact: true })).toBeVisible();
 
   await b.page.reload();

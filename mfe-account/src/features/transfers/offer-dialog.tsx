@@ -14,7 +14,7 @@ type Kind = 'documents' | 'portfolio';
  * "Offer documents": to whom, what (some documents or one portfolio), a message and whether to
  * keep a copy. The server checks everything again and answers refusals in plain words.
  */
-export function OfferDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function OfferDialog({ open, onOpenChange, onOffered }: { open: boolean; onOpenChange: (open: boolean) => void; onOffered?: () => void }) {
   const client = useSupabase();
   const toasts = useToasts().stacked;
   const refresh = useRefreshTransfers();
@@ -86,6 +86,7 @@ export function OfferDialog({ open, onOpenChange }: { open: boolean; onOpenChang
       await refresh();
       reset();
       onOpenChange(false);
+      onOffered?.();
     } catch (e) {
       setError(transferErrorText(e));
     } finally {

@@ -102,7 +102,8 @@ export default function TransfersPage() {
           </Tabs>
         )}
       </div>
-      <OfferDialog open={offering} onOpenChange={setOffering} />
+      {/* The offer just sent is shown where it now lives (found by hand: the page stayed on an empty Incoming). */}
+      <OfferDialog open={offering} onOpenChange={setOffering} onOffered={() => setTab('outgoing')} />
     </Page>
   );
 }

@@ -108,6 +108,32 @@ describe('Transfers page', () => {
     await person.click(within(dialog).getByRole('button', { name: 'Send offer' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('You cannot transfer documents to yourself.');
   }, 30_000);
+
+  it('shows the offer just sent: the Outgoing tab opens with it (found by hand)', async () => {
+    const rows: Transfer[] = [];
+    const { supabase, rpc } = fakeClient(rows);
+    rpc.mockImplementation(async (name: string) => {
+      if (name === 'my_transfers') return { data: [...rows], error: null };
+      if (name === 'offer_transfer') rows.push(transfer({ direction: 'outgoing', sender_email: 'ana@example.com', recipient_email: 'cy@example.com' }));
+      return { data: null, error: null };
+    });
+    (supabase as unknown as { from: unknown }).from = () => ({
+      select: () => ({
+        is: () => ({ order: () => ({ limit: async () => ({ data: [{ id: 'd1', name: 'deed.pdf', size: 10 }], error: null }) }) }),
+        order: async () => ({ data: [], error: null }),
+      }),
+    });
+    renderPage(<TransfersPage />, { services: { auth: { status: 'signed-in', user, supabase } } });
+    const person = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Nothing offered to you' })).toBeVisible();
+    await person.click(screen.getByRole('button', { name: 'Offer documents' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Offer documents' });
+    await person.type(within(dialog).getByLabelText("Recipient's e-mail"), 'cy@example.com');
+    await person.click(await within(dialog).findByRole('checkbox', { name: /deed\.pdf/ }));
+    await person.click(within(dialog).getByRole('button', { name: 'Send offer' }));
+    expect(await screen.findByRole('tab', { name: 'Outgoing', selected: true })).toBeVisible();
+    expect(await screen.findByRole('listitem', { name: 'To cy@example.com' })).toBeVisible();
+  }, 30_000);
 });
 
 /** The levels of the page's headings, in reading order (axe's heading-order: never more than one step down). */
