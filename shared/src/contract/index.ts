@@ -1,6 +1,7 @@
 export * from './remote-module';
 export * from './define-area';
 export * from './widget-map';
+export * from './room-skeleton';
 export * from './widget-room';
 export * from './app-config';
 export * from './auth';

@@ -1,29 +1,21 @@
-import { createContext, createElement, useContext, type CSSProperties } from 'react';
+import { createContext, createElement, useContext } from 'react';
 import { LOADING_TEXT } from '../core/messages';
+import { RoomSkeleton, type Room } from './room-skeleton';
 import type { WidgetName } from './widget-map';
 
 /**
- * The room a widget takes once drawn, for its loading state to keep: a widget arrives with its
- * area's code, after the page around it, and one that drew in a line of "Loading..." pushed every
- * section below it down by its height (/settings: Analysis moved 451 px at 1440×900, 513 px at
- * 390×844, and a tap aimed at "French" landed elsewhere). Data, by the widget's global name, so a
- * host's `<Widget>` knows it before the area's code: the same one-home idea as the registry of
- * areas. Measured where the widget is shown (its usual host), for the state a new account sees.
- */
-export interface WidgetRoom {
-  /** What the section is called, for the placeholder's name ('Loading Expiry reminders'); a caller's `title` prop is used instead when it passes one. */
-  label?: string;
-  /** The drawn widget's height, at least: on a phone (below 600 px wide) and wider. */
-  minHeight: { phone: string; wide: string };
-  /** Lines of the skeleton under its heading bar (3 unless told). */
-  lines?: number;
-}
-
-/**
+ * The room a widget takes once drawn (a Room: RoomSkeleton's), for its loading state to keep: a
+ * widget arrives with its area's code, after the page around it, and one that drew in a line of
+ * "Loading..." pushed every section below it down by its height (/settings: Analysis moved 451 px
+ * at 1440×900, 513 px at 390×844, and a tap aimed at "French" landed elsewhere). Data, by the
+ * widget's global name, so a host's `<Widget>` knows it before the area's code: the same one-home
+ * idea as the registry of areas. Measured where the widget is shown (its usual host), for the
+ * state a new account sees. A caller's `title` prop names the skeleton instead of `label`.
+ *
  * Widgets that draw a section of their own; the others (a button, a dialog) load in a line of
  * text. `lines: 0` is a widget that is usually empty (a notice): its loading state takes no room.
  */
-export const WIDGET_ROOM: { readonly [N in WidgetName]?: WidgetRoom } = {
+export const WIDGET_ROOM: { readonly [N in WidgetName]?: Room } = {
   // /settings, a new account (no calendar feed yet): 537 px at 390×844, 476 px at 1440×900.
   'documents.reminder-settings': { label: 'Expiry reminders', minHeight: { phone: '33.5rem', wide: '29.75rem' }, lines: 9 },
   // The dashboard's cards (their title comes from the dashboard), a new account, at 390 and 1440 wide alike.
@@ -38,21 +30,10 @@ export const WIDGET_ROOM: { readonly [N in WidgetName]?: WidgetRoom } = {
   'account.emergency-notice': { label: 'Emergency access notice', minHeight: { phone: '0', wide: '0' }, lines: 0 },
 };
 
-/**
- * What keeps a widget's room on the element it is given to (the placeholder, WidgetFrame's
- * pending state): the design system's `.ds-widget-room` min-height, phone and wide.
- */
-export function widgetRoomProps(room: WidgetRoom, className: string): { className: string; style: CSSProperties } {
-  return {
-    className: `${className} ds-widget-room`,
-    style: { '--ds-widget-room': room.minHeight.wide, '--ds-widget-room-phone': room.minHeight.phone } as CSSProperties,
-  };
-}
-
 /** What a widget's loading state needs: its room (if it has one) and its name for assistive technology. */
 export interface WidgetSlot {
   name: string;
-  room?: WidgetRoom;
+  room?: Room;
   label?: string;
 }
 
@@ -60,32 +41,18 @@ export interface WidgetSlot {
 export const WidgetSlotContext = createContext<WidgetSlot | null>(null);
 
 export function widgetSlot(name: string, title?: unknown): WidgetSlot {
-  const room = (WIDGET_ROOM as Readonly<Record<string, WidgetRoom | undefined>>)[name];
+  const room = (WIDGET_ROOM as Readonly<Record<string, Room | undefined>>)[name];
   return { name, room, label: typeof title === 'string' && title ? title : room?.label };
 }
 
 /**
- * A widget's loading state. With room: a section-shaped skeleton (a heading bar and a few lines)
- * as tall as the drawn widget, so nothing below moves when it arrives; busy, named 'Loading <its
- * title>', and still saying "Loading..." to anyone (and any test) that waits for that text to go.
- * Without: the small "Loading..." line.
+ * A widget's loading state. With room: RoomSkeleton, as tall as the drawn widget, so nothing below
+ * moves when it arrives; named 'Loading <its title>'. Without: the small "Loading..." line.
  */
 export function WidgetLoading({ slot }: { slot?: WidgetSlot | null }) {
   const room = slot?.room;
   if (!room) return createElement('div', { role: 'status', 'aria-busy': true, className: 'widget-loading' }, LOADING_TEXT);
-  const label = slot.label ? `Loading ${slot.label}` : LOADING_TEXT;
-  const words = createElement('span', { key: 'words', className: 'ds-visually-hidden' }, LOADING_TEXT);
-  if (room.lines === 0) {
-    return createElement('div', { role: 'status', 'aria-busy': true, 'aria-label': label, className: 'widget-loading', 'data-widget-placeholder': slot.name }, words);
-  }
-  const lines = Array.from({ length: room.lines ?? 3 }, (_, i) => createElement('span', { key: i, 'aria-hidden': true, className: 'ds-skeleton ds-skeleton--text' }));
-  return createElement(
-    'div',
-    { role: 'status', 'aria-busy': true, 'aria-label': label, 'data-widget-placeholder': slot.name, ...widgetRoomProps(room, 'widget-loading ds-widget-placeholder') },
-    createElement('span', { key: 'heading', 'aria-hidden': true, className: 'ds-skeleton ds-widget-placeholder__heading' }),
-    ...lines,
-    words,
-  );
+  return createElement(RoomSkeleton, { room, label: slot.label, className: 'widget-loading', widget: slot.name });
 }
 
 /** The loading state of the widget slot this is drawn in (lazyWidget, while the widget's own code is on its way). */

@@ -6,6 +6,7 @@ export * from './page';
 export * from './legal';
 export * from './lazy-widget';
 export * from './widget-frame';
+export * from './room-skeleton';
 export * from './design-system';
 export * from './consent';
 export * from './retryable-lazy';

@@ -1,5 +1,5 @@
 import { useContext, type ReactNode } from 'react';
-import { WidgetSlotContext, widgetRoomProps } from '@dossier/shared/contract';
+import { roomProps, WidgetSlotContext } from '@dossier/shared/contract';
 import { ERROR_SCREEN_BUTTONS, LOADING_TEXT } from '../core/messages';
 import { Button } from './design-system/button';
 
@@ -32,7 +32,7 @@ export function WidgetFrame({
   const classes = className ? `widget ${className}` : 'widget';
   // While its data loads, a widget keeps the room its slot reserved while its code loaded (WIDGET_ROOM).
   const room = useContext(WidgetSlotContext)?.room;
-  const frame = state === 'pending' && room && room.lines !== 0 ? widgetRoomProps(room, classes) : { className: classes };
+  const frame = state === 'pending' && room && room.lines !== 0 ? roomProps(room, classes) : { className: classes };
   return (
     <section {...frame} aria-label={title}>
       {aside && state === 'success' ? (
