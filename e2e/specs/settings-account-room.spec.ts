@@ -21,7 +21,7 @@ const HELD = [
   { what: 'factors', method: 'GET', path: '/auth/v1/user' },
 ] as const satisfies readonly { what: string; method: string; path: string; later?: boolean }[];
 
-/** The loading states (mfe-account's RoomSkeleton), each keeping its part's room. */
+/** The loading states (RoomSkeleton, from @dossier/shared/ui), each keeping its part's room. */
 const LOADING = ['Loading your plan', 'Loading your passkeys', 'Loading two-step sign-in', 'Loading where you are signed in'];
 
 const SECTIONS = ['Sign-in security', 'Notifications', 'Analysis'] as const;

@@ -116,8 +116,8 @@ describe('account.plan-badge', () => {
     expect(loading).toHaveAttribute('aria-busy', 'true');
     expect(loading).toHaveTextContent('Loading your plan…');
     expect(loading).toHaveClass('ds-widget-room');
-    expect(loading.style.getPropertyValue('--ds-widget-room-phone')).toBe(PLAN_ROOM.phone);
-    expect(loading.style.getPropertyValue('--ds-widget-room')).toBe(PLAN_ROOM.wide);
+    expect(loading.style.getPropertyValue('--ds-widget-room-phone')).toBe(PLAN_ROOM.minHeight.phone);
+    expect(loading.style.getPropertyValue('--ds-widget-room')).toBe(PLAN_ROOM.minHeight.wide);
     // The usage and the plans are here; the billing history is not, so nothing draws yet.
     await waitFor(() => expect(client.rpc).toHaveBeenCalledWith('my_plan_usage'));
     await new Promise((resolve) => setTimeout(resolve, 0));

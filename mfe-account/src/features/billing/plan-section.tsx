@@ -1,11 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useErrorLog, useSupabase } from '@dossier/shared';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, PlainList } from '@dossier/shared/ui';
+import { Badge, Button, Card, ConfirmDialog, EmptyState, PlainList, RoomSkeleton, type Room } from '@dossier/shared/ui';
 import { changeSubscription, fetchInvoices, fetchPlans, openBillingPortal, startCheckout, type Invoice, type Plan, type PlanUsage } from '../../api/billing';
 import { UsageBars, usePlanUsage, type Loadable } from '../plan-badge';
 import { FamilySection } from '../family';
-import { RoomSkeleton, type Room } from '../../lib/room-skeleton';
 import { leaveFor } from './leave-for';
 import './billing.css';
 
@@ -15,7 +14,7 @@ import './billing.css';
  * Sign-in security and everything below stay put when the plan arrives (they moved 498 px on a
  * phone). A subscriber's plan is about as tall; a family or a billing history is taller.
  */
-export const PLAN_ROOM: Room = { phone: '37.125rem', wide: '34.125rem' };
+export const PLAN_ROOM: Room = { label: 'your plan', minHeight: { phone: '37.125rem', wide: '34.125rem' }, lines: 12 };
 
 const money = (cents: number, currency: string) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 const day = (iso: string | null) => (iso ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso)) : '');
@@ -208,7 +207,7 @@ export function PlanSection() {
   let body;
   // Until the billing history is here too: it drew ~117 px taller than its own placeholder.
   if (usage.state === 'loading' || plans.state === 'loading' || invoices.state === 'loading') {
-    body = <RoomSkeleton label="Loading your plan" text="Loading your plan…" room={PLAN_ROOM} lines={12} />;
+    body = <RoomSkeleton room={PLAN_ROOM} text="Loading your plan…" />;
   } else if (usage.state === 'error' || plans.state === 'error') {
     const error = usage.state === 'error' ? usage.error : plans.state === 'error' ? plans.error : null;
     body = (

@@ -14,17 +14,15 @@ import {
   renamePasskey,
   type Passkey,
 } from '@dossier/shared/core';
-import { Button, ConfirmDialog, TextField } from '@dossier/shared/ui';
+import { Button, ConfirmDialog, RoomSkeleton, TextField, type Room } from '@dossier/shared/ui';
 import { accountSecurityKeys, generateRecoveryCodes } from '../../api/account-security';
 import { FormError } from '../../lib/form-error';
-import { RoomSkeleton, type Room } from '../../lib/room-skeleton';
 import { RecoveryCodes } from './two-step';
 
 const passkeyKeys = { list: ['account', 'passkeys'] as const };
 
-/** "No passkeys yet." (a new account): one line of hint text, its margins and size kept by the skeleton's style. */
-export const PASSKEYS_ROOM: Room = { phone: '1.35rem', wide: '1.35rem' };
-const ONE_HINT_LINE = { paddingBlock: 0, marginBlock: '0.9rem', fontSize: '0.9rem' };
+/** "No passkeys yet." (a new account): one line of hint text, its margins and size kept by the skeleton's 'hint' variant. */
+export const PASSKEYS_ROOM: Room = { label: 'your passkeys', minHeight: { phone: '1.35rem', wide: '1.35rem' }, lines: 1 };
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -169,7 +167,7 @@ export function Passkeys() {
     <div role="group" aria-labelledby={`${id}-title`} id="passkeys">
       <h3 id={`${id}-title`}>Passkeys</h3>
       <p>Sign in with Face ID, a fingerprint or your device’s screen lock instead of your password. A passkey works only on Dossier, so it cannot be phished.</p>
-      {passkeys.isPending ? <RoomSkeleton label="Loading your passkeys" room={PASSKEYS_ROOM} heading={false} lines={1} style={ONE_HINT_LINE} /> : null}
+      {passkeys.isPending ? <RoomSkeleton room={PASSKEYS_ROOM} variant="hint" /> : null}
       {passkeys.isError ? (
         <p role="alert" className="dossier-form-error">
           {classifyError(passkeys.error).userMessage}{' '}

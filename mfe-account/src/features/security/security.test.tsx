@@ -108,8 +108,16 @@ describe('the loading states of Sign-in security keep the room their drawn state
     const loading = screen.getByRole('status', { name });
     expect(loading).toHaveAttribute('aria-busy', 'true');
     expect(loading).toHaveClass('ds-widget-placeholder', 'ds-widget-room');
-    expect(loading.style.getPropertyValue('--ds-widget-room-phone')).toBe(room.phone);
-    expect(loading.style.getPropertyValue('--ds-widget-room')).toBe(room.wide);
+    expect(loading.style.getPropertyValue('--ds-widget-room-phone')).toBe(room.minHeight.phone);
+    expect(loading.style.getPropertyValue('--ds-widget-room')).toBe(room.minHeight.wide);
     expect(loading).toHaveTextContent('Loading...');
+  });
+
+  it('passkeys: one line of hint text through the design system’s hint variant, no heading bar and no inline margins', () => {
+    renderPage(<Passkeys />, { services: { auth: { status: 'signed-in', user, supabase } } });
+    const loading = screen.getByRole('status', { name: 'Loading your passkeys' });
+    expect(loading).toHaveClass('ds-widget-placeholder--hint');
+    expect(loading.querySelector('.ds-widget-placeholder__heading')).toBeNull();
+    expect(loading.style.marginBlock + loading.style.fontSize).toBe('');
   });
 });

@@ -2,11 +2,11 @@ import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@dossier/shared';
 import { classifyError, describeDevice, lastSeen } from '@dossier/shared/core';
+import { RoomSkeleton, type Room } from '@dossier/shared/ui';
 import { accountSecurityKeys, endSession, listSessions, signOutOtherSessions } from '../../api/account-security';
-import { RoomSkeleton, type Room } from '../../lib/room-skeleton';
 
 /** The list of one session (this device, a new account) with its margin, measured at 390×844 and 1440×900. */
-export const SESSIONS_ROOM: Room = { phone: '6.3125rem', wide: '4.8125rem' };
+export const SESSIONS_ROOM: Room = { label: 'where you are signed in', minHeight: { phone: '6.3125rem', wide: '4.8125rem' }, lines: 1 };
 
 /** How a session signed in, from the first entry of its amr (my_sessions().sign_in_method). */
 function signInMethodText(method: string | null | undefined): string {
@@ -29,7 +29,7 @@ export function SessionsList() {
   return (
     <div aria-labelledby={`${id}-title`} role="group">
       <h3 id={`${id}-title`}>Where you are signed in</h3>
-      {sessions.isPending ? <RoomSkeleton label="Loading where you are signed in" room={SESSIONS_ROOM} lines={1} /> : null}
+      {sessions.isPending ? <RoomSkeleton room={SESSIONS_ROOM} /> : null}
       {sessions.isError ? (
         <p role="alert" className="dossier-form-error">
           {classifyError(sessions.error).userMessage}{' '}

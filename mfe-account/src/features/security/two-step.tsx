@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth, useToasts } from '@dossier/shared';
 import { classifyError } from '@dossier/shared/core';
+import { RoomSkeleton, type Room } from '@dossier/shared/ui';
 import { accountSecurityKeys, generateRecoveryCodes, recoveryCodesLeft } from '../../api/account-security';
 import { FormError, errorCode } from '../../lib/form-error';
-import { RoomSkeleton, type Room } from '../../lib/room-skeleton';
 
 interface Enrolment {
   factorId: string;
@@ -13,7 +13,7 @@ interface Enrolment {
 }
 
 /** Two-step sign-in off (a new account: a paragraph and its button), measured at 390×844 and 1440×900; it drew 132 px taller than "Loading..." on a phone. */
-export const TWO_STEP_ROOM: Room = { phone: '10.25rem', wide: '7.25rem' };
+export const TWO_STEP_ROOM: Room = { label: 'two-step sign-in', minHeight: { phone: '10.25rem', wide: '7.25rem' }, lines: 2 };
 
 /**
  * supabase-js hands the QR code over as `data:image/svg+xml;utf-8,<svg …>` with the SVG unescaped;
@@ -159,7 +159,7 @@ export function TwoStepSignIn() {
   return (
     <div role="group" aria-labelledby={`${id}-title`} id="two-step">
       <h3 id={`${id}-title`}>Two-step sign-in</h3>
-      {factors.isPending ? <RoomSkeleton label="Loading two-step sign-in" room={TWO_STEP_ROOM} lines={2} /> : null}
+      {factors.isPending ? <RoomSkeleton room={TWO_STEP_ROOM} /> : null}
       {factors.isError ? (
         <p role="alert" className="dossier-form-error">
           {classifyError(factors.error).userMessage}
