@@ -35,17 +35,6 @@ async function openDocument(page: Page, name: string) {
   await expect(panel(page)).toBeVisible();
 }
 
-/**
- * /settings, once the documents area's reminders widget (the section just above Analysis) is drawn:
- * it arrives after the page, with the documents area's code, and pushes Analysis down by its
- * height. A click aimed before that lands on whatever moved under it (a CI run clicked "French"
- * and nothing was saved).
- */
-async function openSettings(page: Page) {
-  await page.goto('/settings');
-  await expect(page.getByRole('checkbox', { name: '90 days before' })).toBeVisible({ timeout: 30_000 });
-}
-
 test('suggestions show in the upload list with their confidence; a tag is accepted with one click; nothing is applied unasked', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await signInFreshUser(page);
@@ -77,7 +66,7 @@ test('suggestions show in the upload list with their confidence; a tag is accept
 test('auto-apply: switched on in Settings, the next upload is filed at once, says so, and Undo puts it back', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await signInFreshUser(page);
-  await openSettings(page);
+  await page.goto('/settings');
   const section = page.getByRole('region', { name: 'Analysis', exact: true });
   const toggle = section.getByRole('switch', { name: 'File documents automatically' });
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
@@ -102,7 +91,7 @@ test('auto-apply: switched on in Settings, the next upload is filed at once, say
   await expect(panel(page)).not.toContainText('Filed automatically');
 
   // Switched off again: the next upload is only suggested.
-  await openSettings(page);
+  await page.goto('/settings');
   await page.getByRole('region', { name: 'Analysis', exact: true }).getByRole('switch', { name: 'File documents automatically' }).click();
   await expect(page.getByRole('region', { name: 'Analysis', exact: true }).getByRole('status')).toHaveText('Saved.');
   await page.goto('/documents');
@@ -126,7 +115,7 @@ test('a language chosen in Settings is loaded on demand from the app’s own ori
     if (request.url().includes('/ocr/')) ocrFiles.push(request.url());
   });
   await signInFreshUser(page);
-  await openSettings(page);
+  await page.goto('/settings');
   const section = page.getByRole('region', { name: 'Analysis', exact: true });
   await section.getByRole('checkbox', { name: 'French' }).click();
   await expect(section.getByRole('status')).toHaveText('Saved.');
