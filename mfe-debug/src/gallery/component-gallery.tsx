@@ -28,6 +28,7 @@ import {
   Page,
   PlainList,
   Progress,
+  RoomSkeleton,
   Select,
   Sheet,
   Skeleton,
@@ -232,6 +233,9 @@ export function ComponentGallery() {
           <Skeleton variant="circle" width={40} height={40} />
           <Skeleton variant="text" width="12rem" />
           <Skeleton width={160} height={96} />
+          {/* A section's loading state that keeps the room the section will take (ADR 0500). */}
+          <RoomSkeleton room={{ label: 'a section', minHeight: { phone: '6rem', wide: '5rem' } }} />
+          <RoomSkeleton room={{ label: 'a hint', minHeight: { phone: '1.35rem', wide: '1.35rem' }, lines: 1 }} variant="hint" />
         </Specimen>
         <Specimen title="Cards and empty states">
           <Card as="article">
