@@ -44,6 +44,26 @@ function fakeClient(rows: Transfer[], refusals: Record<string, { message: string
   return { supabase: { rpc } as unknown as SupabaseClient, rpc };
 }
 
+/** The page with nothing yet, and its offer dialog opened by a person, deed.pdf offerable. */
+async function openOfferDialog(supabase: SupabaseClient) {
+  offerableDeed(supabase);
+  renderPage(<TransfersPage />, { services: { auth: { status: 'signed-in', user, supabase } } });
+  const person = userEvent.setup();
+  expect(await screen.findByRole('heading', { name: 'Nothing offered to you' })).toBeVisible();
+  await person.click(screen.getByRole('button', { name: 'Offer documents' }));
+  return { person, dialog: await screen.findByRole('dialog', { name: 'Offer documents' }) };
+}
+
+/** The offer dialog's list of what may be offered: one document, deed.pdf, and no portfolios. */
+function offerableDeed(supabase: SupabaseClient) {
+  (supabase as unknown as { from: unknown }).from = () => ({
+    select: () => ({
+      is: () => ({ order: () => ({ limit: async () => ({ data: [{ id: 'd1', name: 'deed.pdf', size: 10 }], error: null }) }) }),
+      order: async () => ({ data: [], error: null }),
+    }),
+  });
+}
+
 describe('Transfers page', () => {
   it('describes an offer by portfolio, single document or count', () => {
     expect(describeTransfer({ portfolio_name: 'Estate', items: [transfer({}).items[0], transfer({}).items[0]] })).toBe('the portfolio “Estate” (2 documents)');
@@ -88,17 +108,7 @@ describe('Transfers page', () => {
 
   it('shows the server\'s refusal of an offer in plain words', async () => {
     const { supabase } = fakeClient([], { offer_transfer: { message: 'You cannot transfer documents to yourself.', hint: 'transfer' } });
-    (supabase as unknown as { from: unknown }).from = () => ({
-      select: () => ({
-        is: () => ({ order: () => ({ limit: async () => ({ data: [{ id: 'd1', name: 'deed.pdf', size: 10 }], error: null }) }) }),
-        order: async () => ({ data: [], error: null }),
-      }),
-    });
-    renderPage(<TransfersPage />, { services: { auth: { status: 'signed-in', user, supabase } } });
-    const person = userEvent.setup();
-    expect(await screen.findByRole('heading', { name: 'Nothing offered to you' })).toBeVisible();
-    await person.click(screen.getByRole('button', { name: 'Offer documents' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Offer documents' });
+    const { person, dialog } = await openOfferDialog(supabase);
     await person.type(within(dialog).getByLabelText("Recipient's e-mail"), 'not-an-address');
     await person.click(within(dialog).getByRole('button', { name: 'Send offer' }));
     expect(within(dialog).getByText('Enter a valid e-mail address.')).toBeVisible();
@@ -117,17 +127,7 @@ describe('Transfers page', () => {
       if (name === 'offer_transfer') rows.push(transfer({ direction: 'outgoing', sender_email: 'ana@example.com', recipient_email: 'cy@example.com' }));
       return { data: null, error: null };
     });
-    (supabase as unknown as { from: unknown }).from = () => ({
-      select: () => ({
-        is: () => ({ order: () => ({ limit: async () => ({ data: [{ id: 'd1', name: 'deed.pdf', size: 10 }], error: null }) }) }),
-        order: async () => ({ data: [], error: null }),
-      }),
-    });
-    renderPage(<TransfersPage />, { services: { auth: { status: 'signed-in', user, supabase } } });
-    const person = userEvent.setup();
-    expect(await screen.findByRole('heading', { name: 'Nothing offered to you' })).toBeVisible();
-    await person.click(screen.getByRole('button', { name: 'Offer documents' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Offer documents' });
+    const { person, dialog } = await openOfferDialog(supabase);
     await person.type(within(dialog).getByLabelText("Recipient's e-mail"), 'cy@example.com');
     await person.click(await within(dialog).findByRole('checkbox', { name: /deed\.pdf/ }));
     await person.click(within(dialog).getByRole('button', { name: 'Send offer' }));
