@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DossierServicesProvider } from '@dossier/shared';
@@ -112,6 +112,9 @@ describe('the share dialog', () => {
     await userEvent.click(within(ask).getByRole('button', { name: 'Revoke 2 links' }));
     expect(updates).toEqual([{ revoked_at: expect.any(String) }]);
     expect(onClose).not.toHaveBeenCalled();
+    // Revoke all goes with the live links; the keyboard's place is the links' heading, not the page.
+    await waitFor(() => expect(within(dialog).getByRole('heading', { level: 3, name: 'Links' })).toHaveFocus());
+    expect(within(dialog).queryByRole('button', { name: 'Revoke all' })).not.toBeInTheDocument();
   });
 
   it('asks before revoking one link too, and revokes only on confirm', async () => {
@@ -130,6 +133,8 @@ describe('the share dialog', () => {
     await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Revoke this link?' })).getByRole('button', { name: 'Revoke link' }));
     expect(updates).toEqual([{ revoked_at: expect.any(String) }]);
     expect(await within(row).findByText('Revoked')).toBeInTheDocument();
+    // Revoke is gone with the link; the focus it held is on the row's View log, not lost to the page.
+    await waitFor(() => expect(within(row).getByRole('button', { name: 'View log' })).toHaveFocus());
   });
 
   it('stops offering a new link once it is revoked: no dead link to copy or share (found by hand)', async () => {

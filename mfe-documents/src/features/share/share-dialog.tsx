@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDevice, useSupabase, useToasts } from '@dossier/shared';
 import { LOADING_TEXT } from '@dossier/shared/core';
@@ -150,6 +150,14 @@ function LinkRow({ link, title, onChanged }: { link: ShareLink; title: string; o
   const { confirm, dialog: confirmDialog } = useConfirm();
   const [open, setOpen] = useState<'none' | 'log' | 'edit'>('none');
   const [draft, setDraft] = useState<Draft>(() => draftFrom(link));
+  // Revoke goes once the link is revoked: the focus it held moves to this row's View log, not to the page.
+  const viewLogButton = useRef<HTMLButtonElement>(null);
+  const revokedHere = useRef(false);
+  useEffect(() => {
+    if (link.state !== 'revoked' || !revokedHere.current) return;
+    revokedHere.current = false;
+    viewLogButton.current?.focus();
+  }, [link.state]);
   const url = rememberedShareUrl(link.id);
   const failed = (error: unknown) => toasts.add({ title: describeError(error), variant: 'error' });
 
@@ -177,7 +185,11 @@ function LinkRow({ link, title, onChanged }: { link: ShareLink; title: string; o
   });
   const revoke = useMutation({
     mutationFn: () => updateShareLink(client, link.id, { revoked_at: new Date().toISOString() }),
-    onSuccess: () => (toasts.add({ title: 'Link revoked', variant: 'success' }), onChanged()),
+    onSuccess: () => {
+      revokedHere.current = true;
+      toasts.add({ title: 'Link revoked', variant: 'success' });
+      onChanged();
+    },
     onError: failed,
   });
   // One link, like all of them: whoever holds it loses access for good, so ask first.
@@ -211,7 +223,7 @@ function LinkRow({ link, title, onChanged }: { link: ShareLink; title: string; o
             Copy link
           </Button>
         ) : null}
-        <Button size="sm" aria-expanded={open === 'log'} onClick={() => setOpen(open === 'log' ? 'none' : 'log')}>
+        <Button ref={viewLogButton} size="sm" aria-expanded={open === 'log'} onClick={() => setOpen(open === 'log' ? 'none' : 'log')}>
           View log
         </Button>
         {link.state !== 'revoked' ? (
@@ -290,9 +302,16 @@ export function ShareDialog({ target, title, onClose }: { target: ShareTarget; t
     },
     onError: (error) => toasts.add({ title: describeError(error), variant: 'error' }),
   });
+  // Revoke all goes with the last live link: its focus moves to the links' heading, not to the page.
+  const linksHeading = useRef<HTMLHeadingElement>(null);
+  const revokedAll = useRef(false);
   const revokeAll = useMutation({
     mutationFn: () => revokeAllShareLinks(client, target),
-    onSuccess: () => (toasts.add({ title: 'All links revoked', variant: 'success' }), refresh()),
+    onSuccess: () => {
+      revokedAll.current = true;
+      toasts.add({ title: 'All links revoked', variant: 'success' });
+      refresh();
+    },
     onError: (error) => toasts.add({ title: describeError(error), variant: 'error' }),
   });
 
@@ -301,6 +320,11 @@ export function ShareDialog({ target, title, onClose }: { target: ShareTarget; t
     create.mutate();
   };
   const live = (links.data ?? []).filter((l) => l.state === 'active');
+  useEffect(() => {
+    if (live.length > 0 || !revokedAll.current) return;
+    revokedAll.current = false;
+    linksHeading.current?.focus();
+  }, [live.length]);
   // The new link's panel offers it only while it works: once it is revoked (or used up, or
   // expired) it would hand out a dead link, so the form comes back. Until the list has it, it is new.
   const createdState = created ? links.data?.find((l) => l.id === created.id)?.state : undefined;
@@ -347,7 +371,9 @@ export function ShareDialog({ target, title, onClose }: { target: ShareTarget; t
       )}
       <section aria-labelledby="share-links-title" className="share-links">
         <TitleRow className="share-links-head">
-          <h3 id="share-links-title">Links</h3>
+          <h3 id="share-links-title" ref={linksHeading} tabIndex={-1}>
+            Links
+          </h3>
           {live.length > 1 ? (
             <Button size="sm" variant="danger" loading={revokeAll.isPending} onClick={() => void askRevokeAll()}>
               Revoke all
