@@ -313,6 +313,16 @@ test('faults during an import: a dropped connection retries that file only; refu
   await expect(run.getByRole('listitem').filter({ hasText: 'Tax return notes' })).toContainText('File Not Found');
   await dialog(page).getByRole('button', { name: 'Retry failed files' }).click();
   await expect(summary).toHaveText(/Imported 2 · Skipped 0 already imported · Failed 0/, { timeout: 60_000 });
+
+  // A file Drive lists as 0 bytes (found by hand): not downloaded, not retried for seconds, and not
+  // offered for Retry; it fails at once in the words an empty upload gets.
+  await dialog(page).getByRole('button', { name: 'Import more' }).click();
+  await dialog(page).getByRole('checkbox', { name: /^Empty notes\.txt/ }).check();
+  const mediaBefore = (await stats()).media ?? 0;
+  await dialog(page).getByRole('button', { name: 'Import selected' }).click();
+  await expect(summary).toHaveText('Imported 0 · Skipped 0 already imported · Failed 1 — “Empty notes.txt” was not imported: the file is empty in Google Drive.', { timeout: 30_000 });
+  expect((await stats()).media ?? 0).toBe(mediaBefore);
+  await expect(dialog(page).getByRole('button', { name: 'Retry failed files' })).toHaveCount(0);
   await dialog(page).getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('library-count')).toHaveText('3 documents', { timeout: 20_000 });
 

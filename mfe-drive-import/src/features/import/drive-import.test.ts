@@ -109,6 +109,21 @@ describe('the Drive import pipeline (downloadFeed)', () => {
     expect(items()[1].reason).toMatch(/File Not Found/);
   });
 
+  it('does not download a file Drive lists as 0 bytes: it fails at once, for good, in plain words', async () => {
+    const drive = fakeDrive();
+    const empty: DriveFile = { ...driveFile('notes', 'text/plain'), name: 'notes.txt', size: '0' };
+    let items: ImportItem[] = planImport([empty, driveFile('ok')], []);
+    const feed = downloadFeed(drive.client, items, (index, patch) => {
+      items = items.map((it, i) => (i === index ? { ...it, ...patch } : it));
+    }, new AbortController().signal);
+    await flush();
+    expect(drive.started).toEqual(['ok']);
+    expect(items[0]).toMatchObject({ status: 'failed', final: true, reason: '“notes.txt” was not imported: the file is empty in Google Drive.' });
+    await drive.answer('ok');
+    expect((await feed.next()).value?.name).toBe('ok.pdf');
+    expect(importSummary(items).retryable.map((it) => it.file.id)).toEqual([]);
+  });
+
   it('cancel: files not started and downloading are cancelled, those downloaded are still handed on, then it ends', async () => {
     const { drive, feed, controller, status } = run(['a', 'b', 'c', 'd', 'e', 'f'], { concurrency: 2, window: 2 });
     await flush();

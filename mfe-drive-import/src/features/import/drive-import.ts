@@ -17,6 +17,8 @@ export interface ImportItem {
   replaces?: string;
   /** Another device or tab updated this file from Drive first; `existing` is what it stored (ADR 0256). */
   updatedElsewhere?: boolean;
+  /** A failure no retry can mend (the file is empty in Drive): not offered for Retry. */
+  final?: boolean;
 }
 
 /** How many files download at once: enough to fill the line, bounded so memory stays flat. */
@@ -80,6 +82,7 @@ export function importSummary(items: readonly ImportItem[]) {
     duplicates: items.filter((it) => it.status === 'duplicate' || it.status === 'changed'),
     changed: items.filter((it) => it.status === 'changed'),
     failed: items.filter((it) => it.status === 'failed' || it.status === 'cancelled'),
+    retryable: items.filter((it) => (it.status === 'failed' || it.status === 'cancelled') && !it.final),
   };
 }
 
@@ -127,10 +130,17 @@ export function failureReason(error: unknown): string {
   return USER_MESSAGES.default;
 }
 
+/** Why a file Drive lists as 0 bytes is not imported, in the words a local upload of an empty file gets. */
+export const emptyInDrive = (name: string) => `“${name}” was not imported: the file is empty in Google Drive.`;
+
 /** Downloads (or exports to PDF) one item and hashes it; a failure is the item's own. */
 async function downloadOne(client: DriveClient, item: ImportItem, signal: AbortSignal): Promise<Partial<ImportItem>> {
+  const native = isNativeDocument(item.file.mimeType);
+  // Drive says the file has no bytes (a Google document has no size; it is exported): the download
+  // would only be retried for 7 s (SPEC §9's empty-file waits, meant for a download that comes back
+  // empty by mistake) and then fail as "still empty", and Retry would do the same again.
+  if (!native && item.file.size === '0') return { status: 'failed', reason: emptyInDrive(item.file.name), final: true };
   try {
-    const native = isNativeDocument(item.file.mimeType);
     const blob = native ? await client.exportPdf(item.file.id, item.file.name, signal) : await client.download(item.file.id, item.file.name, signal);
     const type = native ? 'application/pdf' : item.file.mimeType || blob.type || 'application/octet-stream';
     const download = new File([blob], importedName(item.file), { type, lastModified: Date.parse(item.file.modifiedTime) || Date.now() });

@@ -82,6 +82,26 @@ describe('the import run machine', () => {
     expect(state).toMatchObject({ phase: 'importing', round: 1, batch: 1, firstBatch: false });
   });
 
+  it('Retry leaves a final failure (the file is empty in Drive) as it is, and offers nothing when it is the only one', () => {
+    const empty = '“notes.txt” was not imported: the file is empty in Google Drive.';
+    let state = play([{ type: 'checked', plan: [waiting('a'), waiting('b')], fit: null }]);
+    state = play(
+      [
+        { type: 'fileChanged', index: 0, patch: { status: 'failed', reason: empty, final: true } },
+        { type: 'fileChanged', index: 1, patch: { status: 'failed', reason: 'Network' } },
+        { type: 'uploadSettled' },
+      ],
+      state,
+    );
+    expect(importSummary(state.items).failed).toHaveLength(2);
+    expect(importSummary(state.items).retryable.map((it) => it.file.id)).toEqual(['b']);
+    state = runReducer(state, { type: 'retryFailed' });
+    expect(statuses(state)).toEqual(['failed', 'waiting']);
+    expect(state.items[0].reason).toBe(empty);
+    state = play([{ type: 'fileChanged', index: 1, patch: { status: 'stored', existing: existing('b') } }, { type: 'uploadSettled' }], state);
+    expect(importSummary(state.items).retryable).toEqual([]);
+  });
+
   it('Update from Drive re-downloads changed files as new versions of the documents they replace (ADR 0131)', () => {
     let state = play([{ type: 'checked', plan: [{ file: file('p'), status: 'changed', existing: existing('p') }], fit: null }]);
     expect(state.phase).toBe('summary');

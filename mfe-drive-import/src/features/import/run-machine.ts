@@ -61,7 +61,8 @@ function begin(state: RunState, items: ImportItem[]): RunState {
 /** Puts the files of these statuses back in the line for a new round (Retry, Update from Drive, ADR 0131). */
 function requeue(state: RunState, statuses: readonly ImportStatus[]): RunState {
   const items = state.items.map((it) =>
-    statuses.includes(it.status) ? { ...it, status: 'waiting' as const, reason: undefined, replaces: it.status === 'changed' ? it.existing!.id : it.replaces } : it,
+    // A final failure (the file is empty in Drive) stays as it is: asking again changes nothing.
+    statuses.includes(it.status) && !it.final ? { ...it, status: 'waiting' as const, reason: undefined, replaces: it.status === 'changed' ? it.existing!.id : it.replaces } : it,
   );
   return begin({ ...state, round: state.round + 1, firstBatch: false }, items);
 }

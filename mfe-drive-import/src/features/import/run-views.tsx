@@ -66,7 +66,7 @@ function duplicateNote(it: ImportItem): string {
 export function RunSummary(props: { state: RunState; report: BulkReport; onUpdateChanged: () => void; onRetry: () => void; onMore: () => void; onDone: () => void }) {
   const { state, report } = props;
   const { phase, items, leftOut } = state;
-  const { imported, updated, duplicates, changed, failed } = importSummary(items);
+  const { imported, updated, duplicates, changed, retryable } = importSummary(items);
   if (!(phase === 'summary' || (phase === 'importing' && imported.length + updated.length > 0))) return null;
   return (
     <section aria-labelledby="drive-summary" className="drive-summary">
@@ -98,7 +98,7 @@ export function RunSummary(props: { state: RunState; report: BulkReport; onUpdat
             Update {changed.length} changed file{changed.length === 1 ? '' : 's'} from Drive
           </Button>
         ) : null}
-        {failed.length > 0 && phase === 'summary' ? <Button onClick={props.onRetry}>Retry failed files</Button> : null}
+        {retryable.length > 0 && phase === 'summary' ? <Button onClick={props.onRetry}>Retry failed files</Button> : null}
       </div>
       {/* Only once every file has settled: leaving earlier would stop the files still on their way. */}
       {phase === 'summary' ? (
